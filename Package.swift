@@ -1,0 +1,82 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+let package = Package(
+    name: "bgkit",
+    products: [
+        .library(name: "BackgroundCore", targets: ["BackgroundCore"]),
+        .library(name: "BackgroundTasks", targets: ["BackgroundTasks"]),
+        .library(name: "BackgroundLocation", targets: ["BackgroundLocation"]),
+        .library(name: "BackgroundAudio", targets: ["BackgroundAudio"]),
+        .library(name: "GPSDLocation", targets: ["GPSDLocation"]),
+        .library(name: "ALSAAudio", targets: ["ALSAAudio"]),
+        .library(name: "BackgroundApp", targets: ["BackgroundApp"]),
+        .library(name: "BackgroundTestKit", targets: ["BackgroundTestKit"]),
+        .executable(name: "bgtask", targets: ["bgtask"]),
+        .executable(name: "bgloc", targets: ["bgloc"]),
+        .executable(name: "bgaudio", targets: ["bgaudio"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
+    ],
+    targets: [
+        // C libraries: a modulemap and a shim header each, imported only by GPSDLocation and ALSAAudio.
+        .systemLibrary(name: "CGPS", pkgConfig: "libgps", providers: [.apt(["libgps-dev"])]),
+        .systemLibrary(name: "CALSA", pkgConfig: "alsa", providers: [.apt(["libasound2-dev"])]),
+        .systemLibrary(name: "CSndFile", pkgConfig: "sndfile", providers: [.apt(["libsndfile1-dev"])]),
+
+        // The engine, virtual time, the typed timeline and its two renderers.
+        .target(name: "BackgroundCore", dependencies: [.product(name: "HeapModule", package: "swift-collections")]),
+        // BGTaskScheduler's rules and device conditions.
+        .target(name: "BackgroundTasks", dependencies: ["BackgroundCore"]),
+        // Traces (GPX, NMEA), location sources and CLLocationManager's behaviour.
+        .target(name: "BackgroundLocation", dependencies: ["BackgroundCore"]),
+        // Decoding, the AudioOutput seam, the player and the session.
+        .target(name: "BackgroundAudio", dependencies: ["BackgroundCore"]),
+        // The only importers of C.
+        .target(name: "GPSDLocation", dependencies: ["BackgroundLocation", "CGPS"]),
+        .target(name: "ALSAAudio", dependencies: ["BackgroundAudio", "CALSA", "CSndFile"]),
+        // One emulated device: the manifest, lifecycle and background modes.
+        .target(name: "BackgroundApp", dependencies: [
+            "BackgroundTasks", "BackgroundLocation", "BackgroundAudio", "Yams",
+        ]),
+        // Deterministic doubles for every seam.
+        .target(name: "BackgroundTestKit", dependencies: [
+            "BackgroundApp", "BackgroundTasks", "BackgroundLocation", "BackgroundAudio",
+        ]),
+        // What the three command lines share: formats, output, signals, errors.
+        .target(name: "CommandLineSupport", dependencies: [
+            "BackgroundCore", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+        .executableTarget(name: "bgtask", dependencies: [
+            "BackgroundApp", "CommandLineSupport", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+        .executableTarget(name: "bgloc", dependencies: [
+            "BackgroundApp", "GPSDLocation", "ALSAAudio", "CommandLineSupport",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+        .executableTarget(name: "bgaudio", dependencies: [
+            "ALSAAudio", "CommandLineSupport", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+
+        .testTarget(name: "BackgroundCoreTests", dependencies: ["BackgroundCore"]),
+        .testTarget(name: "BackgroundTasksTests", dependencies: ["BackgroundTasks", "BackgroundTestKit"]),
+        .testTarget(name: "BackgroundLocationTests", dependencies: ["BackgroundLocation", "BackgroundTestKit"]),
+        .testTarget(name: "BackgroundAudioTests", dependencies: ["BackgroundAudio", "BackgroundTestKit"]),
+        .testTarget(name: "GPSDLocationTests", dependencies: ["GPSDLocation", "BackgroundTestKit"]),
+        .testTarget(name: "ALSAAudioTests", dependencies: ["ALSAAudio", "BackgroundTestKit"]),
+        .testTarget(name: "BackgroundAppTests", dependencies: ["BackgroundApp", "BackgroundTestKit"]),
+        .testTarget(name: "CommandLineTests", dependencies: ["CommandLineSupport", "BackgroundTestKit"]),
+    ]
+)
+
+for target in package.targets where target.type != .system {
+    target.swiftSettings = (target.swiftSettings ?? []) + [
+        .enableUpcomingFeature("ExistentialAny"),
+        .enableUpcomingFeature("MemberImportVisibility"),
+        .enableUpcomingFeature("InternalImportsByDefault"),
+    ]
+}
+package.swiftLanguageModes = [.v6]

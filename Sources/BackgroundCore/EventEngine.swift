@@ -1,0 +1,181 @@
+import HeapModule
+
+/// The one discrete-event engine: a queue of timed actions run in order of time, then of insertion.
+///
+/// Everything in bgkit that happens "at a time" — a scheduler launch, a replayed fix, an app going to the
+/// background, audio progress — is an action on an engine. On virtual time ``run(until:)`` runs the
+/// queue as fast as it can; ``run(until:pacedBy:speed:)`` runs the same queue paced by a real clock, and
+/// ``runLive(clock:inputs:handle:)`` also accepts inputs from the outside world (gpsd, a terminal) as they
+/// arrive. Same actions, same order: the timeline of a virtual run is byte-for-byte reproducible.
+///
+/// ```swift
+/// let engine = EventEngine(start: .defaultStart)
+/// engine.schedule(after: .seconds(30)) { print("half a minute in") }
+/// engine.run()
+/// ```
+///
+/// - Warning: An engine is not thread-safe. Every action runs on the caller of `run`, one at a time;
+///   schedule from those actions or before running, never from another thread. Inputs from other
+///   threads come in through ``runLive(clock:inputs:handle:)``.
+public final class EventEngine {
+    private struct Entry: Comparable {
+        let time: SimTime
+        let sequence: UInt64
+        let action: () -> Void
+
+        static func < (lhs: Entry, rhs: Entry) -> Bool {
+            lhs.time == rhs.time ? lhs.sequence < rhs.sequence : lhs.time < rhs.time
+        }
+
+        static func == (lhs: Entry, rhs: Entry) -> Bool { lhs.sequence == rhs.sequence }
+    }
+
+    /// The current time: the time of the action running now, or of the last one run.
+    public private(set) var now: SimTime
+    private var queue = Heap<Entry>()
+    private var pending = Set<UInt64>()
+    private var nextSequence: UInt64 = 0
+
+    /// Creates an engine whose clock starts at `start`.
+    public init(start: SimTime) {
+        self.now = start
+    }
+
+    /// Schedules `action` at `time`; a time in the past runs as soon as possible, after what is due now.
+    @discardableResult
+    public func schedule(at time: SimTime, _ action: @escaping () -> Void) -> EventID {
+        let sequence = nextSequence
+        nextSequence += 1
+        queue.insert(Entry(time: max(time, now), sequence: sequence, action: action))
+        pending.insert(sequence)
+        return EventID(rawValue: sequence)
+    }
+
+    /// Schedules `action` a duration from now.
+    @discardableResult
+    public func schedule(after delay: Duration, _ action: @escaping () -> Void) -> EventID {
+        schedule(at: now + delay, action)
+    }
+
+    /// Cancels a scheduled action; cancelling one that already ran or was cancelled does nothing.
+    public func cancel(_ id: EventID) {
+        pending.remove(id.rawValue)
+    }
+
+    /// The time of the next action that will run, or nil when nothing is pending.
+    public var nextEventTime: SimTime? {
+        dropCancelledHead()
+        return queue.min?.time
+    }
+
+    /// True when no action is pending.
+    public var isIdle: Bool { nextEventTime == nil }
+
+    /// Runs the next pending action, advancing the clock to its time. Returns false when none is pending.
+    @discardableResult
+    public func step() -> Bool {
+        dropCancelledHead()
+        guard let entry = queue.popMin() else { return false }
+        pending.remove(entry.sequence)
+        now = entry.time
+        entry.action()
+        return true
+    }
+
+    /// Runs on virtual time, as fast as possible: every action due up to `end` (all of them when `end` is
+    /// nil), then moves the clock to `end`.
+    public func run(until end: SimTime? = nil) {
+        while let next = nextEventTime, end.map({ next <= $0 }) ?? true {
+            step()
+        }
+        if let end, end > now { now = end }
+    }
+
+    /// Advances virtual time by `duration`, running every action that falls due on the way.
+    public func advance(by duration: Duration) {
+        run(until: now + duration)
+    }
+
+    /// Runs the same queue paced by a real clock: an action at virtual time `t` runs when
+    /// `(t - start) / speed` of real time has passed. Stops at `end` or when nothing is left; throws
+    /// `CancellationError` when the surrounding task is cancelled (Ctrl-C).
+    public func run<C: Clock>(
+        until end: SimTime? = nil, pacedBy clock: C, speed: Double = 1
+    ) async throws where C.Duration == Duration {
+        precondition(speed > 0, "speed must be positive")
+        let virtualStart = now
+        let realStart = clock.now
+        while let next = nextEventTime, end.map({ next <= $0 }) ?? true {
+            let offset = (next - virtualStart) / speed
+            try await clock.sleep(until: realStart.advanced(by: offset), tolerance: nil)
+            step()
+        }
+        try Task.checkCancellation()
+        if let end, end > now { now = end }
+    }
+
+    /// Runs in real time with inputs from outside: timed actions run when the clock reaches them, and each
+    /// input is handled as it arrives, at the current wall-clock time. Returns when `inputs` finishes or
+    /// `stopAt` (a virtual time) passes; throws `CancellationError` on cancellation.
+    ///
+    /// The virtual clock follows the real one: `now` advances by exactly the real time elapsed.
+    public func runLive<C: Clock, Input: Sendable>(
+        clock: C,
+        inputs: AsyncStream<Input>,
+        until stopAt: SimTime? = nil,
+        handle: (Input) -> Void
+    ) async throws where C.Duration == Duration {
+        let (wakes, continuation) = AsyncStream<LiveWake<Input>>.makeStream()
+        let forwarder = Task {
+            for await input in inputs { continuation.yield(.input(input)) }
+            continuation.yield(.finished)
+        }
+        defer { forwarder.cancel() }
+        let virtualStart = now
+        let realStart = clock.now
+        func virtualNow() -> SimTime { virtualStart + realStart.duration(to: clock.now) }
+        if let stopAt { schedule(at: stopAt) {} }
+        var iterator = wakes.makeAsyncIterator()
+        while true {
+            run(until: virtualNow())
+            if let stopAt, now >= stopAt { return }
+            var sleeper: Task<Void, Never>?
+            if let next = nextEventTime {
+                let deadline = realStart.advanced(by: next - virtualStart)
+                sleeper = Task {
+                    if (try? await clock.sleep(until: deadline, tolerance: nil)) != nil { continuation.yield(.timer) }
+                }
+            }
+            let wake = await withTaskCancellationHandler {
+                await iterator.next()
+            } onCancel: {
+                continuation.finish()
+            }
+            sleeper?.cancel()
+            try Task.checkCancellation()
+            switch wake {
+            case .input(let input):
+                run(until: virtualNow())
+                handle(input)
+            case .timer:
+                continue
+            case .finished, nil:
+                run(until: virtualNow())
+                return
+            }
+        }
+    }
+
+    private func dropCancelledHead() {
+        while let head = queue.min, !pending.contains(head.sequence) {
+            _ = queue.popMin()
+        }
+    }
+}
+
+/// What wakes a live run: an input, a timer coming due, or the end of the inputs.
+private enum LiveWake<Input: Sendable>: Sendable {
+    case input(Input)
+    case timer
+    case finished
+}

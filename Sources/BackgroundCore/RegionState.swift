@@ -1,0 +1,4 @@
+/// A monitored region's determined state, as `CLRegionState`.
+public enum RegionState: String, Hashable, Sendable {
+    case inside, outside, unknown
+}

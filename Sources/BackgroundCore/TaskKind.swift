@@ -1,0 +1,4 @@
+/// The two kinds of background task: `BGAppRefreshTask` and `BGProcessingTask`.
+public enum TaskKind: String, Hashable, Sendable, CaseIterable {
+    case refresh, processing
+}

@@ -1,0 +1,37 @@
+/// The event log of a run: stamps each event with the engine's current time and hands it to its sinks.
+///
+/// ```swift
+/// let engine = EventEngine(start: .defaultStart)
+/// let timeline = Timeline(engine: engine)
+/// timeline.addSink { print(JSONLinesRenderer().render($0)) }
+/// timeline.record(.pause)
+/// ```
+/// In tests, `Timeline(engine:keepingEvents: true)` keeps every event in ``events`` to assert on.
+public final class Timeline {
+    private let engine: EventEngine
+    private var sinks: [(TimelineEvent) -> Void] = []
+    private let keepsEvents: Bool
+    /// Every event recorded so far, when created with `keepingEvents: true`; otherwise empty.
+    public private(set) var events: [TimelineEvent] = []
+
+    public init(engine: EventEngine, keepingEvents: Bool = false) {
+        self.engine = engine
+        self.keepsEvents = keepingEvents
+    }
+
+    /// Adds a sink that receives every event from now on, in order.
+    public func addSink(_ sink: @escaping (TimelineEvent) -> Void) {
+        sinks.append(sink)
+    }
+
+    /// Records an event at the engine's current time.
+    public func record(_ kind: TimelineEvent.Kind) {
+        record(TimelineEvent(time: engine.now, kind: kind))
+    }
+
+    /// Records an event with an explicit time (a fix's own time, for example).
+    public func record(_ event: TimelineEvent) {
+        if keepsEvents { events.append(event) }
+        for sink in sinks { sink(event) }
+    }
+}

@@ -1,0 +1,9 @@
+import ArgumentParser
+
+struct Info: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Not built yet.")
+
+    func run() async throws {
+        throw ValidationError("bgloc info is not built yet")
+    }
+}

@@ -1,0 +1,83 @@
+import BackgroundCore
+import Testing
+
+@Suite struct EventEngineTests {
+    @Test func runsInTimeOrderThenInsertionOrder() {
+        let engine = EventEngine(start: .defaultStart)
+        var order: [String] = []
+        engine.schedule(after: .seconds(2)) { order.append("b1") }
+        engine.schedule(after: .seconds(1)) { order.append("a") }
+        engine.schedule(after: .seconds(2)) { order.append("b2") }
+        engine.schedule(after: .seconds(2)) { order.append("b3") }
+        engine.run()
+        #expect(order == ["a", "b1", "b2", "b3"])
+        #expect(engine.now == .defaultStart + .seconds(2))
+        #expect(engine.isIdle)
+    }
+
+    @Test func actionsScheduledByActionsRunAtTheirTime() {
+        let engine = EventEngine(start: .defaultStart)
+        var times: [SimTime] = []
+        engine.schedule(after: .seconds(10)) {
+            times.append(engine.now)
+            engine.schedule(after: .seconds(5)) { times.append(engine.now) }
+            engine.schedule(at: .defaultStart) { times.append(engine.now) }  // in the past: runs now
+        }
+        engine.run()
+        let ten = SimTime.defaultStart + .seconds(10)
+        let fifteen = SimTime.defaultStart + .seconds(15)
+        #expect(times == [ten, ten, fifteen])
+    }
+
+    @Test func cancelledActionsDoNotRun() {
+        let engine = EventEngine(start: .defaultStart)
+        var ran: [Int] = []
+        let first = engine.schedule(after: .seconds(1)) { ran.append(1) }
+        engine.schedule(after: .seconds(2)) { ran.append(2) }
+        engine.cancel(first)
+        engine.cancel(first)
+        #expect(engine.nextEventTime == .defaultStart + .seconds(2))
+        engine.run()
+        #expect(ran == [2])
+    }
+
+    @Test func runUntilStopsAndMovesTheClock() {
+        let engine = EventEngine(start: .defaultStart)
+        var ran = 0
+        engine.schedule(after: .seconds(60)) { ran += 1 }
+        engine.schedule(after: .seconds(120)) { ran += 1 }
+        engine.advance(by: .seconds(90))
+        #expect(ran == 1)
+        #expect(engine.now == .defaultStart + .seconds(90))
+        engine.run()
+        #expect(ran == 2)
+    }
+
+    @Test func pacedRunSleepsOnTheGivenClockScaledBySpeed() async throws {
+        let engine = EventEngine(start: .defaultStart)
+        let clock = ManualClock()
+        var ran = 0
+        engine.schedule(after: .seconds(10)) { ran += 1 }
+        engine.schedule(after: .seconds(20)) { ran += 1 }
+        try await engine.run(pacedBy: clock, speed: 10)
+        #expect(ran == 2)
+        #expect(clock.now.offset == .seconds(2))
+    }
+}
+
+/// A clock that jumps instantly to every deadline it is asked to sleep until, and remembers it.
+final class ManualClock: Clock, @unchecked Sendable {
+    struct Instant: InstantProtocol {
+        var offset: Duration
+        func advanced(by duration: Duration) -> Instant { Instant(offset: offset + duration) }
+        func duration(to other: Instant) -> Duration { other.offset - offset }
+        static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.offset < rhs.offset }
+    }
+
+    private(set) var now = Instant(offset: .zero)
+    var minimumResolution: Duration { .nanoseconds(1) }
+
+    func sleep(until deadline: Instant, tolerance: Duration?) async throws {
+        if deadline > now { now = deadline }
+    }
+}
