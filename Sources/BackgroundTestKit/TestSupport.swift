@@ -1,0 +1,100 @@
+import Foundation
+
+/// What bgkit's own tests share: where the package and the shared corpus are, whether integration tests
+/// must run, and running a built command line.
+///
+/// Not part of the public test kit: `package` visibility keeps it to this package's targets.
+package enum TestSupport {
+    /// The package's root folder (the one with Package.swift).
+    package static let packageRoot: String = {
+        var url = URL(fileURLWithPath: #filePath)
+        for _ in 0..<4 { url.deleteLastPathComponent() }  // Sources/BackgroundTestKit/TestSupport.swift
+        return url.path
+    }()
+
+    /// True in CI (`BGKIT_REQUIRE_INTEGRATION=1` or `CI=true`): tests that need gpsd, ALSA or the shared
+    /// corpus fail instead of skipping when what they need is missing.
+    package static var integrationRequired: Bool {
+        let env = ProcessInfo.processInfo.environment
+        return env["BGKIT_REQUIRE_INTEGRATION"] == "1" || env["CI"] == "true"
+    }
+
+    /// `../shared/testdata` beside the package, or nil when it is absent (as on a user's clone).
+    package static var sharedTestdata: String? {
+        let path = URL(fileURLWithPath: packageRoot).deletingLastPathComponent()
+            .appendingPathComponent("shared/testdata").path
+        return FileManager.default.fileExists(atPath: path) ? path : nil
+    }
+
+    /// True when the shared corpus is there, or when it is required (so that its absence fails the test).
+    package static var corpusTestsEnabled: Bool { sharedTestdata != nil || integrationRequired }
+
+    /// True when every named program is on PATH, or when integration is required.
+    package static func toolsAvailable(_ names: String...) -> Bool {
+        integrationRequired || names.allSatisfy { which($0) != nil }
+    }
+
+    /// The full path of a program on PATH.
+    package static func which(_ name: String) -> String? {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        for dir in path.split(separator: ":") {
+            let candidate = "\(dir)/\(name)"
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+        }
+        return nil
+    }
+
+    /// The path of one of the package's built executables (`bgloc`, `bgaudio`, `bgtask`), found beside the
+    /// test bundle.
+    package static func executable(_ name: String) -> String {
+        var dir = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        // The test binary lives in <products>/bgkitPackageTests.xctest (a file on Linux).
+        if dir.lastPathComponent.hasSuffix(".xctest") { dir.deleteLastPathComponent() }
+        let candidate = dir.appendingPathComponent(name).path
+        if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+        return URL(fileURLWithPath: packageRoot).appendingPathComponent(".build/debug/\(name)").path
+    }
+
+    /// The outcome of running a program.
+    package struct Result: Sendable {
+        package var status: Int32
+        package var stdout: String
+        package var stderr: String
+        /// True when the program was ended by a signal (status is then the signal number).
+        package var signalled: Bool
+    }
+
+    /// Runs a program to completion with the given arguments and standard input, capturing its output.
+    package static func run(
+        _ executable: String, _ arguments: [String], stdin: String? = nil, environment: [String: String]? = nil,
+        currentDirectory: String? = nil
+    ) async throws -> Result {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        if let environment {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        }
+        if let currentDirectory { process.currentDirectoryURL = URL(fileURLWithPath: currentDirectory) }
+        let out = Pipe()
+        let err = Pipe()
+        let input = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = input
+        try process.run()
+        if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
+        try? input.fileHandleForWriting.close()
+        // Read both pipes concurrently so that a full one cannot block the child.
+        let errorReader = Task.detached { err.fileHandleForReading.readDataToEndOfFile() }
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let errData = await errorReader.value
+        return Result(
+            status: process.terminationStatus,
+            stdout: String(decoding: outData, as: UTF8.self),
+            stderr: String(decoding: errData, as: UTF8.self),
+            signalled: process.terminationReason == .uncaughtSignal
+        )
+    }
+}
