@@ -86,15 +86,23 @@ package enum TestSupport {
         if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
         try? input.fileHandleForWriting.close()
         // Read both pipes concurrently so that a full one cannot block the child.
-        let errorReader = Task.detached { err.fileHandleForReading.readDataToEndOfFile() }
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        // Blocking reads run on threads of their own, off the cooperative pool, and concurrently so that
+        // a full pipe cannot block the child.
+        async let errData = readToEnd(err.fileHandleForReading)
+        let outData = await readToEnd(out.fileHandleForReading)
+        let errorOutput = await errData
         process.waitUntilExit()
-        let errData = await errorReader.value
         return Result(
             status: process.terminationStatus,
             stdout: String(decoding: outData, as: UTF8.self),
-            stderr: String(decoding: errData, as: UTF8.self),
+            stderr: String(decoding: errorOutput, as: UTF8.self),
             signalled: process.terminationReason == .uncaughtSignal
         )
+    }
+
+    private static func readToEnd(_ handle: FileHandle) async -> Data {
+        await withCheckedContinuation { continuation in
+            Thread { continuation.resume(returning: handle.readDataToEndOfFile()) }.start()
+        }
     }
 }
