@@ -60,6 +60,10 @@ let package = Package(
         .executableTarget(name: "bgaudio", dependencies: [
             "ALSAAudio", "CommandLineSupport", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
+        // In-process benchmarks, run by tools/bench/run (never by `make test`).
+        .executableTarget(name: "bgkit-bench", dependencies: [
+            "BackgroundApp", "GPSDLocation", "ALSAAudio", "BackgroundTestKit",
+        ]),
 
         .testTarget(name: "BackgroundCoreTests", dependencies: ["BackgroundCore"]),
         .testTarget(name: "BackgroundTasksTests", dependencies: ["BackgroundTasks", "BackgroundTestKit"]),
