@@ -1,0 +1,57 @@
+import BackgroundCore
+import Foundation
+
+/// Reads `BGTaskSchedulerPermittedIdentifiers` and `UIBackgroundModes` from an Info.plist, XML or binary.
+///
+/// Parsing goes through Foundation's `PropertyListSerialization`. An XML plist that declares a document
+/// type with an internal subset or any entity is refused before parsing, so no entity is ever expanded
+/// and nothing outside the file is read.
+enum InfoPlistReader {
+    static func read(_ path: String) throws(InputError) -> (permittedIdentifiers: [String], backgroundModes: [String]) {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw InputError(file: path, message: "no such file (named by the manifest's infoPlist)")
+        }
+        guard !isDirectory.boolValue else { throw InputError(file: path, message: "is a directory, not an Info.plist") }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw InputError(file: path, message: "cannot be read (check its permissions)")
+        }
+        if !data.starts(with: Array("bplist".utf8)) {
+            let text = String(decoding: data, as: UTF8.self)
+            if text.contains("<!ENTITY") || declaresInternalSubset(text) {
+                throw InputError(
+                    file: path,
+                    message: "declares entities or a DOCTYPE internal subset; refusing it (an Info.plist needs neither)")
+            }
+        }
+        let object: Any
+        do {
+            object = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
+        } catch {
+            throw InputError(file: path, message: "is not a property list (XML or binary)")
+        }
+        guard let root = object as? [String: Any] else {
+            throw InputError(file: path, message: "the top level is not a dictionary")
+        }
+        return (
+            try strings(root, "BGTaskSchedulerPermittedIdentifiers", path),
+            try strings(root, "UIBackgroundModes", path)
+        )
+    }
+
+    private static func strings(_ root: [String: Any], _ key: String, _ path: String) throws(InputError) -> [String] {
+        guard let value = root[key] else { return [] }
+        guard let list = value as? [String] else {
+            throw InputError(file: path, place: .key(key), message: "expected an array of strings")
+        }
+        return list
+    }
+
+    /// True when a `<!DOCTYPE …>` declaration has a `[` internal subset.
+    private static func declaresInternalSubset(_ text: String) -> Bool {
+        guard let start = text.range(of: "<!DOCTYPE") else { return false }
+        let rest = text[start.upperBound...]
+        let end = rest.firstIndex(of: ">") ?? rest.endIndex
+        return rest[..<end].contains("[")
+    }
+}

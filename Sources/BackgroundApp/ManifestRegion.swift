@@ -1,0 +1,26 @@
+/// A circular region the emulated app monitors, with what it does on entry and exit (`regions:`).
+///
+/// ```yaml
+/// regions:
+///   - {id: museum, lat: 47.3769, lon: 8.5417, radius: 200, onEnter: {submit: com.example.tour.upload}}
+/// ```
+public struct ManifestRegion: Hashable, Sendable {
+    public var id: String
+    /// Degrees, WGS84.
+    public var latitude: Double
+    /// Degrees, WGS84.
+    public var longitude: Double
+    /// Metres.
+    public var radius: Double
+    public var onEnter: ManifestAction?
+    public var onExit: ManifestAction?
+
+    public init(id: String, latitude: Double, longitude: Double, radius: Double, onEnter: ManifestAction? = nil, onExit: ManifestAction? = nil) {
+        self.id = id
+        self.latitude = latitude
+        self.longitude = longitude
+        self.radius = radius
+        self.onEnter = onEnter
+        self.onExit = onExit
+    }
+}

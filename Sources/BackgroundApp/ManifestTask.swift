@@ -1,0 +1,51 @@
+public import BackgroundCore
+
+/// One task declared under the manifest's `tasks:`.
+///
+/// ```yaml
+/// tasks:
+///   com.example.tour.refresh:
+///     kind: refresh
+///     earliestBegin: 15m
+///     work: 4s
+///     resubmit: true
+/// ```
+public struct ManifestTask: Hashable, Sendable {
+    /// What the task does when it launches.
+    public enum Work: Hashable, Sendable {
+        /// `work: 4s` — the task works for this long, then completes successfully.
+        case simulated(Duration)
+        /// `run: "command"` — a real command (parsed and kept; running it comes later).
+        case command(String)
+    }
+
+    /// The task's identifier (its key under `tasks:`).
+    public var identifier: String
+    public var kind: TaskKind
+    /// Delay from submission to the earliest begin date; nil submits without one.
+    public var earliestBegin: Duration?
+    /// `work:` (default `0s`) or `run:`.
+    public var work: Work
+    /// The handler submits the task again when it launches.
+    public var resubmit: Bool
+    /// `requiresNetwork:` of a processing task.
+    public var requiresNetwork: Bool
+    /// `requiresExternalPower:` of a processing task.
+    public var requiresExternalPower: Bool
+    /// The manifest line that declares the task.
+    public var line: Int
+
+    public init(
+        identifier: String, kind: TaskKind, earliestBegin: Duration? = nil, work: Work = .simulated(.zero),
+        resubmit: Bool = false, requiresNetwork: Bool = false, requiresExternalPower: Bool = false, line: Int = 0
+    ) {
+        self.identifier = identifier
+        self.kind = kind
+        self.earliestBegin = earliestBegin
+        self.work = work
+        self.resubmit = resubmit
+        self.requiresNetwork = requiresNetwork
+        self.requiresExternalPower = requiresExternalPower
+        self.line = line
+    }
+}

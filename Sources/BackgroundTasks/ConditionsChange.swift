@@ -1,0 +1,43 @@
+public import BackgroundCore
+
+/// A change to some of the device conditions: the keys it names change, the others stay as they are.
+///
+/// One entry of a scripted conditions timeline (the manifest's `conditions:` list) is such a change:
+///
+/// ```swift
+/// let unplugged = ConditionsChange(power: .battery, idle: false)
+/// let after = unplugged.applied(to: DeviceConditions(power: .charging, idle: true))
+/// // after.power == .battery, after.idle == false, the rest as before
+/// ```
+public struct ConditionsChange: Hashable, Sendable {
+    public var network: DeviceConditions.Network?
+    public var power: DeviceConditions.Power?
+    public var battery: Int?
+    public var idle: Bool?
+    public var lowPower: Bool?
+    public var backgroundRefresh: Bool?
+
+    public init(
+        network: DeviceConditions.Network? = nil, power: DeviceConditions.Power? = nil, battery: Int? = nil,
+        idle: Bool? = nil, lowPower: Bool? = nil, backgroundRefresh: Bool? = nil
+    ) {
+        self.network = network
+        self.power = power
+        self.battery = battery
+        self.idle = idle
+        self.lowPower = lowPower
+        self.backgroundRefresh = backgroundRefresh
+    }
+
+    /// `conditions` with the keys this change names replaced.
+    public func applied(to conditions: DeviceConditions) -> DeviceConditions {
+        var result = conditions
+        if let network { result.network = network }
+        if let power { result.power = power }
+        if let battery { result.battery = battery }
+        if let idle { result.idle = idle }
+        if let lowPower { result.lowPower = lowPower }
+        if let backgroundRefresh { result.backgroundRefresh = backgroundRefresh }
+        return result
+    }
+}

@@ -1,0 +1,50 @@
+import BackgroundApp
+import BackgroundCore
+import BackgroundTasks
+
+/// A year of an app's background tasks on virtual time: a 15-minute refresh loop and three processing
+/// tasks that resubmit themselves, under conditions that change six times a day (night on the charger,
+/// a commute with a tunnel, Low Power Mode at lunch). Prints the wall time of the whole year.
+enum SchedulerBenchmark {
+    static func run(_ arguments: [String]) throws {
+        let days = arguments.first.flatMap(Int.init) ?? 365
+        var conditions: [ScriptedConditions.Entry] = []
+        func at(_ day: Int, _ hours: Double, _ change: ConditionsChange) {
+            conditions.append(.init(offset: .seconds(Int64(day) * 86_400 + Int64(hours * 3600)), change: change))
+        }
+        for day in 0..<days {
+            at(day, 0, ConditionsChange(network: .wifi, power: .charging, idle: true))
+            at(day, 7, ConditionsChange(power: .battery, idle: false))
+            at(day, 8.3, ConditionsChange(network: DeviceConditions.Network.none))
+            at(day, 8.6, ConditionsChange(network: .cellular))
+            at(day, 12, ConditionsChange(lowPower: true))
+            at(day, 13, ConditionsChange(network: .wifi, lowPower: false))
+        }
+        let uploads = ["upload", "backup", "index"]
+        let manifest = AppManifest(
+            file: "benchmark", app: "com.example.bench", backgroundModes: ["fetch", "processing"],
+            permittedIdentifiers: ["refresh"] + uploads,
+            tasks: [ManifestTask(identifier: "refresh", kind: .refresh, earliestBegin: .seconds(900),
+                                 work: .simulated(.seconds(4)), resubmit: true)]
+                + uploads.map {
+                    ManifestTask(identifier: $0, kind: .processing, earliestBegin: .seconds(3600),
+                                 work: .simulated(.seconds(600)), resubmit: true, requiresNetwork: true,
+                                 requiresExternalPower: true)
+                },
+            submitAtLaunch: ["refresh"] + uploads, conditions: conditions)
+
+        let start = BenchClock.now()
+        let engine = EventEngine(start: .defaultStart)
+        let timeline = Timeline(engine: engine)
+        var launches = 0
+        timeline.addSink { event in
+            if case .taskLaunched = event.kind { launches += 1 }
+        }
+        let simulator = try AppSimulator(manifest: manifest, engine: engine, timeline: timeline)
+        simulator.launch()
+        engine.run(until: .defaultStart + .seconds(Int64(days) * 86_400))
+        let seconds = BenchClock.now() - start
+        precondition(launches > days * 80, "the benchmark's app barely ran: \(launches) launches")
+        print("scheduler.year_seconds\t\(seconds * 365 / Double(days))\ts")
+    }
+}

@@ -1,0 +1,241 @@
+import BackgroundApp
+import BackgroundCore
+import BackgroundTasks
+import BackgroundTestKit
+import Foundation
+import Testing
+
+@Suite struct AppManifestTests {
+    static let full = """
+        app: com.example.tour
+        backgroundModes: [fetch, processing, location, audio]
+        permittedIdentifiers: [com.example.tour.refresh, com.example.tour.upload]
+        tasks:
+          com.example.tour.refresh:
+            kind: refresh
+            earliestBegin: 15m
+            work: 4s
+            resubmit: true
+          com.example.tour.upload:
+            kind: processing
+            requiresNetwork: true
+            requiresExternalPower: false
+            run: "curl -T stats.json https://example.com"
+        submitAtLaunch: [com.example.tour.refresh]
+        conditions:
+          - {at: 0s, network: wifi, power: battery, battery: 80, idle: false, lowPower: false, backgroundRefresh: on}
+          - {at: 2h, network: none}
+          - {at: 6h, power: charging, idle: true}
+        regions:
+          - id: museum
+            lat: 47.3769
+            lon: 8.5417
+            radius: 200
+            onEnter: {submit: com.example.tour.upload, play: audio/museum.wav}
+            onExit: {submit: com.example.tour.refresh}
+        significantChange: {submit: com.example.tour.refresh}
+        audio: {category: playback, device: "null"}
+        lifecycle:
+          - {at: 0s, app: foreground}
+          - {at: 2m, app: background}
+        """
+
+    @Test func readsEveryKey() throws {
+        let m = try AppManifest(yaml: Self.full, file: "tour/app.yaml")
+        #expect(m.app == "com.example.tour")
+        #expect(m.backgroundModes == ["fetch", "processing", "location", "audio"])
+        #expect(m.permittedIdentifiers == ["com.example.tour.refresh", "com.example.tour.upload"])
+        #expect(m.tasks == [
+            ManifestTask(identifier: "com.example.tour.refresh", kind: .refresh, earliestBegin: .seconds(900),
+                         work: .simulated(.seconds(4)), resubmit: true, line: 5),
+            ManifestTask(identifier: "com.example.tour.upload", kind: .processing,
+                         work: .command("curl -T stats.json https://example.com"), requiresNetwork: true, line: 10),
+        ])
+        #expect(m.submitAtLaunch == ["com.example.tour.refresh"])
+        #expect(m.conditions == [
+            .init(offset: .zero, change: ConditionsChange(network: .wifi, power: .battery, battery: 80, idle: false,
+                                                          lowPower: false, backgroundRefresh: true)),
+            .init(offset: .seconds(7200), change: ConditionsChange(network: DeviceConditions.Network.none)),
+            .init(offset: .seconds(21_600), change: ConditionsChange(power: .charging, idle: true)),
+        ])
+        #expect(m.regions == [ManifestRegion(
+            id: "museum", latitude: 47.3769, longitude: 8.5417, radius: 200,
+            onEnter: ManifestAction(submit: "com.example.tour.upload", play: "tour/audio/museum.wav"),
+            onExit: ManifestAction(submit: "com.example.tour.refresh"))])
+        #expect(m.significantChange == ManifestAction(submit: "com.example.tour.refresh"))
+        #expect(m.audio == ManifestAudio(category: .playback, device: "null"))
+        #expect(m.lifecycle == [ManifestLifecycleStep(offset: .zero, state: .foreground),
+                                ManifestLifecycleStep(offset: .seconds(120), state: .background)])
+    }
+
+    @Test func theExampleManifestIsValid() throws {
+        let m = try AppManifest(contentsOf: TestSupport.packageRoot + "/Examples/DailyRefresh/app.yaml")
+        #expect(m.tasks.map(\.kind) == [.refresh, .processing])
+        #expect(m.tasks.last?.requiresExternalPower == true)
+        #expect(m.conditions.contains { $0.change.power == .charging && $0.change.idle == true })
+    }
+
+    // MARK: Info.plist
+
+    static let plistXML = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+        <plist version="1.0">
+        <dict>
+            <key>BGTaskSchedulerPermittedIdentifiers</key>
+            <array><string>com.example.a</string><string>com.example.b</string></array>
+            <key>UIBackgroundModes</key>
+            <array><string>fetch</string></array>
+        </dict>
+        </plist>
+        """
+
+    @Test(arguments: ["xml", "binary"])
+    func readsTheListsFromAnInfoPlist(format: String) throws {
+        let folder = try TemporaryFolder()
+        if format == "xml" {
+            try folder.write("ios/Info.plist", Self.plistXML)
+        } else {
+            let object: [String: Any] = [
+                "BGTaskSchedulerPermittedIdentifiers": ["com.example.a", "com.example.b"], "UIBackgroundModes": ["fetch"],
+            ]
+            try folder.write("ios/Info.plist", PropertyListSerialization.data(fromPropertyList: object, format: .binary, options: 0))
+        }
+        let file = try folder.write("app.yaml", "app: x\ninfoPlist: ios/Info.plist\n")
+        let m = try AppManifest(contentsOf: file)
+        #expect(m.permittedIdentifiers == ["com.example.a", "com.example.b"])
+        #expect(m.backgroundModes == ["fetch"])
+        #expect(m.infoPlist == folder.path + "/ios/Info.plist")
+    }
+
+    struct PlistCase: CustomTestStringConvertible, Sendable {
+        let name: String
+        let contents: String?
+        let message: String
+        var testDescription: String { name }
+    }
+
+    static let badPlists: [PlistCase] = [
+        PlistCase(name: "entity declaration", contents: """
+            <?xml version="1.0"?>
+            <!DOCTYPE plist [<!ENTITY x "com.example.a">]>
+            <plist version="1.0"><dict><key>UIBackgroundModes</key><array><string>&x;</string></array></dict></plist>
+            """, message: "declares entities or a DOCTYPE internal subset"),
+        PlistCase(name: "internal subset without entity", contents: """
+            <?xml version="1.0"?>
+            <!DOCTYPE plist [<!ELEMENT plist ANY>]>
+            <plist version="1.0"><dict/></plist>
+            """, message: "declares entities or a DOCTYPE internal subset"),
+        PlistCase(name: "not a plist", contents: "<?xml version=\"1.0\"?><plist><dict><key>a</key>", message: "is not a property list"),
+        PlistCase(name: "an array at the top", contents: """
+            <?xml version="1.0"?><plist version="1.0"><array/></plist>
+            """, message: "the top level is not a dictionary"),
+        PlistCase(name: "modes not strings", contents: """
+            <?xml version="1.0"?><plist version="1.0"><dict><key>UIBackgroundModes</key><string>fetch</string></dict></plist>
+            """, message: "UIBackgroundModes: expected an array of strings"),
+        PlistCase(name: "missing", contents: nil, message: "no such file"),
+    ]
+
+    @Test(arguments: badPlists)
+    func rejectsABadInfoPlist(_ c: PlistCase) throws {
+        let folder = try TemporaryFolder()
+        if let contents = c.contents { try folder.write("Info.plist", contents) }
+        let file = try folder.write("app.yaml", "app: x\ninfoPlist: Info.plist\n")
+        #expect {
+            try AppManifest(contentsOf: file)
+        } throws: { error in
+            let error = error as? InputError
+            return error?.file == folder.path + "/Info.plist" && error?.description.contains(c.message) == true
+        }
+    }
+
+    // MARK: Errors
+
+    struct ErrorCase: CustomTestStringConvertible, Sendable {
+        let name: String
+        let yaml: String
+        let expected: String
+        var testDescription: String { name }
+    }
+
+    static let errors: [ErrorCase] = [
+        ErrorCase(name: "misspelt top-level key", yaml: "app: x\ntaks: {}\n",
+                  expected: "m.yaml:2: taks: unknown key 'taks' (did you mean 'tasks'?)"),
+        ErrorCase(name: "misspelt task key", yaml: "app: x\ntasks:\n  a:\n    kind: refresh\n    earliestBegn: 5m\n",
+                  expected: "m.yaml:5: tasks.a.earliestBegn: unknown key 'earliestBegn' (did you mean 'earliestBegin'?)"),
+        ErrorCase(name: "unknown key far from any", yaml: "app: x\nzzzzzzzz: 1\n",
+                  expected: "m.yaml:2: zzzzzzzz: unknown key 'zzzzzzzz' (expected one of: app, backgroundModes,"),
+        ErrorCase(name: "unknown task kind", yaml: "app: x\ntasks:\n  a: {kind: refesh}\n",
+                  expected: "m.yaml:3: tasks.a.kind: unknown task kind 'refesh' (expected refresh or processing)"),
+        ErrorCase(name: "missing kind", yaml: "app: x\ntasks:\n  a: {work: 4s}\n",
+                  expected: "m.yaml:3: tasks.a.kind: missing key 'kind'"),
+        ErrorCase(name: "bad duration", yaml: "app: x\ntasks:\n  a:\n    kind: refresh\n    work: 4 seconds\n",
+                  expected: "m.yaml:5: tasks.a.work: '4 seconds' is not a duration"),
+        ErrorCase(name: "bad conditions duration", yaml: "app: x\nconditions:\n  - {at: soon}\n",
+                  expected: "m.yaml:3: conditions[0].at: 'soon' is not a duration"),
+        ErrorCase(name: "unknown network", yaml: "app: x\nconditions:\n  - {at: 0s, network: 5g}\n",
+                  expected: "m.yaml:3: conditions[0].network: unknown network '5g' (expected none, wifi or cellular)"),
+        ErrorCase(name: "unknown power", yaml: "app: x\nconditions:\n  - {at: 0s, power: solar}\n",
+                  expected: "conditions[0].power: unknown power source 'solar' (expected battery, charging or full)"),
+        ErrorCase(name: "battery out of range", yaml: "app: x\nconditions:\n  - {at: 0s, battery: 120}\n",
+                  expected: "conditions[0].battery: '120' is not a whole number in 0...100"),
+        ErrorCase(name: "bad yes/no", yaml: "app: x\nconditions:\n  - {at: 0s, idle: maybe}\n",
+                  expected: "conditions[0].idle: 'maybe' is not a yes/no value"),
+        ErrorCase(name: "undeclared submitAtLaunch", yaml: "app: x\ntasks:\n  abc: {kind: refresh}\nsubmitAtLaunch: [abd]\n",
+                  expected: "m.yaml:4: submitAtLaunch[0]: task 'abd' is not declared under tasks (did you mean 'abc'?)"),
+        ErrorCase(name: "undeclared onEnter.submit",
+                  yaml: "app: x\nregions:\n  - id: r\n    lat: 1\n    lon: 2\n    radius: 3\n    onEnter: {submit: nope}\n",
+                  expected: "m.yaml:7: regions[0].onEnter.submit: task 'nope' is not declared under tasks"),
+        ErrorCase(name: "undeclared significantChange.submit", yaml: "app: x\nsignificantChange: {submit: nope}\n",
+                  expected: "m.yaml:2: significantChange.submit: task 'nope' is not declared under tasks"),
+        ErrorCase(name: "empty action", yaml: "app: x\nsignificantChange: {}\n",
+                  expected: "significantChange: an action needs submit, play or both"),
+        ErrorCase(name: "latitude out of range", yaml: "app: x\nregions:\n  - {id: r, lat: 91, lon: 0, radius: 5}\n",
+                  expected: "regions[0].lat: '91' is not a number in -90...90"),
+        ErrorCase(name: "zero radius", yaml: "app: x\nregions:\n  - {id: r, lat: 1, lon: 0, radius: 0}\n",
+                  expected: "regions[0].radius: '0' is not a positive number of metres"),
+        ErrorCase(name: "duplicate region", yaml: "app: x\nregions:\n  - {id: r, lat: 1, lon: 0, radius: 1}\n  - {id: r, lat: 1, lon: 0, radius: 1}\n",
+                  expected: "regions[1].id: region 'r' is declared twice"),
+        ErrorCase(name: "unknown audio category", yaml: "app: x\naudio: {category: loud}\n",
+                  expected: "audio.category: unknown audio category 'loud'"),
+        ErrorCase(name: "unknown lifecycle state", yaml: "app: x\nlifecycle:\n  - {at: 0s, app: asleep}\n",
+                  expected: "lifecycle[0].app: unknown app state 'asleep' (expected foreground, background, suspended or terminated)"),
+        ErrorCase(name: "work and run", yaml: "app: x\ntasks:\n  a: {kind: refresh, work: 1s, run: ls}\n",
+                  expected: "tasks.a.run: give either work (simulated) or run (a command), not both"),
+        ErrorCase(name: "power requirement on a refresh", yaml: "app: x\ntasks:\n  a: {kind: refresh, requiresExternalPower: true}\n",
+                  expected: "tasks.a.requiresExternalPower: only processing tasks take requiresExternalPower"),
+        ErrorCase(name: "infoPlist and lists", yaml: "app: x\ninfoPlist: I.plist\nbackgroundModes: [fetch]\n",
+                  expected: "m.yaml:3: backgroundModes: give either infoPlist or backgroundModes and permittedIdentifiers"),
+        ErrorCase(name: "list expected", yaml: "app: x\nbackgroundModes: fetch\n",
+                  expected: "m.yaml:2: backgroundModes: expected a list"),
+        ErrorCase(name: "missing app", yaml: "tasks: {}\n", expected: "m.yaml:1: app: missing key 'app'"),
+        ErrorCase(name: "not a mapping", yaml: "- a\n- b\n", expected: "(top level): expected a mapping"),
+        ErrorCase(name: "empty", yaml: "", expected: "m.yaml: the manifest is empty"),
+        ErrorCase(name: "invalid YAML", yaml: "app: x\ntasks: [a\n", expected: "m.yaml:3:1: invalid YAML: did not find expected"),
+        ErrorCase(name: "duplicate key", yaml: "app: x\napp: y\n", expected: "duplicate key 'app'"),
+    ]
+
+    @Test(arguments: errors)
+    func reportsTheFileLineAndKey(_ c: ErrorCase) {
+        #expect {
+            try AppManifest(yaml: c.yaml, file: "m.yaml")
+        } throws: { error in
+            let text = (error as? InputError)?.description ?? ""
+            guard text.contains(c.expected), !text.contains("\n") else {
+                Issue.record("got: \(text)")
+                return false
+            }
+            return true
+        }
+    }
+
+    @Test func missingFileAndDirectory() throws {
+        let folder = try TemporaryFolder()
+        #expect(throws: InputError(file: folder.path + "/none.yaml", message: "no such file")) {
+            try AppManifest(contentsOf: folder.path + "/none.yaml")
+        }
+        #expect(throws: InputError(file: folder.path, message: "is a directory, not a manifest file")) {
+            try AppManifest(contentsOf: folder.path)
+        }
+    }
+}

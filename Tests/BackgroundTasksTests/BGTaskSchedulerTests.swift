@@ -1,0 +1,369 @@
+import BackgroundCore
+import BackgroundTasks
+import Testing
+
+@Suite struct BGTaskSchedulerTests {
+    typealias F = SchedulerFixture
+
+    // MARK: Registration
+
+    @Test func registersPermittedIdentifiersOnceBeforeLaunchFinishes() throws {
+        let f = try F()
+        #expect(f.scheduler.register(forTaskWithIdentifier: F.refresh) { _ in })
+        #expect(!f.scheduler.register(forTaskWithIdentifier: F.refresh) { _ in })
+        #expect(!f.scheduler.register(forTaskWithIdentifier: "com.example.other") { _ in })
+        f.scheduler.finishLaunching()
+        #expect(!f.scheduler.register(forTaskWithIdentifier: F.upload) { _ in })
+        let errors = f.taskEvents.filter { $0.contains("error registration") }
+        #expect(errors.count == 3)
+        #expect(errors[0].contains("twice"))
+        #expect(errors[1].contains("not in the permitted identifiers"))
+        #expect(errors[2].contains("after the app finished launching"))
+    }
+
+    // MARK: Submission
+
+    struct RejectionCase: CustomTestStringConvertible, Sendable {
+        let name: String
+        let permitted: [String]
+        let modes: [String]
+        let backgroundRefresh: Bool
+        let submit: [(identifier: String, kind: TaskKind)]
+        let expected: BGTaskScheduler.Error.Code
+        var testDescription: String { name }
+    }
+
+    static let rejections: [RejectionCase] = [
+        RejectionCase(name: "identifier not permitted", permitted: [F.upload], modes: ["fetch", "processing"],
+                      backgroundRefresh: true, submit: [(F.refresh, .refresh)], expected: .notPermitted),
+        RejectionCase(name: "refresh without fetch mode", permitted: [F.refresh], modes: ["processing"],
+                      backgroundRefresh: true, submit: [(F.refresh, .refresh)], expected: .notPermitted),
+        RejectionCase(name: "processing without processing mode", permitted: [F.upload], modes: ["fetch"],
+                      backgroundRefresh: true, submit: [(F.upload, .processing)], expected: .notPermitted),
+        RejectionCase(name: "background refresh off", permitted: [F.refresh], modes: ["fetch"],
+                      backgroundRefresh: false, submit: [(F.refresh, .refresh)], expected: .unavailable),
+        RejectionCase(name: "a second refresh", permitted: [F.refresh, "r2"], modes: ["fetch"],
+                      backgroundRefresh: true, submit: [(F.refresh, .refresh), ("r2", .refresh)],
+                      expected: .tooManyPendingTaskRequests),
+        RejectionCase(name: "an eleventh processing", permitted: (0...10).map { "p\($0)" }, modes: ["processing"],
+                      backgroundRefresh: true, submit: (0...10).map { ("p\($0)", .processing) },
+                      expected: .tooManyPendingTaskRequests),
+    ]
+
+    @Test(arguments: rejections)
+    func rejectsSubmission(_ c: RejectionCase) throws {
+        let f = try F(initial: DeviceConditions(backgroundRefresh: c.backgroundRefresh), permitted: c.permitted, modes: c.modes)
+        for (identifier, kind) in c.submit.dropLast() {
+            try f.scheduler.submit(kind == .refresh
+                ? BGAppRefreshTaskRequest(identifier: identifier) : BGProcessingTaskRequest(identifier: identifier))
+        }
+        let last = c.submit.last!
+        let request: BGTaskRequest = last.kind == .refresh
+            ? BGAppRefreshTaskRequest(identifier: last.identifier) : BGProcessingTaskRequest(identifier: last.identifier)
+        do {
+            try f.scheduler.submit(request)
+            Issue.record("expected \(c.expected.name)")
+        } catch {
+            #expect(error.code == c.expected)
+            #expect(!error.description.isEmpty)
+        }
+        #expect(f.taskEvents.last == "0 rejected \(last.identifier) \(c.expected.name)")
+        #expect(f.scheduler.pendingTaskRequests().count == c.submit.count - 1)
+    }
+
+    @Test func tenProcessingRequestsAreAccepted() throws {
+        let ids = (0..<10).map { "p\($0)" }
+        let f = try F(permitted: ids, modes: ["processing"])
+        for id in ids { try f.scheduler.submit(BGProcessingTaskRequest(identifier: id)) }
+        #expect(f.scheduler.pendingTaskRequests().map(\.identifier) == ids)
+    }
+
+    @Test func submittingAPendingIdentifierReplacesIt() throws {
+        let f = try F()
+        try f.scheduler.submit(f.refreshRequest(after: .seconds(600)))
+        try f.scheduler.submit(f.refreshRequest(after: .seconds(1200)))
+        let pending = f.scheduler.pendingTaskRequests()
+        #expect(pending.count == 1)
+        #expect(pending.first?.earliestBeginDate == f.at(.seconds(1200)))
+        f.launchApp()
+        f.engine.run(until: f.at(.seconds(3600)))
+        #expect(f.launches(of: F.refresh) == [1200])
+    }
+
+    @Test func cancelRemovesPendingRequests() throws {
+        let f = try F()
+        try f.scheduler.submit(f.refreshRequest(after: .seconds(60)))
+        try f.scheduler.submit(f.uploadRequest())
+        f.scheduler.cancel(taskRequestWithIdentifier: F.refresh)
+        #expect(f.scheduler.pendingTaskRequests().map(\.identifier) == [F.upload])
+        f.scheduler.cancelAllTaskRequests()
+        #expect(f.scheduler.pendingTaskRequests().isEmpty)
+        f.launchApp()
+        f.engine.run(until: f.at(.seconds(86_400)))
+        #expect(f.launches(of: F.refresh).isEmpty)
+    }
+
+    @Test func pendingRequestsAreCopies() throws {
+        let f = try F()
+        let request = f.uploadRequest(network: true)
+        try f.scheduler.submit(request)
+        request.requiresNetworkConnectivity = false
+        let copy = try #require(f.scheduler.pendingTaskRequests().first as? BGProcessingTaskRequest)
+        #expect(copy.requiresNetworkConnectivity)
+        copy.requiresNetworkConnectivity = false
+        copy.earliestBeginDate = f.at(.seconds(99))
+        let again = try #require(f.scheduler.pendingTaskRequests().first as? BGProcessingTaskRequest)
+        #expect(again.requiresNetworkConnectivity)
+        #expect(again.earliestBeginDate == nil)
+    }
+
+    @Test func submissionIsRecordedWithItsEarliestBegin() throws {
+        let f = try F()
+        try f.scheduler.submit(f.refreshRequest(after: .seconds(900)))
+        let submitted = f.timeline.events.compactMap { event -> SimTime?? in
+            if case .taskSubmitted(F.refresh, .refresh, let begin) = event.kind { return begin }
+            return nil
+        }
+        #expect(submitted == [f.at(.seconds(900))])
+    }
+
+    // MARK: Launch rules
+
+    @Test func nothingLaunchesBeforeItsEarliestBegin() throws {
+        let f = try F()
+        f.launchApp()
+        try f.scheduler.submit(f.refreshRequest(after: .seconds(900)))
+        f.engine.run(until: f.at(.seconds(899)))
+        #expect(f.launches(of: F.refresh).isEmpty)
+        f.engine.run(until: f.at(.seconds(900)))
+        #expect(f.launches(of: F.refresh) == [900])
+    }
+
+    @Test func nothingLaunchesBeforeTheAppFinishesLaunching() throws {
+        let f = try F()
+        try f.scheduler.submit(f.refreshRequest())
+        f.engine.run(until: f.at(.seconds(600)))
+        #expect(f.launches(of: F.refresh).isEmpty)
+        f.launchApp()
+        f.engine.run(until: f.at(.seconds(1200)))
+        #expect(f.launches(of: F.refresh) == [600])
+    }
+
+    @Test func eagerLaunchesAtTheNextWholeMinute() throws {
+        let f = try F()
+        f.launchApp()
+        f.engine.run(until: f.at(.seconds(90)))
+        try f.scheduler.submit(f.refreshRequest(after: .seconds(5)))
+        f.engine.run(until: f.at(.seconds(3600)))
+        #expect(f.launches(of: F.refresh) == [120])
+    }
+
+    struct BlockedCase: CustomTestStringConvertible, Sendable {
+        let name: String
+        let processing: (network: Bool, power: Bool)?
+        let blocked: ConditionsChange
+        let unblocked: ConditionsChange
+        var testDescription: String { name }
+    }
+
+    static let blocked: [BlockedCase] = [
+        BlockedCase(name: "refresh in Low Power Mode", processing: nil,
+                    blocked: ConditionsChange(lowPower: true), unblocked: ConditionsChange(lowPower: false)),
+        BlockedCase(name: "refresh with Background App Refresh off", processing: nil,
+                    blocked: ConditionsChange(backgroundRefresh: false), unblocked: ConditionsChange(backgroundRefresh: true)),
+        BlockedCase(name: "processing while in use", processing: (false, false),
+                    blocked: ConditionsChange(idle: false), unblocked: ConditionsChange(idle: true)),
+        BlockedCase(name: "processing needing network without one", processing: (true, false),
+                    blocked: ConditionsChange(network: DeviceConditions.Network.none), unblocked: ConditionsChange(network: .cellular)),
+        BlockedCase(name: "processing needing power on battery", processing: (false, true),
+                    blocked: ConditionsChange(power: .battery), unblocked: ConditionsChange(power: .charging)),
+    ]
+
+    /// The task is submitted while allowed, blocked from 0 to 2 h, then allowed: it launches at 2 h.
+    @Test(arguments: blocked)
+    func launchesOnlyWhenConditionsAllow(_ c: BlockedCase) throws {
+        let idle = DeviceConditions(power: .full, idle: true)
+        let f = try F(conditions: [
+            .init(offset: .seconds(10), change: c.blocked),
+            .init(offset: .seconds(7200), change: c.unblocked),
+        ], initial: idle)
+        f.launchApp()
+        f.engine.run(until: f.at(.seconds(5)))
+        let identifier: String
+        if let processing = c.processing {
+            identifier = F.upload
+            try f.scheduler.submit(f.uploadRequest(network: processing.network, power: processing.power))
+        } else {
+            identifier = F.refresh
+            try f.scheduler.submit(f.refreshRequest())
+        }
+        f.engine.run(until: f.at(.seconds(86_400)))
+        #expect(f.launches(of: identifier) == [7200])
+    }
+
+    // MARK: Expiration
+
+    @Test func refreshExpiresAfterThirtySeconds() throws {
+        let f = try F()
+        var expired = false
+        f.launchApp(work: nil) { task in task.expirationHandler = { expired = true } }
+        try f.scheduler.submit(f.refreshRequest())
+        f.engine.run(until: f.at(.seconds(3600)))
+        #expect(expired)
+        #expect(f.taskEvents == [
+            "0 submitted \(F.refresh)", "0 launched \(F.refresh)", "30 expired \(F.refresh)",
+            "30 completed \(F.refresh) false",
+        ])
+    }
+
+    @Test func refreshCompletingInTimeDoesNotExpire() throws {
+        let f = try F()
+        f.launchApp(work: .seconds(29))
+        try f.scheduler.submit(f.refreshRequest())
+        f.engine.run(until: f.at(.seconds(3600)))
+        #expect(f.taskEvents.suffix(2) == ["0 launched \(F.refresh)", "29 completed \(F.refresh) true"])
+    }
+
+    static let losses: [BlockedCase] = Array(blocked.dropFirst(2))
+
+    @Test(arguments: losses)
+    func processingExpiresWhenAConditionIsLost(_ c: BlockedCase) throws {
+        let f = try F(conditions: [.init(offset: .seconds(300), change: c.blocked)],
+                      initial: DeviceConditions(power: .full, idle: true))
+        f.launchApp(work: .seconds(3600))
+        let processing = try #require(c.processing)
+        try f.scheduler.submit(f.uploadRequest(network: processing.network, power: processing.power))
+        f.engine.run(until: f.at(.seconds(7200)))
+        #expect(f.taskEvents == [
+            "0 submitted \(F.upload)", "0 launched \(F.upload)", "300 expired \(F.upload)",
+            "300 completed \(F.upload) false",
+        ])
+    }
+
+    @Test func processingRunsUntilItFinishesWhileConditionsHold() throws {
+        let f = try F(conditions: [.init(offset: .seconds(300), change: ConditionsChange(network: .cellular, battery: 50))],
+                      initial: DeviceConditions(power: .full, idle: true))
+        f.launchApp(work: .seconds(3600))
+        try f.scheduler.submit(f.uploadRequest(network: true, power: true))
+        f.engine.run(until: f.at(.seconds(7200)))
+        #expect(f.taskEvents.last == "3600 completed \(F.upload) true")
+    }
+
+    @Test func firstCompletionCounts() throws {
+        let f = try F()
+        f.launchApp(work: nil) { task in
+            task.setTaskCompleted(success: true)
+            task.setTaskCompleted(success: false)
+        }
+        try f.scheduler.submit(f.refreshRequest())
+        f.engine.run(until: f.at(.seconds(3600)))
+        #expect(f.taskEvents.filter { $0.contains("completed") } == ["0 completed \(F.refresh) true"])
+    }
+
+    @Test func expiredTaskEndsUnsuccessfulWhateverItReports() throws {
+        let f = try F()
+        f.launchApp(work: nil) { task in task.expirationHandler = { task.setTaskCompleted(success: true) } }
+        try f.scheduler.submit(f.refreshRequest())
+        f.engine.run(until: f.at(.seconds(3600)))
+        #expect(f.taskEvents.suffix(2) == ["30 expired \(F.refresh)", "30 completed \(F.refresh) false"])
+    }
+
+    @Test func resubmittingFromTheHandlerMakesALoop() throws {
+        let f = try F()
+        f.launchApp { [unowned f] _ in _ = try? f.scheduler.submit(f.refreshRequest(after: .seconds(900))) }
+        try f.scheduler.submit(f.refreshRequest(after: .seconds(900)))
+        f.engine.run(until: f.at(.seconds(3600)))
+        #expect(f.launches(of: F.refresh) == [900, 1800, 2700, 3600])
+    }
+
+    @Test func aSameIdentifierDoesNotLaunchWhileOneRuns() throws {
+        let f = try F(initial: DeviceConditions(idle: true))
+        f.launchApp(work: .seconds(600)) { [unowned f] _ in _ = try? f.scheduler.submit(f.uploadRequest()) }
+        try f.scheduler.submit(f.uploadRequest())
+        f.engine.run(until: f.at(.seconds(1300)))
+        #expect(f.launches(of: F.upload) == [0, 600, 1200])
+    }
+
+    @Test func noLaunchHandlerIsReported() throws {
+        let f = try F()
+        f.scheduler.finishLaunching()
+        try f.scheduler.submit(f.refreshRequest())
+        f.engine.run(until: f.at(.seconds(600)))
+        #expect(f.taskEvents.last?.contains("error noLaunchHandler") == true)
+        #expect(f.scheduler.pendingTaskRequests().isEmpty)
+    }
+
+    // MARK: Debugger commands
+
+    @Test func simulateLaunchIgnoresEarliestBeginAndConditions() throws {
+        let f = try F(initial: DeviceConditions(lowPower: true))
+        f.launchApp(work: nil)
+        try f.scheduler.submit(f.refreshRequest(after: .seconds(86_400)))
+        #expect(f.scheduler.simulateLaunch(forTaskWithIdentifier: F.refresh))
+        #expect(!f.scheduler.simulateLaunch(forTaskWithIdentifier: F.refresh))
+        #expect(f.scheduler.simulateExpiration(forTaskWithIdentifier: F.refresh))
+        #expect(!f.scheduler.simulateExpiration(forTaskWithIdentifier: F.refresh))
+        #expect(f.taskEvents.suffix(3) == [
+            "0 launched \(F.refresh)", "0 expired \(F.refresh)", "0 completed \(F.refresh) false",
+        ])
+    }
+
+    // MARK: Conditions and policies
+
+    @Test func recordsTheConditionsAtTheStartAndOnEachChange() throws {
+        let f = try F(conditions: [
+            .init(offset: .zero, change: ConditionsChange(battery: 80)),
+            .init(offset: .seconds(60), change: ConditionsChange(battery: 80)),
+            .init(offset: .seconds(120), change: ConditionsChange(network: .cellular)),
+        ])
+        f.engine.run()
+        let recorded = f.timeline.events.compactMap { event -> String? in
+            guard case .conditions(let c) = event.kind else { return nil }
+            return "\(Int((event.time - .defaultStart).seconds)) \(c.network) \(c.battery)"
+        }
+        #expect(recorded == ["0 wifi 80", "120 cellular 80"])
+    }
+
+    private func realisticDay(seed: UInt64) throws -> (events: [TimelineEvent], f: F) {
+        let f = try F(conditions: [
+            .init(offset: .seconds(6 * 3600), change: ConditionsChange(power: .charging, idle: true)),
+            .init(offset: .seconds(9 * 3600), change: ConditionsChange(idle: false)),
+            .init(offset: .seconds(20 * 3600), change: ConditionsChange(idle: true)),
+        ]) { $0.policy = .realistic(seed: seed) }
+        f.launchApp { [unowned f] task in
+            if task is BGAppRefreshTask { _ = try? f.scheduler.submit(f.refreshRequest(after: .seconds(900))) }
+        }
+        try f.scheduler.submit(f.refreshRequest(after: .seconds(900)))
+        try f.scheduler.submit(f.uploadRequest(power: true))
+        f.engine.run(until: f.at(.seconds(86_400)))
+        return (f.timeline.events, f)
+    }
+
+    @Test func realisticPolicyIsReproducibleForASeed() throws {
+        let first = try realisticDay(seed: 42).events
+        let second = try realisticDay(seed: 42).events
+        let other = try realisticDay(seed: 43).events
+        #expect(first.map(JSONLinesRenderer().render) == second.map(JSONLinesRenderer().render))
+        #expect(first != other)
+    }
+
+    @Test(arguments: [UInt64(1), 2, 3, 99])
+    func realisticPolicyDelaysStayInTheModel(seed: UInt64) throws {
+        let (events, f) = try realisticDay(seed: seed)
+        var submitted: SimTime?
+        var gaps: [Duration] = []
+        for event in events {
+            switch event.kind {
+            case .taskSubmitted(F.refresh, _, let begin): submitted = begin
+            case .taskLaunched(F.refresh): gaps.append(event.time - submitted!)
+            default: break
+            }
+        }
+        #expect(gaps.count > 10)
+        #expect(gaps.allSatisfy { $0 >= .seconds(60) && $0 <= .seconds(1800 + 7200) })
+        #expect(Set(gaps).count > 1)
+        let upload = f.launches(of: F.upload)
+        #expect(upload.count == 1)
+        #expect(upload.allSatisfy { $0 >= 6 * 3600 + 300 && ($0 <= 9 * 3600 || $0 >= 20 * 3600 + 300) })
+    }
+}

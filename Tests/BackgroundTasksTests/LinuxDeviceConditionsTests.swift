@@ -1,0 +1,99 @@
+import BackgroundCore
+import BackgroundTasks
+import Foundation
+import Testing
+
+@Suite struct LinuxDeviceConditionsTests {
+    /// A fake sysfs tree in a temporary folder: paths relative to `sys/class/` and their contents; a path
+    /// ending in `/` is a folder.
+    final class FakeSysfs {
+        let root: String
+
+        init(_ files: [String: String]) throws {
+            root = NSTemporaryDirectory() + "bgkit-sysfs-" + UUID().uuidString
+            try write(files)
+        }
+
+        func write(_ files: [String: String]) throws {
+            for (path, contents) in files {
+                let full = root + "/sys/class/" + path
+                if path.hasSuffix("/") {
+                    try FileManager.default.createDirectory(atPath: full, withIntermediateDirectories: true)
+                } else {
+                    try FileManager.default.createDirectory(
+                        atPath: (full as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+                    try (contents + "\n").write(toFile: full, atomically: true, encoding: .utf8)
+                }
+            }
+        }
+
+        deinit { try? FileManager.default.removeItem(atPath: root) }
+    }
+
+    struct Case: CustomTestStringConvertible, Sendable {
+        let name: String
+        let files: [String: String]
+        let network: DeviceConditions.Network
+        let power: DeviceConditions.Power
+        let battery: Int
+        var testDescription: String { name }
+    }
+
+    static let laptop: [String: String] = [
+        "power_supply/AC/type": "Mains", "power_supply/AC/online": "0",
+        "power_supply/BAT0/type": "Battery", "power_supply/BAT0/capacity": "57",
+        "power_supply/BAT0/status": "Discharging",
+    ]
+
+    static let cases: [Case] = [
+        Case(name: "nothing listed: a desktop, no network", files: ["net/lo/operstate": "unknown"],
+             network: .none, power: .full, battery: 100),
+        Case(name: "laptop on battery, Wi-Fi by wireless folder",
+             files: laptop.merging(["net/wlp2s0/operstate": "up", "net/wlp2s0/wireless/": ""]) { $1 },
+             network: .wifi, power: .battery, battery: 57),
+        Case(name: "charging over USB, cellular modem",
+             files: laptop.merging(["power_supply/AC/online": "0", "power_supply/usb/type": "USB",
+                                    "power_supply/usb/online": "1", "power_supply/BAT0/status": "Charging",
+                                    "net/wwan0/operstate": "up"]) { $1 },
+             network: .cellular, power: .charging, battery: 57),
+        Case(name: "full on mains, ethernet counts as Wi-Fi, down Wi-Fi ignored",
+             files: laptop.merging(["power_supply/AC/online": "1", "power_supply/BAT0/status": "Full",
+                                    "net/enp3s0/operstate": "up", "net/wlan0/operstate": "down"]) { $1 },
+             network: .wifi, power: .full, battery: 57),
+        Case(name: "not charging on mains is full; Wi-Fi wins over cellular",
+             files: laptop.merging(["power_supply/AC/online": "1", "power_supply/BAT0/status": "Not charging",
+                                    "net/wwan0/operstate": "up", "net/wlan0/operstate": "up"]) { $1 },
+             network: .wifi, power: .full, battery: 57),
+        Case(name: "a ww interface with a wireless folder is Wi-Fi",
+             files: ["net/ww0/operstate": "up", "net/ww0/phy80211/": ""],
+             network: .wifi, power: .full, battery: 100),
+        Case(name: "loopback up alone is no network; mains off without battery is battery",
+             files: ["net/lo/operstate": "up", "power_supply/AC/type": "Mains", "power_supply/AC/online": "0"],
+             network: .none, power: .battery, battery: 100),
+    ]
+
+    @Test(arguments: cases)
+    func readsPowerAndNetwork(_ c: Case) throws {
+        let sysfs = try FakeSysfs(c.files)
+        let base = DeviceConditions(idle: true, lowPower: true, backgroundRefresh: false)
+        let conditions = LinuxDeviceConditions(root: sysfs.root, base: base).read()
+        #expect(conditions.network == c.network)
+        #expect(conditions.power == c.power)
+        #expect(conditions.battery == c.battery)
+        #expect(conditions.idle && conditions.lowPower && !conditions.backgroundRefresh)
+    }
+
+    @Test func pollsOnTheEngineAndReportsOnlyChanges() throws {
+        let sysfs = try FakeSysfs(Self.laptop.merging(["net/eth0/operstate": "up"]) { $1 })
+        let engine = EventEngine(start: .defaultStart)
+        var seen: [String] = []
+        LinuxDeviceConditions(root: sysfs.root, pollInterval: .seconds(10)).start(on: engine) { c in
+            seen.append("\(Int((engine.now - .defaultStart).seconds)) \(c.network) \(c.power)")
+        }
+        engine.run(until: .defaultStart + .seconds(25))
+        try sysfs.write(["net/eth0/operstate": "down", "power_supply/AC/online": "1",
+                         "power_supply/BAT0/status": "Charging"])
+        engine.run(until: .defaultStart + .seconds(60))
+        #expect(seen == ["0 wifi battery", "30 none charging"])
+    }
+}

@@ -1,0 +1,80 @@
+import BackgroundCore
+import BackgroundTasks
+
+/// An engine, a keeping timeline and a scheduler with the usual identifiers, for the scheduler's tests.
+final class SchedulerFixture {
+    static let refresh = "com.example.refresh"
+    static let upload = "com.example.upload"
+
+    let engine: EventEngine
+    let timeline: Timeline
+    let scheduler: BGTaskScheduler
+
+    init(
+        conditions: [ScriptedConditions.Entry] = [], initial: DeviceConditions = DeviceConditions(),
+        permitted: [String] = [refresh, upload], modes: [String] = ["fetch", "processing"],
+        configure: (inout BGTaskScheduler.Configuration) -> Void = { _ in }
+    ) throws {
+        engine = EventEngine(start: .defaultStart)
+        timeline = Timeline(engine: engine, keepingEvents: true)
+        var configuration = BGTaskScheduler.Configuration()
+        configure(&configuration)
+        scheduler = try BGTaskScheduler(
+            engine: engine, timeline: timeline, permittedIdentifiers: permitted, backgroundModes: modes,
+            conditions: ScriptedConditions(initial: initial, conditions), configuration: configuration)
+    }
+
+    /// Registers handlers that complete after `work` (never when nil) and finishes launching.
+    func launchApp(work: Duration? = .seconds(4), onLaunch: @escaping (BGTask) -> Void = { _ in }) {
+        for identifier in scheduler.permittedIdentifiers.sorted() {
+            scheduler.register(forTaskWithIdentifier: identifier, using: nil) { [engine] task in
+                onLaunch(task)
+                if let work {
+                    let id = engine.schedule(after: work) { task.setTaskCompleted(success: true) }
+                    task.expirationHandler = { engine.cancel(id) }
+                }
+            }
+        }
+        scheduler.finishLaunching()
+    }
+
+    func refreshRequest(after delay: Duration? = nil) -> BGAppRefreshTaskRequest {
+        let request = BGAppRefreshTaskRequest(identifier: Self.refresh)
+        request.earliestBeginDate = delay.map { engine.now + $0 }
+        return request
+    }
+
+    func uploadRequest(network: Bool = false, power: Bool = false, identifier: String = upload) -> BGProcessingTaskRequest {
+        let request = BGProcessingTaskRequest(identifier: identifier)
+        request.requiresNetworkConnectivity = network
+        request.requiresExternalPower = power
+        return request
+    }
+
+    /// `start + offset`.
+    func at(_ offset: Duration) -> SimTime { SimTime.defaultStart + offset }
+
+    /// The task events (no conditions), as (offset in seconds from the start, name, task).
+    var taskEvents: [String] {
+        timeline.events.compactMap { event in
+            let offset = Int((event.time - .defaultStart).seconds)
+            switch event.kind {
+            case .taskSubmitted(let task, _, _): return "\(offset) submitted \(task)"
+            case .taskRejected(let task, let error): return "\(offset) rejected \(task) \(error)"
+            case .taskLaunched(let task): return "\(offset) launched \(task)"
+            case .taskExpired(let task): return "\(offset) expired \(task)"
+            case .taskCompleted(let task, let success): return "\(offset) completed \(task) \(success)"
+            case .error(let message, let code): return "\(offset) error \(code ?? "") \(message)"
+            default: return nil
+            }
+        }
+    }
+
+    /// Seconds from the start at which `task` launched.
+    func launches(of task: String) -> [Int] {
+        timeline.events.compactMap { event in
+            guard case .taskLaunched(task) = event.kind else { return nil }
+            return Int((event.time - .defaultStart).seconds)
+        }
+    }
+}

@@ -1,0 +1,176 @@
+import BackgroundTestKit
+import Foundation
+import Testing
+
+/// `bgtask simulate`, end to end: the built binary, its output and its exit status.
+@Suite struct BGTaskSimulateTests {
+    static var bgtask: String { TestSupport.executable("bgtask") }
+    static var example: String { TestSupport.packageRoot + "/Examples/DailyRefresh/app.yaml" }
+
+    final class Folder {
+        let path = NSTemporaryDirectory() + "bgkit-bgtask-" + UUID().uuidString
+        init() throws { try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true) }
+        func write(_ name: String, _ text: String) throws -> String {
+            let file = path + "/" + name
+            try text.write(toFile: file, atomically: true, encoding: .utf8)
+            return file
+        }
+        deinit { try? FileManager.default.removeItem(atPath: path) }
+    }
+
+    @Test(arguments: [["--format", "jsonl"], ["--format", "text"], ["--format", "jsonl", "--policy", "realistic", "--seed", "7"]])
+    func twoRunsGiveByteIdenticalOutput(options: [String]) async throws {
+        let arguments = ["simulate", Self.example, "--for", "2d"] + options
+        let first = try await TestSupport.run(Self.bgtask, arguments)
+        let second = try await TestSupport.run(Self.bgtask, arguments)
+        #expect(first.status == 0)
+        #expect(first.stderr.isEmpty)
+        #expect(first.stdout.count > 1000)
+        #expect(first.stdout == second.stdout)
+    }
+
+    @Test func realisticSeedsDiffer() async throws {
+        let base = ["simulate", Self.example, "--for", "1d", "--format", "jsonl", "--policy", "realistic", "--seed"]
+        let one = try await TestSupport.run(Self.bgtask, base + ["1"])
+        let two = try await TestSupport.run(Self.bgtask, base + ["2"])
+        #expect(one.status == 0 && two.status == 0)
+        #expect(one.stdout != two.stdout)
+    }
+
+    /// The fields each event kind must carry (CONTRACTS.md section 1), beyond `time` and `event`.
+    static let required: [String: [String]] = [
+        "task.submitted": ["task", "kind", "earliestBegin"], "task.rejected": ["task", "error"],
+        "task.launched": ["task"], "task.expired": ["task"], "task.completed": ["task", "success"],
+        "conditions": ["network", "power", "battery", "idle", "lowPower", "backgroundRefresh"],
+        "error": ["message"],
+    ]
+
+    @Test func jsonLinesFollowTheContract() async throws {
+        let result = try await TestSupport.run(Self.bgtask, ["simulate", Self.example, "--for", "1d", "--format", "jsonl"])
+        #expect(result.status == 0)
+        var lastTime = ""
+        var kinds = Set<String>()
+        for line in result.stdout.split(separator: "\n") {
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any], "\(line)")
+            let time = try #require(object["time"] as? String)
+            let event = try #require(object["event"] as? String)
+            #expect(time.hasSuffix("Z") && time.count >= 20, "\(line)")
+            #expect(time >= lastTime, "events out of order at \(line)")
+            lastTime = time
+            let fields = try #require(Self.required[event], "unexpected event \(event)")
+            for field in fields { #expect(object.keys.contains(field), "\(event) lacks \(field)") }
+            switch event {
+            case "task.submitted":
+                #expect(["refresh", "processing"].contains(object["kind"] as? String))
+                #expect(object["earliestBegin"] is NSNull || (object["earliestBegin"] as? String)?.hasSuffix("Z") == true)
+            case "task.completed":
+                #expect(object["success"] as? Bool != nil)
+            case "conditions":
+                #expect(["none", "wifi", "cellular"].contains(object["network"] as? String))
+                #expect(["battery", "charging", "full"].contains(object["power"] as? String))
+            default: break
+            }
+            kinds.insert(event)
+        }
+        #expect(kinds == ["conditions", "task.submitted", "task.launched", "task.completed"])
+        #expect(result.stdout.contains(#""time":"2026-01-01T22:00:00Z","event":"task.launched","task":"com.example.daily.upload""#))
+    }
+
+    @Test func theDemoShowsTheUploadWaitingForPower() async throws {
+        let result = try await TestSupport.run(Self.bgtask, ["simulate", Self.example, "--for", "1d", "--format", "text"])
+        let upload = result.stdout.split(separator: "\n").filter { $0.contains("daily.upload") }
+        #expect(upload.count == 3)
+        #expect(upload.dropFirst().first?.hasPrefix("2026-01-01 22:00:00  task.launched") == true)
+        #expect(!result.stdout.contains("2026-01-01 12:30:00  task.launched"))  // Low Power Mode
+    }
+
+    @Test func startMovesTheTimeline() async throws {
+        let result = try await TestSupport.run(
+            Self.bgtask, ["simulate", Self.example, "--for", "1h", "--format", "jsonl", "--start", "2026-03-01T09:00:00Z"])
+        #expect(result.stdout.hasPrefix(#"{"time":"2026-03-01T09:00:00Z","event":"conditions""#))
+        #expect(result.stdout.contains(#""time":"2026-03-01T09:15:00Z","event":"task.launched""#))
+    }
+
+    struct ErrorCase: CustomTestStringConvertible, Sendable {
+        let name: String
+        let yaml: String?
+        let expected: String
+        var testDescription: String { name }
+    }
+
+    static let manifestErrors: [ErrorCase] = [
+        ErrorCase(name: "misspelt key", yaml: "app: x\npermitedIdentifiers: [a]\n",
+                  expected: "app.yaml:2: permitedIdentifiers: unknown key 'permitedIdentifiers' (did you mean 'permittedIdentifiers'?)"),
+        ErrorCase(name: "bad duration", yaml: "app: x\ntasks:\n  a: {kind: refresh, earliestBegin: 15 minutes}\n",
+                  expected: "app.yaml:3: tasks.a.earliestBegin: '15 minutes' is not a duration"),
+        ErrorCase(name: "unknown kind", yaml: "app: x\ntasks:\n  a: {kind: fetch}\n",
+                  expected: "app.yaml:3: tasks.a.kind: unknown task kind 'fetch' (expected refresh or processing)"),
+        ErrorCase(name: "undeclared task", yaml: "app: x\nsubmitAtLaunch: [a]\n",
+                  expected: "app.yaml:2: submitAtLaunch[0]: task 'a' is not declared under tasks"),
+        ErrorCase(name: "invalid YAML", yaml: "app: x\n  tasks: : [\n", expected: "app.yaml:2:"),
+        ErrorCase(name: "run tasks", yaml: "app: x\ntasks:\n  a: {kind: refresh, run: ./sync}\n",
+                  expected: "app.yaml:3: tasks.a.run: running commands is not supported yet"),
+        ErrorCase(name: "missing file", yaml: nil, expected: "app.yaml: no such file"),
+    ]
+
+    @Test(arguments: manifestErrors)
+    func manifestErrorsAreOneClearLine(_ c: ErrorCase) async throws {
+        let folder = try Folder()
+        let file = try c.yaml.map { try folder.write("app.yaml", $0) } ?? folder.path + "/app.yaml"
+        let result = try await TestSupport.run(Self.bgtask, ["simulate", file, "--for", "1d"])
+        #expect(result.status == 1)
+        #expect(result.stdout.isEmpty)
+        let lines = result.stderr.split(separator: "\n")
+        #expect(lines.count == 1, "\(result.stderr)")
+        #expect(lines.first?.hasPrefix("Error: \(folder.path)/\(c.expected)") == true, "\(result.stderr)")
+    }
+
+    @Test func aDirectoryIsNotAManifest() async throws {
+        let folder = try Folder()
+        let result = try await TestSupport.run(Self.bgtask, ["simulate", folder.path, "--for", "1d"])
+        #expect(result.status == 1)
+        #expect(result.stderr == "Error: \(folder.path): is a directory, not a manifest file\n")
+    }
+
+    static let optionErrors: [(options: [String], message: String)] = [
+        (["--for", "soon"], "--for 'soon' is not a duration: expected a number with a unit"),
+        (["--for", "0s"], "--for '0s' is not a duration"),
+        (["--for", "1d", "--start", "yesterday"], "--start 'yesterday' is not an RFC 3339 time"),
+        (["--for", "1d", "--policy", "lazy"], "'lazy' is invalid for '--policy <policy>'"),
+        (["--for", "1d", "--format", "xml"], "'xml' is invalid for '--format <format>'"),
+        (["--for", "1d", "--seed", "-1"], "--seed"),
+    ]
+
+    @Test(arguments: optionErrors.indices)
+    func badOptionValuesExitWithUsage(_ index: Int) async throws {
+        let (options, message) = Self.optionErrors[index]
+        let result = try await TestSupport.run(Self.bgtask, ["simulate", Self.example] + options)
+        #expect(result.status == 64)
+        #expect(result.stderr.contains(message), "\(result.stderr)")
+        #expect(result.stdout.isEmpty)
+    }
+
+    @Test func helpShowsAnExample() async throws {
+        let result = try await TestSupport.run(Self.bgtask, ["simulate", "--help"])
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("bgtask simulate Examples/DailyRefresh/app.yaml --for 1d --format jsonl"))
+    }
+
+    @Test func stateFileKeepsPendingRequestsAndSetsACorruptOneAside() async throws {
+        let folder = try Folder()
+        let state = folder.path + "/pending.json"
+        let run = ["simulate", Self.example, "--for", "1h", "--format", "jsonl", "--state", state]
+        let first = try await TestSupport.run(Self.bgtask, run)
+        #expect(first.status == 0)
+        let saved = try String(contentsOfFile: state, encoding: .utf8)
+        #expect(saved.contains("com.example.daily.refresh") && saved.contains("com.example.daily.upload"))
+
+        try "{not json".write(toFile: state, atomically: true, encoding: .utf8)
+        let corrupt = try await TestSupport.run(Self.bgtask, run)
+        #expect(corrupt.status == 1)
+        #expect(corrupt.stderr.hasPrefix("Error: \(state): cannot restore the saved task requests"))
+        #expect(corrupt.stderr.contains("moved it aside to \(state).corrupt"))
+        #expect(FileManager.default.fileExists(atPath: state + ".corrupt"))
+        #expect(!FileManager.default.fileExists(atPath: state))
+    }
+}
