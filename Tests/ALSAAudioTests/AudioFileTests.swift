@@ -94,7 +94,7 @@ func decodeAll(_ decoder: any AudioDecoder, chunk: Int = 1024) throws -> [UInt8]
             message: "not a supported audio file: its content is not WAV (RIFF, RIFX, RF64), FLAC, Ogg or MP3"),
         ContentCase(
             name: "RIFF but AVI", bytes: Array("RIFF\u{4}\0\0\0AVI ".utf8),
-            message: "not a supported audio file: its content is not WAV (RIFF, RIFX, RF64), FLAC, Ogg or MP3"),
+            message: "byte 8: the RIFF form type is 'AVI ', not WAVE"),
         ContentCase(
             name: "a reserved MPEG version", bytes: [0xFF, 0xEB, 0x90, 0x00],
             message: "not a supported audio file: its content is not WAV (RIFF, RIFX, RF64), FLAC, Ogg or MP3"),
