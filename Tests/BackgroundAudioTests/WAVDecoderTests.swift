@@ -350,3 +350,65 @@ private typealias W = WAVBytes
         }
     }
 }
+
+@Suite struct WAVDecoderRobustnessTests {
+    /// SplitMix64: a small deterministic generator, so that every run mutates the same way.
+    struct SplitMix: RandomNumberGenerator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+
+    static let bases: [[UInt8]] = WAVDecoderTests.decodeCases.map(\.file)
+
+    @Test func mutatedHeadersDecodeOrFailWithAnInputError() throws {
+        var random = SplitMix(state: 2026)
+        let folder = try WAVBytes.write([])
+        defer { WAVBytes.remove(folder) }
+        var decoded = 0
+        var refused = 0
+        for round in 0..<400 {
+            var bytes = WAVDecoderRobustnessTests.bases[round % WAVDecoderRobustnessTests.bases.count]
+            // Flip, overwrite or truncate within the first 120 bytes, where the headers are.
+            for _ in 0..<Int.random(in: 1...4, using: &random) {
+                let index = Int.random(in: 0..<min(120, bytes.count), using: &random)
+                switch Int.random(in: 0..<4, using: &random) {
+                case 0: bytes[index] ^= UInt8(1 << Int.random(in: 0..<8, using: &random))
+                case 1: bytes[index] = [0x00, 0xFF, 0x7F, 0x80][Int.random(in: 0..<4, using: &random)]
+                case 2: bytes.removeSubrange(index...)
+                default: bytes[index] = UInt8.random(in: 0...255, using: &random)
+                }
+                if bytes.isEmpty { break }
+            }
+            let path = folder + "-\(round).wav"
+            try Data(bytes).write(to: URL(fileURLWithPath: path))
+            defer { try? FileManager.default.removeItem(atPath: path) }
+            do {
+                let decoder = try WAVDecoder(path: path)
+                let out = try decodeAll(decoder, chunk: 7)
+                #expect(out.count == (decoder.frameCount ?? -1) * decoder.format.bytesPerFrame)
+                decoded += 1
+            } catch let error as InputError {
+                #expect(error.file == path)
+                refused += 1
+            }
+        }
+        // Both outcomes occur, so the mutations reach the parser's checks and its lenient paths.
+        #expect(decoded > 50 && refused > 50, "decoded \(decoded), refused \(refused)")
+    }
+
+    @Test func tooManyChunksBeforeTheDataAreRefused() throws {
+        let empty = WAVBytes.chunk("JUNK", [])
+        let chunks = [[UInt8]](repeating: empty, count: 10_001)
+        let path = try WAVBytes.write(WAVBytes.file(chunks: chunks))
+        defer { WAVBytes.remove(path) }
+        let error = #expect(throws: InputError.self) { try WAVLayout(path: path) }
+        #expect(error?.message == "more than 10000 chunks come before the data chunk")
+        #expect(error?.place == .byte(12 + 10_000 * 8))
+    }
+}
