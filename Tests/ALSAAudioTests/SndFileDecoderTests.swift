@@ -86,6 +86,45 @@ private typealias W = WAVBytes
         #expect(info.bitsPerSample == nil)
     }
 
+    /// Runs an encoder that is not sox (lame, opusenc) quietly.
+    static func encode(_ tool: String, _ arguments: [String]) async throws {
+        let result = try await TestSupport.run(try #require(TestSupport.which(tool)), arguments)
+        #expect(result.status == 0, "\(tool) \(arguments.joined(separator: " ")): \(result.stderr)")
+    }
+
+    @Test(
+        .enabled(if: TestSupport.toolsAvailable("lame"), "install lame (tools/install-deps)"),
+        arguments: [("plain", [String]()), ("with an ID3v2 tag", ["--add-id3v2", "--tt", "bgkit"])])
+    func mp3DecodesEveryFrame(_ name: String, _ tagging: [String]) async throws {
+        let wav = try SndFileDecoderTests.toneWAV(frames: 22_050, bits: 16)
+        defer { W.remove(wav.path) }
+        let mp3 = wav.path.replacingOccurrences(of: ".wav", with: ".mp3")
+        try await SndFileDecoderTests.encode("lame", ["--quiet"] + tagging + [wav.path, mp3])
+        let head = try [UInt8](Data(contentsOf: URL(fileURLWithPath: mp3)).prefix(3))
+        #expect((head == Array("ID3".utf8)) == !tagging.isEmpty, "\(name)")
+        let decoder = try AudioFile.open(mp3)
+        #expect((decoder as? SndFileDecoder)?.encoding == "MPEG Layer III")
+        #expect(decoder.format == AudioFormat(sample: .f32, channels: 2, sampleRate: 44100))
+        // LAME's gapless header gives the exact length.
+        #expect(decoder.frameCount == 22_050)
+        #expect(try decodeAll(decoder).count == 22_050 * 8)
+        #expect(try AudioFile.info(mp3).format == .mpeg)
+    }
+
+    @Test(.enabled(if: TestSupport.toolsAvailable("opusenc"), "install opus-tools (tools/install-deps)"))
+    func oggOpusDecodesAt48kHz() async throws {
+        let wav = try SndFileDecoderTests.toneWAV(frames: 22_050, bits: 16)
+        defer { W.remove(wav.path) }
+        let opus = wav.path.replacingOccurrences(of: ".wav", with: ".opus")
+        try await SndFileDecoderTests.encode("opusenc", ["--quiet", wav.path, opus])
+        let decoder = try AudioFile.open(opus)
+        #expect((decoder as? SndFileDecoder)?.encoding == "Opus")
+        // Opus always decodes at 48 kHz: half a second is 24 000 frames.
+        #expect(decoder.format == AudioFormat(sample: .f32, channels: 2, sampleRate: 48000))
+        #expect(decoder.frameCount == 24_000)
+        #expect(try decodeAll(decoder).count == 24_000 * 8)
+    }
+
     @Test func aBrokenFileFailsInSfOpenNamingTheFile() throws {
         let path = try W.write(Array("fLaC".utf8) + W.pattern(100), name: "broken.flac")
         defer { W.remove(path) }
