@@ -80,6 +80,14 @@ private typealias W = WAVBytes
         #expect(layout.chunks.map(\.size) == [28, 16, 12, 0])
     }
 
+    @Test func namesAtMostEightChunksWhenFmtIsMissing() throws {
+        let chunks = (0..<12).map { WAVBytes.chunk(String(format: "c%03d", $0), []) } + [WAVBytes.chunk("data", [])]
+        let path = try WAVBytes.write(WAVBytes.file(chunks: chunks))
+        defer { WAVBytes.remove(path) }
+        let error = #expect(throws: InputError.self) { try WAVLayout(path: path) }
+        #expect(error?.message == "there is no fmt chunk (chunks found: c000, c001, c002, c003, c004, c005, c006, c007 … 13 in all)")
+    }
+
     /// One WAV entry of the corpus manifest: what soxi and an independent RIFF walker saw.
     struct ManifestEntry {
         var path: String

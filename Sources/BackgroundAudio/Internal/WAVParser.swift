@@ -121,7 +121,8 @@ struct WAVParser {
             offset = try next(after: body, length: length, wide: wide)
         }
 
-        let found = chunks.isEmpty ? "none" : chunks.map(\.id).joined(separator: ", ")
+        var found = chunks.isEmpty ? "none" : chunks.prefix(8).map(\.id).joined(separator: ", ")
+        if chunks.count > 8 { found += " … \(chunks.count) in all" }
         guard let fmt else { throw failure(.none, "there is no fmt chunk (chunks found: \(found))") }
         guard let data else { throw failure(.none, "there is no data chunk (chunks found: \(found))") }
         return try layout(container: container, fmt: fmt, data: data, chunks: chunks)
