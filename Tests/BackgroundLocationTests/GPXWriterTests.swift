@@ -5,11 +5,7 @@ import Foundation
 import Testing
 
 @Suite struct GPXWriterTests {
-    static func temporaryPath(_ name: String) -> String {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("bgkit-writer-\(UUID().uuidString)")
-        try! FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        return dir.appendingPathComponent(name).path
-    }
+    static func temporaryPath(_ name: String) throws -> String { try TemporaryFolder().path + "/" + name }
 
     static let fixes: [LocationFix] = [
         LocationFix(
@@ -20,7 +16,7 @@ import Testing
     ]
 
     @Test func fileIsCompleteAfterEveryAppend() throws {
-        let path = Self.temporaryPath("walk.gpx")
+        let path = try Self.temporaryPath("walk.gpx")
         let writer = try GPXWriter(path: path, creator: "test & <check>")
         #expect(try String(contentsOfFile: path, encoding: .utf8).hasSuffix("</trkseg>\n  </trk>\n</gpx>\n"))
         for (n, fix) in Self.fixes.enumerated() {
@@ -36,8 +32,23 @@ import Testing
         #expect(throws: TraceWriteError.self) { try writer.append(Self.fixes[0]) }
     }
 
+    @Test func readingWhatWasWrittenGivesTheSameFixes() throws {
+        let path = try Self.temporaryPath("round-trip.gpx")
+        let writer = try GPXWriter(path: path, creator: "round trip")
+        for fix in Self.fixes { try writer.append(fix) }
+        // Read before close too: the file must be complete at every moment.
+        #expect(try GPXReaderTests.trackFixes(path) == Self.fixes)
+        try writer.close()
+        let reader = try GPXReader(path: path)
+        var read: [LocationFix] = []
+        while let item = try reader.next() { read.append(try #require(item.trackFix)) }
+        #expect(read == Self.fixes)
+        #expect(reader.version == "1.1")
+        #expect([reader.tracks, reader.segments] as [Int] == [1, 1])
+    }
+
     @Test func refusesCoordinatesOutsideTheGlobe() throws {
-        let writer = try GPXWriter(path: Self.temporaryPath("bad.gpx"))
+        let writer = try GPXWriter(path: try Self.temporaryPath("bad.gpx"))
         #expect(throws: TraceWriteError.self) { try writer.append(LocationFix(time: nil, latitude: .nan, longitude: 0)) }
         #expect(throws: TraceWriteError.self) { try writer.append(LocationFix(time: nil, latitude: 0, longitude: 181)) }
         #expect(throws: TraceWriteError.self) {
