@@ -82,13 +82,13 @@ struct ChunkedInput: ~Copyable {
     /// the last one asked for (earlier ones answer with that one's line).
     mutating func place(at index: Int) -> InputError.Place {
         if index > countedTo {
-            var i = countedTo
-            while i < index {
-                if bytes[i] == 10 {
-                    line += 1
-                    lineStartOffset = bufferOffset + i + 1
-                }
-                i += 1
+            var from = bytes + countedTo
+            let end = bytes + index
+            while let newline = memchr(from, 10, end - from) {
+                let p = newline.assumingMemoryBound(to: UInt8.self)
+                line += 1
+                lineStartOffset = bufferOffset + (p - bytes) + 1
+                from = p + 1
             }
             countedTo = index
         }
