@@ -215,8 +215,8 @@ struct GPXParser: ~Copyable {
     private func number(_ base: UnsafePointer<UInt8>, _ count: Int, what: String, place: InputError.Place) throws(InputError) -> Double {
         if let value = NumberText.double(base, count), value.isFinite { return value }
         let shown = Self.shown(base, count).trimmingSpaces
-        let lower = shown.lowercased()
-        let nonFinite = NumberText.double(base, count) != nil || ["nan", "inf", "infinity"].contains(lower.trimmingCharacters(in: "+-"))
+        let unsigned = shown.lowercased().drop { $0 == "+" || $0 == "-" }
+        let nonFinite = NumberText.double(base, count) != nil || ["nan", "inf", "infinity"].contains(unsigned)
         throw InputError(file: path, place: place, message: "\(what) '\(shown)' is not \(nonFinite ? "a finite number" : "a number")")
     }
 
@@ -343,12 +343,6 @@ extension String {
         var s = Substring(self)
         while let c = s.first, c.isWhitespace { s.removeFirst() }
         while let c = s.last, c.isWhitespace { s.removeLast() }
-        return String(s)
-    }
-
-    func trimmingCharacters(in set: String) -> String {
-        var s = Substring(self)
-        while let c = s.first, set.contains(c) { s.removeFirst() }
         return String(s)
     }
 }

@@ -37,8 +37,9 @@ struct XMLScanner: ~Copyable {
 
     var bytes: UnsafeMutablePointer<UInt8> { input.bytes }
 
-    mutating func error(_ message: String, at index: Int? = nil) -> InputError {
-        InputError(file: input.path, place: input.place(at: index ?? tokenStart), message: message)
+    /// An error at the current token.
+    mutating func error(_ message: String) -> InputError {
+        InputError(file: input.path, place: input.place(at: tokenStart), message: message)
     }
 
     mutating func resetText() {
