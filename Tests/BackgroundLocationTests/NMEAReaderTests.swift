@@ -136,6 +136,24 @@ import Testing
         #expect(problems.first?.message.contains("longer than 256 bytes") == true)
     }
 
+    /// Corrupted logs never crash: every damaged line is skipped and reported, the rest still reads.
+    @Test func corruptedLogsNeverCrash() throws {
+        let original = try Data(contentsOf: URL(fileURLWithPath: TestSupport.packageRoot + "/Traces/walk-through-region.nmea"))
+        let bytes = Array(original.prefix(20_000))
+        let folder = try TemporaryFolder()
+        var generator = SplitMix64(seed: 7)
+        let noise: [UInt8] = Array("$*,.\r\n0123456789ANSEWV-".utf8) + [0, 0xFF]
+        for _ in 0..<200 {
+            var mutated = bytes
+            for _ in 0..<5 {
+                mutated[Int(generator.next() % UInt64(mutated.count))] = noise[Int(generator.next() % UInt64(noise.count))]
+            }
+            let (reader, fixes, skipped) = try Self.read(try folder.file("mutated.nmea", Data(mutated)))
+            #expect(reader.skippedSentences == skipped.count)
+            #expect(fixes.count >= 50)
+        }
+    }
+
     @Test func theBundledNMEAWalkMatchesItsGPX() throws {
         let nmea = try TraceReader.fixes(path: TestSupport.packageRoot + "/Traces/walk-through-region.nmea")
         let gpx = try TraceReader.fixes(path: TestSupport.packageRoot + "/Traces/walk-through-region.gpx")
