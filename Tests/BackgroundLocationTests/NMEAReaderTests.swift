@@ -26,7 +26,7 @@ import Testing
     }
 
     @Test func oneFixPerEpochFromRMCGGAGSAAndGST() throws {
-        let log = "# gpsd-style comment\n\n"
+        let log = "\u{FEFF}# gpsd-style comment\n\n"
             + Self.sentence("$GNRMC,091502.50,A,4722.6132,N,00832.5016,E,2.0,87.5,010326,,,A")
             + Self.sentence("$GNGGA,091502.50,4722.6132,N,00832.5016,E,1,09,0.9,408.5,M,47.3,M,,")
             + Self.sentence("$GNGSA,A,3,01,02,03,04,05,06,07,08,09,,,,1.6,0.8,1.3")
