@@ -66,8 +66,10 @@ import Testing
     }
 
     @Test(arguments: [
-        DwellCase(dwell: .seconds(20), secondsInside: 20, enters: false),  // fixes at 0…19 s: 19 s of dwell
-        DwellCase(dwell: .seconds(20), secondsInside: 21, enters: true),
+        // Fixes inside at 1…19 s, outside at 20 s: the dwell would end at 21 s.
+        DwellCase(dwell: .seconds(20), secondsInside: 19, enters: false),
+        // Fixes inside at 1…20 s, outside at 21 s: the dwell ends at 21 s, before that fix counts.
+        DwellCase(dwell: .seconds(20), secondsInside: 20, enters: true),
         DwellCase(dwell: .zero, secondsInside: 1, enters: true),
         DwellCase(dwell: .seconds(60), secondsInside: 45, enters: false),
     ])
@@ -80,6 +82,18 @@ import Testing
         scenario.regions = [region]
         let names = try await scenario.run().map(\.kind.name)
         #expect(names.contains("enter") == c.enters)
+    }
+
+    @Test func aCrossingIsReportedWhenItsDwellEndsEvenWithoutFixes() async throws {
+        let region = CircularRegion(identifier: "office", latitude: Self.zurich.latitude, longitude: Self.zurich.longitude, radius: 100)
+        var fixes = LocationScenario.path(around: Self.zurich, bearing: 300, distances: [400, 60, 40])
+        fixes.append(LocationFix(time: fixes[2].time! + .seconds(3_600), latitude: fixes[2].latitude, longitude: fixes[2].longitude))
+        var scenario = LocationScenario(fixes: fixes)
+        scenario.regions = [region]
+        let events = try await scenario.run()
+        #expect(events.map(\.kind.name) == ["state", "enter"])
+        #expect(events[1].time == fixes[1].time! + scenario.configuration.minimumDwell)
+        #expect(events[1].kind == .enter(region: "office", latitude: fixes[2].latitude, longitude: fixes[2].longitude))
     }
 
     struct PlaceCase: CustomTestStringConvertible, Sendable {

@@ -2,15 +2,17 @@ import BackgroundCore
 
 /// The region-monitoring rules on a stream of fixes: state determination, hysteresis, dwell, the limit.
 ///
-/// Each fix costs a lookup in a ``RegionIndex`` (the regions the fix may have entered) plus a pass over
+/// A crossing is reported once fixes have stayed past the margin for the dwell time: by the first fix
+/// at or after that time, or by ``confirmCrossings(at:)`` when the dwell ends (the owner schedules it at
+/// ``nextDeadline()``), with the latest fix past the margin. Each fix costs a lookup in a ``RegionIndex`` (the regions the fix may have entered) plus a pass over
 /// the few regions that need attention (inside, or with a crossing under way); regions far away and
 /// outside are never touched.
 final class RegionMonitor {
-    /// What one fix decided about one region.
+    /// What one fix (or the end of a dwell) decided about one region, with the fix that decided it.
     enum Change {
         case state(CircularRegion, RegionState)
-        case enter(CircularRegion)
-        case exit(CircularRegion)
+        case enter(CircularRegion, LocationFix)
+        case exit(CircularRegion, LocationFix)
     }
 
     private struct Slot {
@@ -23,6 +25,8 @@ final class RegionMonitor {
         var state: RegionState = .unknown
         /// When the fixes first went past the margin for a crossing that is not yet reported.
         var crossingSince: SimTime?
+        /// The latest fix past the margin of that crossing.
+        var crossingFix: LocationFix?
         /// Position in `attention`, or -1.
         var attentionPosition = -1
     }
@@ -123,12 +127,12 @@ final class RegionMonitor {
         var i = 0
         while i < attention.count {
             let position = attention[i]
-            if update(position, point: point, time: time) { i += 1 }
+            if update(position, fix: fix, point: point, time: time) { i += 1 }
         }
         index.forEachContaining(point) { id in
             let position = Int(id)
             guard slots[position].state == .outside, slots[position].crossingSince == nil else { return }
-            if crossed(position, at: time) { slots[position].state = .inside }
+            if crossed(position, fix: fix, at: time) { slots[position].state = .inside }
             enterAttention(position)
         }
         if changes.count > 1 { changes.sort { $0.ordinal < $1.ordinal } }
@@ -136,23 +140,25 @@ final class RegionMonitor {
     }
 
     /// Re-checks a region needing attention; returns false when it left the attention list.
-    private func update(_ position: Int, point: UnitVector, time: SimTime) -> Bool {
+    private func update(_ position: Int, fix: LocationFix, point: UnitVector, time: SimTime) -> Bool {
         let d2 = slots[position].center.squaredDistance(to: point)
         switch slots[position].state {
         case .inside:
             guard d2 > slots[position].exit2 else {
                 slots[position].crossingSince = nil
+                slots[position].crossingFix = nil
                 return true
             }
-            guard crossed(position, at: time) else { return true }
+            guard crossed(position, fix: fix, at: time) else { return true }
             slots[position].state = .outside
         default:
             guard d2 <= slots[position].entry2 else {
                 slots[position].crossingSince = nil
+                slots[position].crossingFix = nil
                 leaveAttention(position)
                 return false
             }
-            guard crossed(position, at: time) else { return true }
+            guard crossed(position, fix: fix, at: time) else { return true }
             slots[position].state = .inside
             return true
         }
@@ -161,18 +167,54 @@ final class RegionMonitor {
     }
 
     /// Notes a fix past the margin; true (and the crossing reported) once the dwell has passed.
-    private func crossed(_ position: Int, at time: SimTime) -> Bool {
+    private func crossed(_ position: Int, fix: LocationFix, at time: SimTime) -> Bool {
         let since = slots[position].crossingSince ?? time
         guard time - since >= configuration.minimumDwell else {
             slots[position].crossingSince = since
+            slots[position].crossingFix = fix
             return false
         }
+        report(position, fix: fix)
+        return true
+    }
+
+    private func report(_ position: Int, fix: LocationFix) {
         slots[position].crossingSince = nil
+        slots[position].crossingFix = nil
         let region = slots[position].region
         let entering = slots[position].state != .inside
-        if entering, region.notifyOnEntry { changes.append((slots[position].ordinal, .enter(region))) }
-        if !entering, region.notifyOnExit { changes.append((slots[position].ordinal, .exit(region))) }
-        return true
+        if entering, region.notifyOnEntry { changes.append((slots[position].ordinal, .enter(region, fix))) }
+        if !entering, region.notifyOnExit { changes.append((slots[position].ordinal, .exit(region, fix))) }
+    }
+
+    /// When the earliest crossing under way completes its dwell, or nil when none is under way.
+    func nextDeadline() -> SimTime? {
+        var earliest: SimTime?
+        for position in attention {
+            if let since = slots[position].crossingSince, earliest.map({ since < $0 }) ?? true { earliest = since }
+        }
+        return earliest.map { $0 + configuration.minimumDwell }
+    }
+
+    /// Reports every crossing whose dwell has ended by `time` (no fix contradicted it in the meantime).
+    func confirmCrossings(at time: SimTime) -> ArraySlice<(ordinal: Int, change: Change)> {
+        changes.removeAll(keepingCapacity: true)
+        var i = 0
+        while i < attention.count {
+            let position = attention[i]
+            guard let since = slots[position].crossingSince, let fix = slots[position].crossingFix,
+                time - since >= configuration.minimumDwell
+            else {
+                i += 1
+                continue
+            }
+            let entering = slots[position].state != .inside
+            report(position, fix: fix)
+            slots[position].state = entering ? .inside : .outside
+            if entering { i += 1 } else { leaveAttention(position) }
+        }
+        if changes.count > 1 { changes.sort { $0.ordinal < $1.ordinal } }
+        return changes[...]
     }
 
     private func enterAttention(_ position: Int) {

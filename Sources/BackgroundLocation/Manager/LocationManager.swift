@@ -63,6 +63,8 @@ public final class LocationManager {
     private var settledAt: LocationFix?
     private var settledSince = SimTime(nanosecondsSinceEpoch: 0)
     private var pauseTimer: EventID?
+    // Region monitoring: the timer at the end of the earliest dwell under way.
+    private var dwellTimer: (id: EventID, time: SimTime)?
     // Significant changes.
     private var lastSignificant: (fix: LocationFix, time: SimTime)?
 
@@ -170,13 +172,33 @@ public final class LocationManager {
         let now = engine.now
         if isUpdatingLocation { updateContinuous(with: fix, at: now) }
         if isMonitoringSignificantLocationChanges { updateSignificant(with: fix, at: now) }
-        for (_, change) in regionMonitor.evaluate(fix, at: now) {
+        report(regionMonitor.evaluate(fix, at: now))
+        scheduleDwellEnd()
+    }
+
+    private func report(_ changes: ArraySlice<(ordinal: Int, change: RegionMonitor.Change)>) {
+        for (_, change) in changes {
             switch change {
             case .state(let region, let state): emit(.determinedState(state, region: region))
-            case .enter(let region): emit(.entered(region, fix: fix))
-            case .exit(let region): emit(.exited(region, fix: fix))
+            case .enter(let region, let fix): emit(.entered(region, fix: fix))
+            case .exit(let region, let fix): emit(.exited(region, fix: fix))
             }
         }
+    }
+
+    /// Keeps one timer at the end of the earliest dwell under way, so that a crossing is reported when
+    /// its dwell ends even if the next fix comes much later.
+    private func scheduleDwellEnd() {
+        guard let deadline = regionMonitor.nextDeadline() else { return }
+        if let scheduled = dwellTimer, scheduled.time <= deadline { return }
+        dwellTimer.map { engine.cancel($0.id) }
+        let id = engine.schedule(at: deadline) { [weak self] in
+            guard let self else { return }
+            dwellTimer = nil
+            report(regionMonitor.confirmCrossings(at: engine.now))
+            scheduleDwellEnd()
+        }
+        dwellTimer = (id, deadline)
     }
 
     // MARK: Output

@@ -3,7 +3,8 @@ public import BackgroundCore
 /// A ``LocationSource`` that replays a sequence of fixes at their own times, on virtual time or paced
 /// by a real clock at N× speed.
 ///
-/// The replay is lazy: it reads one fix ahead and schedules only that one on the engine, so a trace of
+/// It replays fixes built in code, or the events of a trace reader (fixes, and problems such as skipped
+/// sentences, delivered at the time of the fix before them). The replay is lazy: it reads one fix ahead and schedules only that one on the engine, so a trace of
 /// any length runs in constant memory. Each fix is delivered at its `time`; a fix without a time comes
 /// ``untimedInterval`` after the previous one (the first at the engine's current time), and a fix
 /// earlier than the previous one is delivered at once. Start the engine at the first fix's time:
@@ -27,21 +28,43 @@ public final class ReplaySource: LocationSource {
     /// The time between fixes that carry no time (default 1 s).
     public var untimedInterval = Duration.seconds(1)
     private let pacing: Pacing
-    private var fixes: AnyIterator<LocationFix>
+    private let next: () throws -> LocationSourceEvent?
 
     /// A replay of `fixes`, read lazily as the replay goes.
     public init(_ fixes: some Sequence<LocationFix>, pacing: Pacing = .virtual) {
-        self.fixes = AnyIterator(fixes.makeIterator())
+        var iterator = fixes.makeIterator()
+        self.next = { iterator.next().map(LocationSourceEvent.fix) }
+        self.pacing = pacing
+    }
+
+    /// A replay of what `next` returns until it returns nil, such as a trace reader's track points
+    /// (as `.fix`) and skipped sentences (as `.problem`). An error `next` throws ends the replay with it.
+    ///
+    /// ```swift
+    /// let reader = try GPXReader(path: "walk.gpx")
+    /// let source = ReplaySource(pacing: .virtual) {
+    ///     while let item = try reader.next() { if let fix = item.trackFix { return .fix(fix) } }
+    ///     return nil
+    /// }
+    /// ```
+    public init(pacing: Pacing = .virtual, next: @escaping () throws -> LocationSourceEvent?) {
+        self.next = next
         self.pacing = pacing
     }
 
     public func run(on engine: EventEngine, deliver: @escaping (LocationSourceEvent) -> Void) async throws {
         var previous: SimTime?
         var count = 0
-        while let fix = fixes.next() {
-            let due = max(fix.time ?? previous.map { $0 + untimedInterval } ?? engine.now, engine.now)
-            previous = due
-            engine.schedule(at: due) { deliver(.fix(fix)) }
+        while let event = try next() {
+            let due: SimTime
+            switch event {
+            case .fix(let fix):
+                due = max(fix.time ?? previous.map { $0 + untimedInterval } ?? engine.now, engine.now)
+                previous = due
+            case .problem:
+                due = engine.now
+            }
+            engine.schedule(at: due) { deliver(event) }
             switch pacing {
             case .virtual:
                 engine.run(until: due)
