@@ -75,7 +75,7 @@ import Testing
         BadOption(arguments: ["--region", "museum"], mentions: ["--region museum", "ID=LAT,LON,RADIUS"]),
         BadOption(arguments: ["--region", "museum=47,8.5"], mentions: ["--region museum=47,8.5", "three numbers"]),
         BadOption(arguments: ["--region", "=47,8.5,10"], mentions: ["--region =47,8.5,10"]),
-        BadOption(arguments: ["--distance-filter", "-1"], mentions: ["--distance-filter -1"]),
+        BadOption(arguments: ["--distance-filter=-1"], mentions: ["--distance-filter -1"]),
         BadOption(arguments: ["--accuracy", "0"], mentions: ["--accuracy 0"]),
         BadOption(arguments: ["--speed", "0"], mentions: ["--speed 0"]),
         BadOption(arguments: ["--app", "tour.yaml"], mentions: ["--app tour.yaml", "emulated app"]),
