@@ -27,10 +27,11 @@ public final class ReplaySource: LocationSource {
 
     /// The time between fixes that carry no time (default 1 s).
     public var untimedInterval = Duration.seconds(1)
-    private let pacing: Pacing
-    private let next: () throws -> LocationSourceEvent?
+    @usableFromInline let pacing: Pacing
+    @usableFromInline let next: () throws -> LocationSourceEvent?
 
     /// A replay of `fixes`, read lazily as the replay goes.
+    @inlinable
     public init(_ fixes: some Sequence<LocationFix>, pacing: Pacing = .virtual) {
         var iterator = fixes.makeIterator()
         self.next = { iterator.next().map(LocationSourceEvent.fix) }
@@ -47,6 +48,7 @@ public final class ReplaySource: LocationSource {
     ///     return nil
     /// }
     /// ```
+    @inlinable
     public init(pacing: Pacing = .virtual, next: @escaping () throws -> LocationSourceEvent?) {
         self.next = next
         self.pacing = pacing
@@ -80,6 +82,7 @@ public final class ReplaySource: LocationSource {
 
 extension LocationSource where Self == ReplaySource {
     /// A replay of `fixes` (see ``ReplaySource``).
+    @inlinable
     public static func replay(_ fixes: some Sequence<LocationFix>, pacing: ReplaySource.Pacing = .virtual) -> ReplaySource {
         ReplaySource(fixes, pacing: pacing)
     }
