@@ -42,20 +42,30 @@ def bearing(a, b):
     return (math.degrees(math.atan2(y, x)) + 360) % 360
 
 
-def jitter(rng, lat, lon, sigma_m):
-    """GPS noise: a Gaussian offset of `sigma_m` metres per axis."""
-    north, east = rng.gauss(0, sigma_m), rng.gauss(0, sigma_m)
-    lat2 = lat + math.degrees(north / EARTH_RADIUS)
-    lon2 = lon + math.degrees(east / (EARTH_RADIUS * math.cos(math.radians(lat))))
-    return lat2, lon2
+class Noise:
+    """GPS error as real receivers show it: an offset of `sigma` metres per axis that drifts slowly
+    (first-order autoregressive, correlation `keep` from one fix to the next) instead of jumping."""
+
+    def __init__(self, rng, sigma, keep=0.95):
+        self.rng, self.sigma, self.keep = rng, sigma, keep
+        self.north, self.east = rng.gauss(0, sigma), rng.gauss(0, sigma)
+
+    def apply(self, lat, lon):
+        fresh = self.sigma * math.sqrt(1 - self.keep ** 2)
+        self.north = self.keep * self.north + self.rng.gauss(0, fresh)
+        self.east = self.keep * self.east + self.rng.gauss(0, fresh)
+        lat2 = lat + math.degrees(self.north / EARTH_RADIUS)
+        lon2 = lon + math.degrees(self.east / (EARTH_RADIUS * math.cos(math.radians(lat))))
+        return lat2, lon2
 
 
-def follow(path, speed, start, interval, rng, sigma=2.0, ele=410.0):
+def follow(path, speed, start, interval, rng, sigma=3.0, ele=410.0):
     """Fixes every `interval` seconds moving at `speed` m/s along the polyline `path`, from `start`."""
     fixes = []
     legs = [(path[i], path[i + 1], distance(path[i], path[i + 1])) for i in range(len(path) - 1)]
     total = sum(leg[2] for leg in legs)
     t = 0.0
+    noise = Noise(rng, sigma)
     while True:
         travelled = min(t * speed, total)
         for a, b, length in legs:
@@ -64,7 +74,7 @@ def follow(path, speed, start, interval, rng, sigma=2.0, ele=410.0):
                 lat, lon = destination(a[0], a[1], course, min(travelled, length))
                 break
             travelled -= length
-        lat, lon = jitter(rng, lat, lon, sigma)
+        lat, lon = noise.apply(lat, lon)
         fixes.append(fix(start + datetime.timedelta(seconds=t), lat, lon, ele + rng.uniform(-1.5, 1.5), speed, course, rng))
         if t * speed >= total:
             return fixes
@@ -163,23 +173,24 @@ def main():
     for stem in ("walk-through-region.gpx", "walk-through-region.nmea"):
         write_regions(os.path.join(out, f"{stem}.regions.geojson"), [("lindenhof", *lindenhof, 150)])
 
-    # A drive of about 12 km at 13.9 m/s (50 km/h), 5 s fixes, through three regions on its way.
+    # A drive of about 10 km at 13.9 m/s (50 km/h), 5 s fixes, through three regions on its way.
     rng = random.Random(2)
     stops = [(47.36600, 8.54500), (47.37800, 8.54000), (47.39100, 8.51100), (47.40400, 8.49500), (47.41400, 8.54500)]
-    drive = follow(stops, 13.9, datetime.datetime(2026, 3, 2, 7, 30, 0, tzinfo=utc), 5, rng, sigma=4.0)
+    drive = follow(stops, 13.9, datetime.datetime(2026, 3, 2, 7, 30, 0, tzinfo=utc), 5, rng, sigma=5.0)
     write_gpx(os.path.join(out, "drive-regions.gpx"), [[drive]], "Drive through three regions")
     write_regions(os.path.join(out, "drive-regions.gpx.regions.geojson"),
                   [("hauptbahnhof", *stops[1], 250), ("hardbruecke", *stops[2], 300), ("oerlikon", *stops[4], 300)])
 
-    # Ten minutes standing on the edge of a 100 m region with 8 m of GPS jitter, walked to and from.
+    # Ten minutes standing on the edge of a 100 m region with 8 m of GPS jitter (crossing it often), walked to and from.
     rng = random.Random(3)
     center = (47.36690, 8.55010)
     edge = destination(*center, 90, 100)
     start = datetime.datetime(2026, 3, 3, 12, 0, 0, tzinfo=utc)
     come = follow([destination(*center, 90, 300), edge], 1.3, start, 1, rng)
     stay = []
+    noise = Noise(rng, 8.0, keep=0.8)
     for k in range(1, 601):
-        lat, lon = jitter(rng, *edge, 8.0)
+        lat, lon = noise.apply(*edge)
         stay.append(fix(come[-1]["time"] + datetime.timedelta(seconds=k), lat, lon, 411 + rng.uniform(-1, 1), 0.0, 0.0, rng))
     leave = follow([edge, destination(*center, 90, 300)], 1.3, stay[-1]["time"] + datetime.timedelta(seconds=1), 1, rng)
     write_gpx(os.path.join(out, "loiter-edge.gpx"), [[come + stay + leave]], "Loitering on a region's edge")

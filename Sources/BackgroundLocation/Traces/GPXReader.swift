@@ -56,6 +56,7 @@ public final class GPXReader {
     private var trackSegment = (track: -1, segment: -1)
 
     private enum Phase { case beforeRoot, inRoot, afterRoot }
+    private static let fixTypes: [StaticString] = ["none", "2d", "3d", "dgps", "pps"]
 
     /// Opens a GPX file for reading; nothing is parsed until `next()`.
     ///
@@ -223,9 +224,17 @@ public final class GPXReader {
             }
             point.satellites = value
         case .fix:
-            let value = Self.shown(base, count).trimmingSpaces
-            guard ["none", "2d", "3d", "dgps", "pps"].contains(value) else {
-                throw InputError(file: path, place: place, message: "fix '\(value)' is not one of none, 2d, 3d, dgps, pps")
+            var start = 0
+            var end = count
+            while isSpace(base[start]) { start += 1 }
+            while isSpace(base[end - 1]) { end -= 1 }
+            let value = UnsafeBufferPointer(start: base + start, count: end - start)
+            guard Self.fixTypes.contains(where: { literal in
+                value.count == literal.utf8CodeUnitCount && value.indices.allSatisfy { value[$0] == literal.utf8Start[$0] }
+            }) else {
+                throw InputError(
+                    file: path, place: place,
+                    message: "fix '\(Self.shown(base, count).trimmingSpaces)' is not one of none, 2d, 3d, dgps, pps")
             }
         default:
             let value = try number(base, count, what: field.description, place: place)
