@@ -7,21 +7,23 @@ import Glibc
 /// `bgloc replay TRACE [options]`: a trace through the emulated CLLocationManager (CONTRACTS.md §2).
 struct Replay: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Replay a GPX trace through the emulated location manager and print its timeline.",
+        abstract: "Replay a GPX or NMEA trace through the emulated location manager and print its timeline.",
         discussion: """
             Every fix goes through continuous updates (with --distance-filter and --accuracy, and \
             automatic pausing when stationary), optional significant-change monitoring and the monitored \
-            regions, on virtual time as fast as possible or at --speed times real time. The output is a \
-            human timeline on a terminal and JSON lines (one event per line) otherwise.
+            regions, on virtual time as fast as possible or at --speed times real time. Skipped NMEA \
+            sentences appear as error events. The output is a human timeline on a terminal and JSON lines \
+            (one event per line) otherwise.
 
             Example:
               bgloc replay Traces/walk-through-region.gpx \\
-                  --regions Traces/walk-through-region.gpx.regions.geojson --significant --format jsonl
-              bgloc replay walk.gpx --region museum=47.3769,8.5417,200 --speed 60
+                  --regions Traces/walk-through-region.gpx.regions.geojson --significant \\
+                  --format jsonl
+              bgloc replay walk.nmea --region museum=47.3769,8.5417,200 --speed 60
             """
     )
 
-    @Argument(help: "The trace: a GPX 1.0 or 1.1 file (detected by content).")
+    @Argument(help: "The trace: a GPX 1.0 or 1.1 file or an NMEA 0183 log (detected by content).")
     var trace: String
 
     @Option(name: .customLong("region"), help: ArgumentHelp(
@@ -57,6 +59,14 @@ struct Replay: AsyncParsableCommand {
     @Option(name: .customLong("region-limit"), help: "How many regions the app may monitor (iOS allows 20).")
     var regionLimit = LocationManagerConfiguration().regionLimit
 
+    @Option(help: ArgumentHelp(
+        "Seconds a crossing must hold past the region's margin before it is reported.", valueName: "seconds"
+    ))
+    var dwell = LocationManagerConfiguration().minimumDwell.seconds
+
+    @Flag(name: .customLong("no-auto-pause"), help: "Never pause continuous updates when the device is stationary.")
+    var noAutoPause = false
+
     @Option(help: ArgumentHelp("Run the trace inside an emulated app described by a manifest.", valueName: "manifest"))
     var app: String?
 
@@ -77,6 +87,9 @@ struct Replay: AsyncParsableCommand {
         if let speed, !(speed.isFinite && speed > 0) {
             throw ValidationError("--speed \(speed): expected a factor greater than 0, such as 10")
         }
+        if !(dwell.isFinite && dwell >= 0) {
+            throw ValidationError("--dwell \(dwell): expected a number of seconds, 0 or more")
+        }
         if regionLimit < 1 {
             throw ValidationError("--region-limit \(regionLimit): expected 1 or more")
         }
@@ -87,7 +100,8 @@ struct Replay: AsyncParsableCommand {
         if let regionsFile { regions = try GeoJSONRegions.load(path: regionsFile) + regions }
         let settings = ReplaySettings(
             trace: trace, regions: regions, significant: significant, distanceFilter: distanceFilter,
-            accuracy: accuracy, speed: speed, format: format ?? .automatic, regionLimit: regionLimit
+            accuracy: accuracy, speed: speed, format: format ?? .automatic, regionLimit: regionLimit,
+            dwell: .milliseconds(Int64((dwell * 1000).rounded())), autoPause: !noAutoPause
         )
         try await Interruption.run { try await settings.replay() }
     }
@@ -128,9 +142,11 @@ private struct ReplaySettings: Sendable {
     var speed: Double?
     var format: TimelineFormat
     var regionLimit: Int
+    var dwell: Duration
+    var autoPause: Bool
 
     func replay() async throws {
-        let reader = try GPXReader(path: trace)
+        let reader = try TraceReader(path: trace)
         var first: [LocationSourceEvent] = []
         var firstFix: LocationFix?
         while firstFix == nil, let event = try Self.nextEvent(reader) {
@@ -145,9 +161,11 @@ private struct ReplaySettings: Sendable {
         TimelinePrinter(format: format, flushEachLine: speed != nil).attach(to: timeline)
         var configuration = LocationManagerConfiguration()
         configuration.regionLimit = regionLimit
+        configuration.minimumDwell = dwell
         let manager = LocationManager(engine: engine, timeline: timeline, configuration: configuration)
         manager.distanceFilter = distanceFilter
         manager.desiredAccuracy = accuracy
+        manager.pausesLocationUpdatesAutomatically = autoPause
         manager.startUpdatingLocation()
         if significant { manager.startMonitoringSignificantLocationChanges() }
         for region in regions { manager.startMonitoring(for: region) }
@@ -161,11 +179,11 @@ private struct ReplaySettings: Sendable {
     }
 
     /// The next track point (as a fix) or skipped part (as a problem) of the trace.
-    private static func nextEvent(_ reader: GPXReader) throws -> LocationSourceEvent? {
+    private static func nextEvent(_ reader: TraceReader) throws -> LocationSourceEvent? {
         while let item = try reader.next() {
             switch item {
             case .trackPoint(let fix, _, _): return .fix(fix)
-            case .skipped(let problem): return .problem(message: problem.description, code: "trace.skipped")
+            case .skipped(let problem): return .problem(message: problem.description, code: "skipped")
             case .routePoint, .waypoint: continue
             }
         }
