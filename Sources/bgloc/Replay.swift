@@ -73,8 +73,8 @@ struct Replay: AsyncParsableCommand {
     func validate() throws {
         if let app {
             throw ValidationError(
-                "--app \(app): running a trace inside an emulated app is not available in this build; "
-                    + "replay without --app to see the location manager's events"
+                "--app \(app): running a trace inside an emulated app comes with the app integration and is not "
+                    + "in this build yet; replay without --app to see the location manager's events"
             )
         }
         _ = try regionsFromOptions()
