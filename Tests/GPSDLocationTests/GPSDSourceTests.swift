@@ -25,7 +25,7 @@ struct GPSDSourceTests {
             let point = try #require(expected[fix.time!], "a fix at \(fix.time!) that is not in the log")
             #expect(abs(fix.latitude - point.latitude) < 1e-7)
             #expect(abs(fix.longitude - point.longitude) < 1e-7)
-            #expect(fix.altitude == 410)
+            #expect(fix.altitude == nil || fix.altitude == 410, "an RMC-only fix has no altitude")
             #expect(fix.course == 0)
         }
     }

@@ -11,7 +11,7 @@ final class GPSFake {
     let log: String
     private var group: pid_t = 0
 
-    /// Starts gpsfake on `port` (a free one when nil) and waits until gpsd accepts connections.
+    /// Starts gpsfake on `port` (a free one when nil) and waits until its gpsd has the fake device.
     init(log: String, port: Int? = nil, cycle: Double = 0.05) throws {
         self.port = try port ?? Self.freePort()
         self.log = log
@@ -23,7 +23,21 @@ final class GPSFake {
         try start(cycle: cycle)
     }
 
+    /// Starts gpsfake and waits until its gpsd has the fake device. Under load gpsfake can lose a race
+    /// (it adds the device before gpsd listens on its control socket) and feed nobody; then it is started
+    /// again.
     private func start(cycle: Double) throws {
+        for _ in 1...3 {
+            try spawn(cycle: cycle)
+            if (try? waitUntil("gpsd has gpsfake's device", timeout: .seconds(3), { Self.hasDevice(port: port) })) != nil {
+                return
+            }
+            stop()
+        }
+        throw Failure("gpsfake did not hand its device to gpsd on port \(port)")
+    }
+
+    private func spawn(cycle: Double) throws {
         guard let gpsfake = TestSupport.which("gpsfake") else { throw Failure("gpsfake is not installed") }
         // Without -1 the log repeats, so a client that connects late still gets fixes.
         let arguments = [gpsfake, "-q", "-P", "\(port)", "-c", "\(cycle)", log]
@@ -44,7 +58,6 @@ final class GPSFake {
         let status = posix_spawn(&pid, gpsfake, &actions, &attributes, argv, environ)
         guard status == 0 else { throw Failure("cannot start gpsfake: \(String(cString: strerror(status)))") }
         group = pid
-        try waitUntil("gpsd listens on port \(port)") { Self.accepts(port: port) }
     }
 
     /// Kills gpsfake and its gpsd (the whole process group) and reaps gpsfake.
@@ -74,16 +87,33 @@ final class GPSFake {
         return Int(UInt16(bigEndian: address.sin_port))
     }
 
-    /// True when something accepts a TCP connection on the loopback port.
-    static func accepts(port: Int) -> Bool {
+    /// True when a gpsd listens on the loopback port and lists a device (asked with `?DEVICES;`).
+    static func hasDevice(port: Int) -> Bool {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         defer { close(fd) }
+        var timeout = timeval(tv_sec: 0, tv_usec: 500_000)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         var address = loopback(port: port)
-        return withUnsafePointer(to: &address) { pointer in
+        let connected = withUnsafePointer(to: &address) { pointer in
             pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
                 connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
             }
         }
+        guard connected, write(fd, "?DEVICES;\n", 10) == 10 else { return false }
+        var received: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while received.count < 65536 {
+            let count = read(fd, &buffer, buffer.count)
+            guard count > 0 else { return false }
+            received += buffer[..<count]
+            let text = String(decoding: received, as: UTF8.self)
+            // gpsd ends each report with CR LF.
+            if let devices = text.split(separator: "\r\n").first(where: { $0.contains(#""class":"DEVICES""#) }),
+               text.contains("\(devices)\r\n") {
+                return devices.contains(#""path""#)
+            }
+        }
+        return false
     }
 
     private static func loopback(port: Int) -> sockaddr_in {
