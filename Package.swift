@@ -67,7 +67,8 @@ let package = Package(
 
         .testTarget(name: "BackgroundCoreTests", dependencies: ["BackgroundCore"]),
         .testTarget(name: "BackgroundTasksTests", dependencies: ["BackgroundTasks", "BackgroundTestKit"]),
-        .testTarget(name: "BackgroundLocationTests", dependencies: ["BackgroundLocation", "BackgroundTestKit"]),
+        .testTarget(
+            name: "BackgroundLocationTests", dependencies: ["BackgroundLocation", "BackgroundTestKit"], exclude: ["Fixtures"]),
         .testTarget(name: "BackgroundAudioTests", dependencies: ["BackgroundAudio", "BackgroundTestKit"]),
         .testTarget(name: "GPSDLocationTests", dependencies: ["GPSDLocation", "BackgroundTestKit"]),
         .testTarget(name: "ALSAAudioTests", dependencies: ["ALSAAudio", "BackgroundTestKit"]),

@@ -1,9 +1,25 @@
 import ArgumentParser
+import BackgroundLocation
+import CommandLineSupport
 
 struct Info: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Not built yet.")
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case text, json
+    }
+
+    static let configuration = CommandConfiguration(
+        abstract: "Summarise a GPX or NMEA trace: counts, time span, 2D length and bounds.",
+        discussion: "The format is detected from the file's content. With --format json, prints one JSON object.")
+
+    @Argument(help: "The trace: a GPX (1.0 or 1.1) file or an NMEA 0183 log.")
+    var trace: String
+
+    @Option(help: "Text for people or one JSON object.")
+    var format: Format = .text
 
     func run() async throws {
-        throw ValidationError("bgloc info is not built yet")
+        let summary = try TraceSummary(path: trace)
+        StandardOutput.writeLine(format == .json ? summary.json : summary.text)
+        StandardOutput.flush()
     }
 }

@@ -1,0 +1,90 @@
+/// Parses decimal numbers from raw bytes without allocating: `[+-]digits[.digits][(e|E)[+-]digits]`, with
+/// surrounding white space. NaN, infinities, hex floats and anything else are refused (nil).
+///
+/// Up to 15 significant digits with a small power of ten take the exact fast path (both operands are
+/// exact Doubles, so one multiplication or division rounds correctly); longer numbers go through the
+/// standard library's correctly rounded conversion.
+enum NumberText {
+    private static let powers: [Double] = (0...22).map { k in (0..<k).reduce(1.0) { r, _ in r * 10 } }
+
+    static func double(_ base: UnsafePointer<UInt8>, _ count: Int) -> Double? {
+        var i = 0
+        var end = count
+        while i < end, isSpace(base[i]) { i += 1 }
+        while end > i, isSpace(base[end - 1]) { end -= 1 }
+        let start = i
+        var negative = false
+        if i < end, base[i] == 43 || base[i] == 45 {
+            negative = base[i] == 45
+            i += 1
+        }
+        var mantissa: UInt64 = 0
+        var significant = 0
+        var scale = 0
+        var digits = 0
+        while i < end, base[i] &- 48 < 10 {
+            if significant < 19 {
+                mantissa = mantissa &* 10 &+ UInt64(base[i] &- 48)
+                if mantissa != 0 { significant += 1 }
+            } else {
+                scale += 1
+            }
+            digits += 1
+            i += 1
+        }
+        if i < end, base[i] == 46 {  // .
+            i += 1
+            while i < end, base[i] &- 48 < 10 {
+                if significant < 19 {
+                    mantissa = mantissa &* 10 &+ UInt64(base[i] &- 48)
+                    if mantissa != 0 { significant += 1 }
+                    scale -= 1
+                }
+                digits += 1
+                i += 1
+            }
+        }
+        guard digits > 0 else { return nil }
+        if i < end, base[i] == 101 || base[i] == 69 {  // e E
+            i += 1
+            var exponentNegative = false
+            if i < end, base[i] == 43 || base[i] == 45 {
+                exponentNegative = base[i] == 45
+                i += 1
+            }
+            var exponent = 0
+            var exponentDigits = 0
+            while i < end, base[i] &- 48 < 10 {
+                if exponent < 100_000 { exponent = exponent * 10 + Int(base[i] &- 48) }
+                exponentDigits += 1
+                i += 1
+            }
+            guard exponentDigits > 0 else { return nil }
+            scale += exponentNegative ? -exponent : exponent
+        }
+        guard i == end else { return nil }
+        if significant <= 15, scale >= -22, scale <= 22 {
+            var value = Double(mantissa)
+            value = scale < 0 ? value / powers[-scale] : value * powers[scale]
+            return negative ? -value : value
+        }
+        let text = String(decoding: UnsafeBufferPointer(start: base + start, count: end - start), as: UTF8.self)
+        return Double(text)
+    }
+
+    /// A non-negative whole number (`sat`), or nil.
+    static func integer(_ base: UnsafePointer<UInt8>, _ count: Int) -> Int? {
+        var i = 0
+        var end = count
+        while i < end, isSpace(base[i]) { i += 1 }
+        while end > i, isSpace(base[end - 1]) { end -= 1 }
+        guard i < end, end - i <= 9 else { return nil }
+        var value = 0
+        while i < end {
+            guard base[i] &- 48 < 10 else { return nil }
+            value = value * 10 + Int(base[i] &- 48)
+            i += 1
+        }
+        return value
+    }
+}

@@ -1,0 +1,142 @@
+public import BackgroundCore
+import Glibc
+
+/// What `bgloc info` reports about a trace: counts, time span, 2D length and bounding box.
+///
+/// `points` counts track points (NMEA: fixes); `start`/`end` are the first and last track-point times in
+/// file order (nil when the trace has none); `distanceMeters` sums haversine distances between
+/// consecutive track points within each segment (mean Earth radius 6 371 008.8 m), never across segments;
+/// `bbox` covers every point, waypoints and route points included (nil when there are none). An NMEA log
+/// is one track with one segment (none when it has no fixes) and counts its skipped sentences.
+///
+/// ```swift
+/// let summary = try TraceSummary(path: "Traces/drive-regions.gpx")
+/// print(summary.json)    // CONTRACTS.md section 2
+/// print(summary.text)    // for people
+/// ```
+public struct TraceSummary: Hashable, Sendable {
+    public var path: String
+    public var format: TraceFormat
+    /// The GPX version attribute ("1.0", "1.1"); nil for NMEA or a GPX without one.
+    public var version: String?
+    public var tracks = 0
+    public var segments = 0
+    public var points = 0
+    public var waypoints = 0
+    public var routes = 0
+    public var routePoints = 0
+    public var start: SimTime?
+    public var end: SimTime?
+    public var distanceMeters = 0.0
+    /// [minLat, minLon, maxLat, maxLon].
+    public var bbox: [Double]?
+    /// NMEA: sentences skipped (bad checksum, no checksum, malformed); nil for GPX.
+    public var skippedSentences: Int?
+
+    /// The time from `start` to `end`, nil without times.
+    public var duration: Duration? {
+        guard let start, let end else { return nil }
+        return end - start
+    }
+
+    /// Reads the whole trace (streaming, constant memory) and summarises it.
+    ///
+    /// - Throws: `InputError` for unreadable or malformed traces.
+    public init(path: String) throws(InputError) {
+        let reader = try TraceReader(path: path)
+        self.path = path
+        format = reader.format
+        var previous: (track: Int, segment: Int, latitude: Double, longitude: Double)?
+        var box = (minLat: Double.infinity, minLon: Double.infinity, maxLat: -Double.infinity, maxLon: -Double.infinity)
+        func include(_ fix: LocationFix) {
+            box = (min(box.minLat, fix.latitude), min(box.minLon, fix.longitude),
+                   max(box.maxLat, fix.latitude), max(box.maxLon, fix.longitude))
+        }
+        while let item = try reader.next() {
+            switch item {
+            case .trackPoint(let fix, let track, let segment):
+                include(fix)
+                if let time = fix.time {
+                    if start == nil { start = time }
+                    end = time
+                }
+                if let p = previous, p.track == track, p.segment == segment {
+                    distanceMeters += Self.haversine(p.latitude, p.longitude, fix.latitude, fix.longitude)
+                }
+                previous = (track, segment, fix.latitude, fix.longitude)
+            case .routePoint(let fix, _), .waypoint(let fix):
+                include(fix)
+            case .skipped:
+                break
+            }
+        }
+        if box.minLat.isFinite { bbox = [box.minLat, box.minLon, box.maxLat, box.maxLon] }
+        switch reader.underlying {
+        case .gpx(let gpx):
+            version = gpx.version
+            (tracks, segments, points) = (gpx.tracks, gpx.segments, gpx.trackPoints)
+            (waypoints, routes, routePoints) = (gpx.waypoints, gpx.routes, gpx.routePoints)
+        case .nmea(let nmea):
+            points = nmea.fixes
+            tracks = points > 0 ? 1 : 0
+            segments = tracks
+            skippedSentences = nmea.skippedSentences
+        }
+    }
+
+    /// The great-circle distance in metres between two points (haversine, mean Earth radius).
+    public static func haversine(_ lat1: Double, _ lon1: Double, _ lat2: Double, _ lon2: Double) -> Double {
+        let radians = Double.pi / 180
+        let dLat = (lat2 - lat1) * radians
+        let dLon = (lon2 - lon1) * radians
+        let sinLat = sin(dLat / 2), sinLon = sin(dLon / 2)
+        let h = sinLat * sinLat + cos(lat1 * radians) * cos(lat2 * radians) * sinLon * sinLon
+        return 2 * 6_371_008.8 * asin(min(1, h.squareRoot()))
+    }
+
+    /// The CONTRACTS.md section 2 object, on one line.
+    public var json: String {
+        var out = JSONObjectWriter()
+        out.field("format", string: format.rawValue)
+        if let version { out.field("version", string: version) } else { out.fieldNull("version") }
+        out.field("tracks", integer: tracks)
+        out.field("segments", integer: segments)
+        out.field("points", integer: points)
+        out.field("waypoints", integer: waypoints)
+        out.field("routes", integer: routes)
+        out.field("routePoints", integer: routePoints)
+        if let start { out.field("start", string: start.rfc3339) } else { out.fieldNull("start") }
+        if let end { out.field("end", string: end.rfc3339) } else { out.fieldNull("end") }
+        if let duration { out.field("durationSeconds", number: duration.seconds) } else { out.fieldNull("durationSeconds") }
+        out.field("distanceMeters", number: (distanceMeters * 1000).rounded() / 1000)
+        if let bbox {
+            out.field("bbox", raw: "[" + bbox.map(JSONObjectWriter.number).joined(separator: ",") + "]")
+        } else {
+            out.fieldNull("bbox")
+        }
+        if let skippedSentences { out.field("skippedSentences", integer: skippedSentences) }
+        return out.finish()
+    }
+
+    /// A readable multi-line summary.
+    public var text: String {
+        var lines = ["\(path): \(format == .gpx ? "GPX \(version ?? "(no version)")" : "NMEA 0183 log")"]
+        if format == .gpx {
+            lines.append("  \(tracks) track\(tracks == 1 ? "" : "s"), \(segments) segment\(segments == 1 ? "" : "s"), \(points) point\(points == 1 ? "" : "s")")
+            lines.append("  \(waypoints) waypoint\(waypoints == 1 ? "" : "s"), \(routes) route\(routes == 1 ? "" : "s") with \(routePoints) point\(routePoints == 1 ? "" : "s")")
+        } else {
+            lines.append("  \(points) fix\(points == 1 ? "" : "es"), \(skippedSentences ?? 0) sentence\(skippedSentences == 1 ? "" : "s") skipped")
+        }
+        if let start, let end, let duration {
+            lines.append("  from \(start.rfc3339) to \(end.rfc3339) (\(DurationSyntax.format(duration)))")
+        } else {
+            lines.append("  no times")
+        }
+        let km = (distanceMeters / 10).rounded() / 100
+        lines.append("  distance \(km < 1 ? "\(Int(distanceMeters.rounded())) m" : "\(km) km") (2D, within segments)")
+        if let bbox {
+            lines.append("  bounds \(bbox[0]), \(bbox[1]) to \(bbox[2]), \(bbox[3])")
+        }
+        return lines.joined(separator: "\n")
+    }
+}

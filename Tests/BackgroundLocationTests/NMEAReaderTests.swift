@@ -1,0 +1,117 @@
+import BackgroundCore
+import BackgroundLocation
+import BackgroundTestKit
+import Foundation
+import Testing
+
+@Suite struct NMEAReaderTests {
+    static func read(_ path: String) throws -> (reader: NMEAReader, fixes: [LocationFix], skipped: [InputError]) {
+        let reader = try NMEAReader(path: path)
+        var fixes: [LocationFix] = []
+        var skipped: [InputError] = []
+        while let item = try reader.next() {
+            switch item {
+            case .trackPoint(let fix, _, _): fixes.append(fix)
+            case .skipped(let problem): skipped.append(problem)
+            default: Issue.record("unexpected \(item)")
+            }
+        }
+        return (reader, fixes, skipped)
+    }
+
+    /// Appends `*HH` and CRLF to a sentence body such as `$GPRMC,…`.
+    static func sentence(_ body: String) -> String {
+        let sum = body.utf8.dropFirst().reduce(UInt8(0), ^)
+        return body + "*" + String(format: "%02X", sum) + "\r\n"
+    }
+
+    @Test func oneFixPerEpochFromRMCGGAGSAAndGST() throws {
+        let log = "# gpsd-style comment\n\n"
+            + Self.sentence("$GNRMC,091502.50,A,4722.6132,N,00832.5016,E,2.0,87.5,010326,,,A")
+            + Self.sentence("$GNGGA,091502.50,4722.6132,N,00832.5016,E,1,09,0.9,408.5,M,47.3,M,,")
+            + Self.sentence("$GNGSA,A,3,01,02,03,04,05,06,07,08,09,,,,1.6,0.8,1.3")
+            + Self.sentence("$GNGST,091502.50,2.0,2.0,2.0,0.0,3.0,4.0,5.0")
+            + Self.sentence("$GPGSV,3,1,12,01,40,083,46,02,17,308,41,12,07,344,39,14,22,228,45")
+            + Self.sentence("$GAGGA,091503.50,4722.6140,S,00832.5020,W,1,05,1.5,409.0,M,47.3,M,,")
+            + Self.sentence("$GPRMC,091504.50,V,,,,,,,010326,,,N")
+            + Self.sentence("$GBGGA,091505.00,4722.6140,N,00832.5020,E,1,05,1.5,409.0,M,47.3,M,,")
+        let folder = try TemporaryFolder()
+        let (reader, fixes, skipped) = try Self.read(try folder.file("walk.nmea", log))
+        #expect(skipped.isEmpty)
+        #expect(fixes == [
+            LocationFix(
+                time: SimTime(rfc3339: "2026-03-01T09:15:02.5Z"), latitude: 47 + 22.6132 / 60, longitude: 8 + 32.5016 / 60,
+                altitude: 408.5, speed: 2.0 * 0.514444, course: 87.5, horizontalAccuracy: 5, hdop: 0.9, satellites: 9),
+            LocationFix(
+                time: SimTime(rfc3339: "2026-03-01T09:15:03.5Z"), latitude: -(47 + 22.6140 / 60), longitude: -(8 + 32.5020 / 60),
+                altitude: 409, horizontalAccuracy: 7.5, hdop: 1.5, satellites: 5),
+            LocationFix(
+                time: SimTime(rfc3339: "2026-03-01T09:15:05Z"), latitude: 47 + 22.6140 / 60, longitude: 8 + 32.5020 / 60,
+                altitude: 409, horizontalAccuracy: 7.5, hdop: 1.5, satellites: 5),
+        ])
+        #expect(reader.epochsWithoutFix == 1)
+        #expect(reader.ignoredSentences == 1)
+        #expect(reader.sentences == 8)
+    }
+
+    struct BadCase: CustomTestStringConvertible, Sendable {
+        let name: String
+        let line: String
+        let message: String
+        let counter: any KeyPath<NMEAReader, Int> & Sendable
+        var testDescription: String { name }
+    }
+
+    static let badCases: [BadCase] = [
+        BadCase(name: "bad checksum", line: "$GPGGA,091502,4722.6132,N,00832.5016,E,1,09,0.9,408.5,M,47.3,M,,*00\r\n",
+                message: "bad NMEA checksum: the sentence says *00 but sums to", counter: \.badChecksums),
+        BadCase(name: "no checksum", line: "$GPGGA,091502,4722.6132,N,00832.5016,E,1,09,0.9,408.5,M,47.3,M,,\n",
+                message: "an NMEA sentence without a checksum", counter: \.uncheckedSentences),
+        BadCase(name: "garbage", line: "hello world\n", message: "not an NMEA sentence", counter: \.malformedSentences),
+        BadCase(name: "minutes past 60", line: sentence("$GPGGA,091502,4761.0000,N,00832.5016,E,1,09,0.9,408.5,M,47.3,M,,"),
+                message: "a malformed GPGGA sentence: the position", counter: \.malformedSentences),
+        BadCase(name: "bad date", line: sentence("$GPRMC,000231.099,A,4829.0005,N,00022.0015,E,0.15,212.28,2208-1,,,A"),
+                message: "a malformed GPRMC sentence: the date is not ddmmyy", counter: \.malformedSentences),
+        BadCase(name: "bad time", line: sentence("$GPRMC,25xx31,A,4829.0005,N,00022.0015,E,0.15,212.28,220826,,,A"),
+                message: "a malformed GPRMC sentence: the time is not hhmmss", counter: \.malformedSentences),
+        BadCase(name: "too few fields", line: sentence("$GPGGA,091502,4722.6132,N"),
+                message: "a malformed GPGGA sentence: 4 fields, expected at least 10", counter: \.malformedSentences),
+    ]
+
+    /// A bad sentence is skipped, counted and reported with its line; the good ones around it still count.
+    @Test(arguments: badCases) func badSentencesAreSkippedCountedAndReported(_ c: BadCase) throws {
+        let good1 = Self.sentence("$GPRMC,091501,A,4722.6132,N,00832.5016,E,0.0,0.0,010326,,,A")
+        let good2 = Self.sentence("$GPRMC,091503,A,4722.6132,N,00832.5016,E,0.0,0.0,010326,,,A")
+        let folder = try TemporaryFolder()
+        let path = try folder.file("bad.nmea", "# header\n" + good1 + c.line + good2)
+        let (reader, fixes, skipped) = try Self.read(path)
+        #expect(fixes.count == 2)
+        #expect(skipped.count == 1)
+        #expect(skipped.first?.place == .line(3))
+        #expect(skipped.first?.file == path)
+        #expect(skipped.first?.message.hasPrefix(c.message) == true, "\(skipped)")
+        #expect(reader[keyPath: c.counter] == 1)
+        #expect(reader.skippedSentences == 1)
+    }
+
+    @Test func epochsBeforeAnyDateAreCountedNotGuessed() throws {
+        let folder = try TemporaryFolder()
+        let path = try folder.file("undated.nmea",
+            Self.sentence("$GPGGA,235959,4722.6132,N,00832.5016,E,1,09,0.9,408.5,M,47.3,M,,")
+            + Self.sentence("$GPRMC,000000,A,4722.6132,N,00832.5016,E,0.0,0.0,020326,,,A")
+            + Self.sentence("$GPGGA,000001,4722.6132,N,00832.5016,E,1,09,0.9,408.5,M,47.3,M,,"))
+        let (reader, fixes, _) = try Self.read(path)
+        #expect(fixes.map(\.time) == [SimTime(rfc3339: "2026-03-02T00:00:00Z"), SimTime(rfc3339: "2026-03-02T00:00:01Z")])
+        #expect(reader.undatedEpochs == 1)
+    }
+
+    @Test func theBundledNMEAWalkMatchesItsGPX() throws {
+        let nmea = try TraceReader.fixes(path: TestSupport.packageRoot + "/Traces/walk-through-region.nmea")
+        let gpx = try TraceReader.fixes(path: TestSupport.packageRoot + "/Traces/walk-through-region.gpx")
+        #expect(nmea.count == gpx.count)
+        for (a, b) in zip(nmea, gpx) {
+            #expect(a.time == b.time)
+            #expect(abs(a.latitude - b.latitude) < 1e-6 && abs(a.longitude - b.longitude) < 1e-6)
+        }
+    }
+}

@@ -1,0 +1,113 @@
+import BackgroundCore
+import BackgroundLocation
+import BackgroundTestKit
+import Foundation
+import Testing
+
+@Suite struct TraceSummaryTests {
+    static let contractKeys = [
+        "format", "version", "tracks", "segments", "points", "waypoints", "routes", "routePoints", "start", "end",
+        "durationSeconds", "distanceMeters", "bbox",
+    ]
+
+    @Test func jsonHasTheContractsKeysInOrderWithTheirTypes() throws {
+        let folder = try TemporaryFolder()
+        let path = try folder.file("two.gpx", """
+            <gpx version="1.1"><trk><trkseg>
+            <trkpt lat="47.0" lon="8.0"><time>2026-03-01T09:00:00Z</time></trkpt>
+            <trkpt lat="47.001" lon="8.0"><time>2026-03-01T09:01:30Z</time></trkpt>
+            </trkseg><trkseg><trkpt lat="48" lon="9"/></trkseg></trk><wpt lat="46" lon="7.5"/></gpx>
+            """)
+        let summary = try TraceSummary(path: path)
+        let json = summary.json
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        #expect(Set(object.keys) == Set(Self.contractKeys))
+        let positions = Self.contractKeys.map { json.range(of: "\"\($0)\":")!.lowerBound }
+        #expect(positions == positions.sorted())
+        #expect(object["format"] as? String == "gpx")
+        #expect(object["version"] as? String == "1.1")
+        #expect(object["points"] as? Int == 3)
+        #expect(object["segments"] as? Int == 2)
+        #expect(object["waypoints"] as? Int == 1)
+        #expect(object["start"] as? String == "2026-03-01T09:00:00Z")
+        #expect(object["end"] as? String == "2026-03-01T09:01:30Z")
+        #expect(object["durationSeconds"] as? Double == 90)
+        // 0.001° of latitude within the first segment only; never across segments.
+        let distance = try #require(object["distanceMeters"] as? Double)
+        #expect(abs(distance - 111.195) < 0.01)
+        #expect(object["bbox"] as? [Double] == [46, 7.5, 48, 9])
+    }
+
+    @Test func tracesWithoutTimesHaveNulls() throws {
+        let folder = try TemporaryFolder()
+        let path = try folder.file("untimed.gpx", "<gpx><wpt lat=\"1\" lon=\"2\"/></gpx>")
+        let json = try TraceSummary(path: path).json
+        for key in ["version", "start", "end", "durationSeconds"] { #expect(json.contains("\"\(key)\":null")) }
+        #expect(json.contains("\"tracks\":0"))
+    }
+
+    @Test func formatIsDetectedByContentNotName() throws {
+        let folder = try TemporaryFolder()
+        let gpx = try String(contentsOfFile: TestSupport.packageRoot + "/Traces/gps-gap.gpx", encoding: .utf8)
+        let nmea = try String(contentsOfFile: TestSupport.packageRoot + "/Traces/walk-through-region.nmea", encoding: .utf8)
+        #expect(try TraceFormat.detect(path: folder.file("a.nmea", gpx)) == .gpx)
+        #expect(try TraceFormat.detect(path: folder.file("b.gpx", nmea)) == .nmea)
+        #expect(try TraceFormat.detect(path: folder.file("c", "\u{FEFF}  \n<gpx/>")) == .gpx)
+        let empty = try #require(throws: InputError.self) { try TraceFormat.detect(path: folder.file("d", "")) }
+        #expect(empty.message == "the file is empty")
+        let other = try #require(throws: InputError.self) { try TraceFormat.detect(path: folder.file("e", "lat,lon\n1,2\n")) }
+        #expect(other.message.contains("neither GPX"))
+    }
+
+    struct BundledTrace: CustomTestStringConvertible, Sendable {
+        let file: String
+        let tracks: Int
+        let segments: Int
+        var testDescription: String { file }
+    }
+
+    /// Each bundled trace reads, has its regions file, and has the shape its name promises.
+    @Test(arguments: [
+        BundledTrace(file: "walk-through-region.gpx", tracks: 1, segments: 1),
+        BundledTrace(file: "walk-through-region.nmea", tracks: 1, segments: 1),
+        BundledTrace(file: "drive-regions.gpx", tracks: 1, segments: 1),
+        BundledTrace(file: "loiter-edge.gpx", tracks: 1, segments: 1),
+        BundledTrace(file: "gps-gap.gpx", tracks: 1, segments: 1),
+        BundledTrace(file: "multi-segment-day.gpx", tracks: 3, segments: 4),
+    ])
+    func bundledTracesRead(_ trace: BundledTrace) throws {
+        let path = TestSupport.packageRoot + "/Traces/" + trace.file
+        let summary = try TraceSummary(path: path)
+        #expect([summary.tracks, summary.segments] as [Int] == [trace.tracks, trace.segments])
+        #expect(summary.points > 100)
+        #expect(summary.start.map { $0 >= SimTime(rfc3339: "2026-01-01T00:00:00Z")! } == true)
+        let regions = try #require(FileManager.default.contents(atPath: path + ".regions.geojson"))
+        let object = try #require(try JSONSerialization.jsonObject(with: regions) as? [String: Any])
+        #expect(object["type"] as? String == "FeatureCollection")
+        #expect((object["features"] as? [Any])?.isEmpty == false)
+        if trace.file == "gps-gap.gpx" {
+            let fixes = try TraceReader.fixes(path: path)
+            let longest = zip(fixes, fixes.dropFirst()).map { $1.time! - $0.time! }.max()!
+            #expect(longest >= .seconds(300))
+        }
+    }
+
+    @Test func bglocInfoPrintsTextJSONAndErrors() async throws {
+        let bgloc = TestSupport.executable("bgloc")
+        let trace = TestSupport.packageRoot + "/Traces/walk-through-region.nmea"
+        let json = try await TestSupport.run(bgloc, ["info", trace, "--format", "json"])
+        #expect(json.status == 0)
+        #expect(json.stdout.hasPrefix("{\"format\":\"nmea\",\"version\":null,\"tracks\":1,\"segments\":1,"))
+        let text = try await TestSupport.run(bgloc, ["info", trace])
+        #expect(text.status == 0)
+        #expect(text.stdout.contains("NMEA 0183 log"))
+        let folder = try TemporaryFolder()
+        let bad = try folder.file("bad.gpx", "<gpx>\n<trk><trkseg><trkpt lat=\"95\" lon=\"1\"/></trkseg></trk></gpx>")
+        let failed = try await TestSupport.run(bgloc, ["info", bad])
+        #expect(failed.status == 1)
+        #expect(failed.stderr.contains("\(bad):2:14: latitude 95 is outside -90...90"))
+        #expect(!failed.stderr.contains("Fatal error"))
+        let usage = try await TestSupport.run(bgloc, ["info", trace, "--format", "xml"])
+        #expect(usage.status == 64)
+    }
+}
