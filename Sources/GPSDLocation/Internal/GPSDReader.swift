@@ -86,20 +86,19 @@ final class GPSDReader: Sendable {
     private func follow(
         _ connection: consuming GPSDConnection, delivered: inout Int, output: AsyncStream<Output>.Continuation
     ) -> GPSDError? {
-        if case .failure(let error) = connection._watch() {
+        do throws(GPSDError) {
+            try connection.watch()
+            while !isStopping {
+                guard connection.waiting(timeout: configuration.pollInterval) else { continue }
+                try connection.read()
+                guard let fix = connection.currentFix else { continue }
+                output.yield(.event(.fix(fix)))
+                delivered += 1
+                if let limit = configuration.fixes, delivered >= limit { break }
+            }
+        } catch {
             connection.close()
             return error
-        }
-        while !isStopping {
-            guard connection.waiting(timeout: configuration.pollInterval) else { continue }
-            if case .failure(let error) = connection._read() {
-                connection.close()
-                return error
-            }
-            guard let fix = connection.currentFix else { continue }
-            output.yield(.event(.fix(fix)))
-            delivered += 1
-            if let limit = configuration.fixes, delivered >= limit { break }
         }
         connection.close()
         return nil
