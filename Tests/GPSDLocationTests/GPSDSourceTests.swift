@@ -120,6 +120,13 @@ struct GPSDSourceTests {
         #expect(events[..<lost].allSatisfy { if case .fix = $0 { true } else { false } })
         #expect(events[(reconnected + 1)...].count >= 3, "the fixes continue after reconnection")
         #expect(events[(reconnected + 1)...].allSatisfy { if case .fix = $0 { true } else { false } })
+        // The waits announced ("reconnecting in 0.05 s", "next attempt in 0.1 s", …) double up to the cap.
+        let waits = events.compactMap { event -> Double? in
+            guard case .problem(let message, _) = event, let range = message.range(of: " in ", options: .backwards) else { return nil }
+            return Double(message[range.upperBound...].dropLast(2))
+        }
+        #expect(Array(waits.prefix(3)) == Array([0.05, 0.1, 0.2].prefix(waits.count)))
+        #expect(waits.allSatisfy { $0 <= 0.2 })
     }
 
     private static func isReconnection(_ event: LocationSourceEvent) -> Bool {
