@@ -18,5 +18,7 @@ enum BenchMain {
     /// Every benchmark by name; each area adds its own entry.
     static let benchmarks: [String: @Sendable ([String]) throws -> Void] = [
         "engine": EngineBenchmark.run,
+        "regions": RegionBenchmark.run,
+        "replay": RegionBenchmark.runReplay,
     ]
 }

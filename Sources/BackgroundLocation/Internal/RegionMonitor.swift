@@ -108,15 +108,14 @@ final class RegionMonitor {
         indexIsStale = true
     }
 
-    /// Applies one fix; returns what it decided, in the order the regions were added.
-    func evaluate(_ fix: LocationFix, at time: SimTime) -> ArraySlice<(ordinal: Int, change: Change)> {
+    /// Applies one fix (`point` is its unit vector); returns what it decided, in the order the regions were added.
+    func evaluate(_ fix: LocationFix, at point: UnitVector, time: SimTime) -> ArraySlice<(ordinal: Int, change: Change)> {
         changes.removeAll(keepingCapacity: true)
         if slots.isEmpty { return changes[...] }
         if indexIsStale {
             index = RegionIndex(slots.map { (center: $0.center, reach2: $0.entry2) })
             indexIsStale = false
         }
-        let point = Geodesy.unitVector(latitude: fix.latitude, longitude: fix.longitude)
         for position in undetermined {
             let inside = slots[position].center.squaredDistance(to: point) <= slots[position].boundary2
             slots[position].state = inside ? .inside : .outside

@@ -53,6 +53,8 @@ public final class LocationManager {
     public private(set) var location: LocationFix?
 
     private let regionMonitor: RegionMonitor
+    /// `configuration.pauseRadius` as a squared chord, to compare with unit vectors.
+    private let pauseRadius2: Double
     private var continuations: [AsyncStream<LocationManagerEvent>.Continuation] = []
 
     // Continuous updates.
@@ -60,7 +62,7 @@ public final class LocationManager {
     private var heldFix: LocationFix?
     private var accuracyTimer: EventID?
     // Automatic pause: where and since when the device has stayed within `pauseRadius`.
-    private var settledAt: LocationFix?
+    private var settledAt: UnitVector?
     private var settledSince = SimTime(nanosecondsSinceEpoch: 0)
     private var pauseTimer: EventID?
     // Region monitoring: the timer at the end of the earliest dwell under way.
@@ -73,6 +75,7 @@ public final class LocationManager {
         self.timeline = timeline
         self.configuration = configuration
         self.regionMonitor = RegionMonitor(configuration: configuration)
+        self.pauseRadius2 = Geodesy.squaredChord(forDistance: configuration.pauseRadius)
     }
 
     // MARK: Services
@@ -154,7 +157,7 @@ public final class LocationManager {
     /// Runs a source to its end, handing every event to ``receive(_:)``, then finishes ``events()``.
     public func run(_ source: some LocationSource) async throws {
         defer { finishEvents() }
-        try await source.run(on: engine) { [unowned self] event in receive(event) }
+        try await source.run(on: engine) { event in self.receive(event) }
     }
 
     /// Handles one event from a source at the engine's current time.
@@ -170,9 +173,10 @@ public final class LocationManager {
     private func receive(_ fix: LocationFix) {
         location = fix
         let now = engine.now
-        if isUpdatingLocation { updateContinuous(with: fix, at: now) }
+        let point = Geodesy.unitVector(latitude: fix.latitude, longitude: fix.longitude)
+        if isUpdatingLocation { updateContinuous(with: fix, at: point, time: now) }
         if isMonitoringSignificantLocationChanges { updateSignificant(with: fix, at: now) }
-        report(regionMonitor.evaluate(fix, at: now))
+        report(regionMonitor.evaluate(fix, at: point, time: now))
         scheduleDwellEnd()
     }
 
@@ -225,8 +229,8 @@ public final class LocationManager {
 
     // MARK: Continuous updates
 
-    private func updateContinuous(with fix: LocationFix, at now: SimTime) {
-        if pausesLocationUpdatesAutomatically, !trackStationary(fix, at: now) { return }
+    private func updateContinuous(with fix: LocationFix, at point: UnitVector, time now: SimTime) {
+        if pausesLocationUpdatesAutomatically, !trackStationary(point, at: now) { return }
         guard let desiredAccuracy, let accuracy = fix.horizontalAccuracy, accuracy > desiredAccuracy else {
             heldFix = nil
             accuracyTimer.map(engine.cancel)
@@ -263,16 +267,11 @@ public final class LocationManager {
     }
 
     /// Follows where the device settles; returns false while updates are paused.
-    private func trackStationary(_ fix: LocationFix, at now: SimTime) -> Bool {
-        if let settled = settledAt,
-            Geodesy.distance(
-                fromLatitude: settled.latitude, longitude: settled.longitude,
-                toLatitude: fix.latitude, longitude: fix.longitude
-            ) <= configuration.pauseRadius
-        {
+    private func trackStationary(_ point: UnitVector, at now: SimTime) -> Bool {
+        if let settled = settledAt, settled.squaredDistance(to: point) <= pauseRadius2 {
             return !isPaused
         }
-        settledAt = fix
+        settledAt = point
         settledSince = now
         if isPaused {
             isPaused = false

@@ -27,10 +27,11 @@ public final class ReplaySource: LocationSource {
 
     /// The time between fixes that carry no time (default 1 s).
     public var untimedInterval = Duration.seconds(1)
-    private let pacing: Pacing
-    private let next: () throws -> LocationSourceEvent?
+    @usableFromInline let pacing: Pacing
+    @usableFromInline let next: () throws -> LocationSourceEvent?
 
     /// A replay of `fixes`, read lazily as the replay goes.
+    @inlinable
     public init(_ fixes: some Sequence<LocationFix>, pacing: Pacing = .virtual) {
         var iterator = fixes.makeIterator()
         self.next = { iterator.next().map(LocationSourceEvent.fix) }
@@ -47,6 +48,7 @@ public final class ReplaySource: LocationSource {
     ///     return nil
     /// }
     /// ```
+    @inlinable
     public init(pacing: Pacing = .virtual, next: @escaping () throws -> LocationSourceEvent?) {
         self.next = next
         self.pacing = pacing
@@ -64,13 +66,22 @@ public final class ReplaySource: LocationSource {
             case .problem:
                 due = engine.now
             }
-            engine.schedule(at: due) { deliver(event) }
             switch pacing {
             case .virtual:
-                engine.run(until: due)
+                // Nothing else due by then: deliver directly (the same order as queueing it), then run
+                // what the delivery scheduled for the same instant.
+                if let next = engine.nextEventTime, next <= due {
+                    engine.schedule(at: due) { deliver(event) }
+                    engine.run(until: due)
+                } else {
+                    engine.run(until: due)
+                    deliver(event)
+                    engine.run(until: due)
+                }
                 count &+= 1
                 if count & 0xFFF == 0 { try Task.checkCancellation() }
             case .paced(let speed, let clock):
+                engine.schedule(at: due) { deliver(event) }
                 try await engine.run(until: due, pacedBy: clock, speed: speed)
             }
         }
@@ -80,6 +91,7 @@ public final class ReplaySource: LocationSource {
 
 extension LocationSource where Self == ReplaySource {
     /// A replay of `fixes` (see ``ReplaySource``).
+    @inlinable
     public static func replay(_ fixes: some Sequence<LocationFix>, pacing: ReplaySource.Pacing = .virtual) -> ReplaySource {
         ReplaySource(fixes, pacing: pacing)
     }
