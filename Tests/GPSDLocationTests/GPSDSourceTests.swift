@@ -75,6 +75,20 @@ struct GPSDSourceTests {
         return positions
     }
 
+    @Test func stopsAfterItsDuration() async throws {
+        let log = try NMEALog()
+        defer { log.remove() }
+        let gpsd = try GPSFake(log: log.path)
+        defer { gpsd.stop() }
+        let engine = EventEngine(start: .now())
+        let start = engine.now
+
+        try await GPSDSource(configuration: .init(host: "127.0.0.1", port: "\(gpsd.port)", duration: .milliseconds(700)))
+            .run(on: engine) { _ in }
+
+        #expect(engine.now >= start + .milliseconds(700), "the live clock ran to the end of the duration")
+    }
+
     @Test func throwsAClearErrorWhenGpsdIsNotRunning() async throws {
         let port = try GPSFake.freePort()
         let source = GPSDSource(configuration: .init(host: "127.0.0.1", port: "\(port)"))
