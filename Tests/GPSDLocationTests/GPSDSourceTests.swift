@@ -91,9 +91,10 @@ struct GPSDSourceTests {
 
     @Test func throwsAClearErrorWhenGpsdIsNotRunning() async throws {
         let port = try GPSFake.freePort()
-        let source = GPSDSource(configuration: .init(host: "127.0.0.1", port: "\(port)"))
+        let engine = EventEngine(start: .now())
+        let manager = LocationManager(engine: engine, timeline: Timeline(engine: engine))
         let error = await #expect(throws: GPSDConnectionError.self) {
-            try await source.run(on: EventEngine(start: .now())) { _ in }
+            try await manager.run(.gpsd(host: "127.0.0.1", port: "\(port)"))
         }
         #expect(error?.underlying == .cannotConnect)
         #expect(error?.description.contains("Is gpsd running?") == true)
