@@ -39,7 +39,9 @@ struct GPSDSourceTests {
     func deliversThePositionsOfGpsdsOwnLogs(_ name: String) async throws {
         let folder = try #require(TestSupport.sharedTestdata)
         let log = "\(folder)/nmea/\(name).log"
-        let gpsd = try GPSFake(log: log, cycle: 0.01)
+        // gpsd repeats no fix when the log loops (its times go backwards), so the whole first pass must reach us:
+        // a cycle slow enough for the client to be watching before the first fixes, even on a loaded machine.
+        let gpsd = try GPSFake(log: log, cycle: 0.1)
         defer { gpsd.stop() }
 
         let events = try await run(.init(host: "127.0.0.1", port: "\(gpsd.port)", duration: .seconds(30), fixes: 6))
