@@ -1,6 +1,7 @@
 import ArgumentParser
 import BackgroundCore
 import BackgroundLocation
+import BackgroundReport
 import CommandLineSupport
 import Glibc
 
@@ -32,6 +33,8 @@ struct Replay: AsyncParsableCommand {
     @Option(help: "Human timeline (text) or the event stream (jsonl); text on a terminal, jsonl otherwise.")
     var format: TimelineFormat?
 
+    @OptionGroup var report: ReportOptions
+
     @Option(help: ArgumentHelp("Run the trace inside an emulated app described by a manifest.", valueName: "manifest"))
     var app: String?
 
@@ -49,7 +52,7 @@ struct Replay: AsyncParsableCommand {
 
     func run() async throws {
         let settings = ReplaySettings(
-            trace: trace, location: try location.resolved(), speed: speed, format: format ?? .automatic
+            trace: trace, location: try location.resolved(), speed: speed, format: format ?? .automatic, report: report.path
         )
         try await Interruption.run { try await settings.replay() }
     }
@@ -61,6 +64,7 @@ private struct ReplaySettings: Sendable {
     var location: LocationOptions.Resolved
     var speed: Double?
     var format: TimelineFormat
+    var report: String?
 
     func replay() async throws {
         let reader = try GPXReader(path: trace)
@@ -76,6 +80,8 @@ private struct ReplaySettings: Sendable {
         let engine = EventEngine(start: firstFix?.time ?? .defaultStart)
         let timeline = Timeline(engine: engine)
         TimelinePrinter(format: format, flushEachLine: speed != nil).attach(to: timeline)
+        let picture = report.map { _ in TimelineReport(title: "bgloc replay \(trace)", regions: location.regions.map(ReportRegion.init)) }
+        picture?.attach(to: timeline)
         let manager = location.makeManager(engine: engine, timeline: timeline)
         let pacing: ReplaySource.Pacing = speed.map { .paced(speed: $0) } ?? .virtual
         var buffered = first[...]
@@ -83,6 +89,7 @@ private struct ReplaySettings: Sendable {
             if let event = buffered.popFirst() { return event }
             return try Self.nextEvent(reader)
         })
+        if let report { try picture?.write(to: report) }
         StandardOutput.flush()
     }
 
