@@ -2,8 +2,9 @@ import ArgumentParser
 import BackgroundCore
 import BackgroundLocation
 
-/// The location manager's options, shared by `replay` and `live` (CONTRACTS.md §2): regions,
-/// significant-change monitoring and the continuous-update filters.
+/// The location manager's options of `live` (CONTRACTS.md §2): regions, significant-change monitoring,
+/// the continuous-update filters, dwell and automatic pausing — the same options, checks and help as
+/// `replay`'s, which can take this group as its own (`@OptionGroup var location: LocationOptions`).
 struct LocationOptions: ParsableArguments {
     @Option(name: .customLong("region"), help: ArgumentHelp(
         "A circular region to monitor, radius in metres; repeatable.", valueName: "ID=LAT,LON,RADIUS"
@@ -32,6 +33,14 @@ struct LocationOptions: ParsableArguments {
     @Option(name: .customLong("region-limit"), help: "How many regions the app may monitor (iOS allows 20).")
     var regionLimit = LocationManagerConfiguration().regionLimit
 
+    @Option(help: ArgumentHelp(
+        "Seconds a crossing must hold past the region's margin before it is reported.", valueName: "seconds"
+    ))
+    var dwell = LocationManagerConfiguration().minimumDwell.seconds
+
+    @Flag(name: .customLong("no-auto-pause"), help: "Never pause continuous updates when the device is stationary.")
+    var noAutoPause = false
+
     func validate() throws {
         _ = try regionsFromOptions()
         if let distanceFilter, !(distanceFilter.isFinite && distanceFilter >= 0) {
@@ -39,6 +48,9 @@ struct LocationOptions: ParsableArguments {
         }
         if let accuracy, !(accuracy.isFinite && accuracy > 0) {
             throw ValidationError("--accuracy \(accuracy): expected a number of metres greater than 0")
+        }
+        if !(dwell.isFinite && dwell >= 0) {
+            throw ValidationError("--dwell \(dwell): expected a number of seconds, 0 or more")
         }
         if regionLimit < 1 {
             throw ValidationError("--region-limit \(regionLimit): expected 1 or more")
@@ -51,7 +63,7 @@ struct LocationOptions: ParsableArguments {
         if let regionsFile { regions = try GeoJSONRegions.load(path: regionsFile) + regions }
         return Resolved(
             regions: regions, significant: significant, distanceFilter: distanceFilter, accuracy: accuracy,
-            regionLimit: regionLimit
+            regionLimit: regionLimit, dwell: .milliseconds(Int64((dwell * 1000).rounded())), autoPause: !noAutoPause
         )
     }
 
@@ -87,15 +99,19 @@ struct LocationOptions: ParsableArguments {
         var distanceFilter: Double?
         var accuracy: Double?
         var regionLimit: Int
+        var dwell: Duration
+        var autoPause: Bool
 
         /// A location manager on `engine` with continuous updates started, significant-change monitoring
         /// when asked for, and every region monitored.
         func makeManager(engine: EventEngine, timeline: Timeline) -> LocationManager {
             var configuration = LocationManagerConfiguration()
             configuration.regionLimit = regionLimit
+            configuration.minimumDwell = dwell
             let manager = LocationManager(engine: engine, timeline: timeline, configuration: configuration)
             manager.distanceFilter = distanceFilter
             manager.desiredAccuracy = accuracy
+            manager.pausesLocationUpdatesAutomatically = autoPause
             manager.startUpdatingLocation()
             if significant { manager.startMonitoringSignificantLocationChanges() }
             for region in regions { manager.startMonitoring(for: region) }

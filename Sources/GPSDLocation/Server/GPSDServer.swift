@@ -168,18 +168,15 @@ public final class GPSDServer: Sendable {
     // MARK: The I/O thread
 
     private func serve() {
-        var deadline: timespec?
+        var deadline: ContinuousClock.Instant?
         while true {
             let (descriptors, stopping) = state.withLock { state in
                 (state.clients.map { ($0.descriptor, !$0.outbox.isEmpty) }, state.stopping)
             }
             if stopping {
-                let now = Self.monotonic()
-                if deadline == nil { deadline = timespec(tv_sec: now.tv_sec + 2, tv_nsec: now.tv_nsec) }
-                if descriptors.allSatisfy({ !$0.1 }) || now.tv_sec > deadline!.tv_sec
-                    || (now.tv_sec == deadline!.tv_sec && now.tv_nsec >= deadline!.tv_nsec) {
-                    break
-                }
+                let now = ContinuousClock.now
+                if deadline == nil { deadline = now + .seconds(2) }
+                if descriptors.allSatisfy({ !$0.1 }) || now >= deadline! { break }
             }
             var polled = [pollfd(fd: wake.read, events: Int16(POLLIN), revents: 0)]
             if !stopping { polled.append(pollfd(fd: listener, events: Int16(POLLIN), revents: 0)) }
@@ -305,12 +302,6 @@ public final class GPSDServer: Sendable {
     private static func makeNonBlocking(_ descriptor: Int32) {
         _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
         _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
-    }
-
-    private static func monotonic() -> timespec {
-        var now = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &now)
-        return now
     }
 
     private static func errnoText() -> String { String(cString: strerror(errno)) }
