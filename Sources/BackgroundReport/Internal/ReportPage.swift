@@ -51,13 +51,23 @@ struct ReportPage {
         let drawn = collection.track.points.count
         if collection.fixes > 0 {
             parts.append(
-                "\(collection.fixes) fixes" + (drawn < collection.fixes ? " (track drawn with \(drawn) points)" : ""))
+                Self.count(collection.fixes, "fix", "fixes")
+                    + (drawn < collection.fixes ? " (track drawn with \(drawn) points)" : ""))
         }
-        if !regions.isEmpty { parts.append("\(regions.count) regions") }
-        if !collection.markers.isEmpty { parts.append("\(collection.markers.count) location events") }
-        if !collection.runs.isEmpty { parts.append("\(collection.runs.count) task runs") }
-        if collection.dropped > 0 { parts.append("\(collection.dropped) items not drawn (report limit)") }
+        if !regions.isEmpty { parts.append(Self.count(regions.count, "region", "regions")) }
+        if !collection.markers.isEmpty {
+            parts.append(Self.count(collection.markers.count, "location event", "location events"))
+        }
+        if !collection.runs.isEmpty { parts.append(Self.count(collection.runs.count, "task run", "task runs")) }
+        if collection.dropped > 0 {
+            parts.append(Self.count(collection.dropped, "item", "items") + " not drawn (report limit)")
+        }
         return parts.joined(separator: " · ")
+    }
+
+    /// `1 region`, `3 regions`.
+    private static func count(_ number: Int, _ one: String, _ many: String) -> String {
+        "\(number) \(number == 1 ? one : many)"
     }
 
     private func table() -> String {
