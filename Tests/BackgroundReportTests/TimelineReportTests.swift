@@ -43,6 +43,13 @@ import Testing
         #expect(html.contains("entered museum at 47.000500, 8.000000"))
     }
 
+    @Test func needsNothingFromOutside() {
+        let html = Self.walk().html()
+        for reference in ["http:", "https:", "src=", "href=", "@import", "url("] {
+            #expect(!html.contains(reference), "\(reference)")
+        }
+    }
+
     @Test func sameEventsGiveTheSameBytes() {
         #expect(Self.walk().html() == Self.walk().html())
     }
