@@ -2,7 +2,20 @@
 SWIFT ?= swift
 BIN = .build/debug
 
-.PHONY: all deps build test demo bench clean
+# `make install`: release binaries, man pages and shell completions under $(DESTDIR)$(PREFIX).
+PREFIX ?= /usr/local
+DESTDIR ?=
+CONFIGURATION ?= release
+SWIFTPM_FLAGS ?=
+TOOLS = bgloc bgaudio bgtask
+MANUALS = .build/plugins/GenerateManual/outputs
+bindir = $(DESTDIR)$(PREFIX)/bin
+man1dir = $(DESTDIR)$(PREFIX)/share/man/man1
+bashdir = $(DESTDIR)$(PREFIX)/share/bash-completion/completions
+zshdir = $(DESTDIR)$(PREFIX)/share/zsh/site-functions
+fishdir = $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
+
+.PHONY: all deps build test demo bench clean install uninstall
 
 all: build
 
@@ -23,6 +36,24 @@ demo: build
 bench: deps
 	@tools/install-deps --bench
 	tools/bench/run
+
+install: deps
+	$(SWIFT) build $(SWIFTPM_FLAGS) -c $(CONFIGURATION)
+	rm -rf $(MANUALS)
+	$(SWIFT) package $(SWIFTPM_FLAGS) generate-manual --configuration $(CONFIGURATION)
+	install -d $(bindir) $(man1dir) $(bashdir) $(zshdir) $(fishdir)
+	for tool in $(TOOLS); do \
+	    install -m 755 .build/$(CONFIGURATION)/$$tool $(bindir)/$$tool && \
+	    install -m 644 $(MANUALS)/$$tool/$$tool.1 $(man1dir)/$$tool.1 && \
+	    .build/$(CONFIGURATION)/$$tool --generate-completion-script bash > $(bashdir)/$$tool && \
+	    .build/$(CONFIGURATION)/$$tool --generate-completion-script zsh > $(zshdir)/_$$tool && \
+	    .build/$(CONFIGURATION)/$$tool --generate-completion-script fish > $(fishdir)/$$tool.fish || exit 1; \
+	done
+
+uninstall:
+	for tool in $(TOOLS); do \
+	    rm -f $(bindir)/$$tool $(man1dir)/$$tool.1 $(bashdir)/$$tool $(zshdir)/_$$tool $(fishdir)/$$tool.fish; \
+	done
 
 clean:
 	rm -rf .build

@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "ALSAAudio", targets: ["ALSAAudio"]),
         .library(name: "BackgroundApp", targets: ["BackgroundApp"]),
         .library(name: "BackgroundTestKit", targets: ["BackgroundTestKit"]),
+        .library(name: "BackgroundReport", targets: ["BackgroundReport"]),
         .executable(name: "bgtask", targets: ["bgtask"]),
         .executable(name: "bgloc", targets: ["bgloc"]),
         .executable(name: "bgaudio", targets: ["bgaudio"]),
@@ -46,15 +47,17 @@ let package = Package(
         .target(name: "BackgroundTestKit", dependencies: [
             "BackgroundApp", "BackgroundTasks", "BackgroundLocation", "BackgroundAudio",
         ]),
+        // A run's picture: one self-contained HTML page drawn from the timeline.
+        .target(name: "BackgroundReport", dependencies: ["BackgroundCore"]),
         // What the three command lines share: formats, output, signals, errors.
         .target(name: "CommandLineSupport", dependencies: [
             "BackgroundCore", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "bgtask", dependencies: [
-            "BackgroundApp", "CommandLineSupport", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "BackgroundApp", "BackgroundReport", "CommandLineSupport", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "bgloc", dependencies: [
-            "BackgroundApp", "GPSDLocation", "ALSAAudio", "CommandLineSupport",
+            "BackgroundApp", "BackgroundReport", "GPSDLocation", "ALSAAudio", "CommandLineSupport",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "bgaudio", dependencies: [
@@ -73,6 +76,7 @@ let package = Package(
         .testTarget(name: "GPSDLocationTests", dependencies: ["GPSDLocation", "BackgroundTestKit"]),
         .testTarget(name: "ALSAAudioTests", dependencies: ["ALSAAudio", "BackgroundTestKit"]),
         .testTarget(name: "BackgroundAppTests", dependencies: ["BackgroundApp", "BackgroundTestKit"]),
+        .testTarget(name: "BackgroundReportTests", dependencies: ["BackgroundReport", "BackgroundTestKit"]),
         .testTarget(name: "CommandLineTests", dependencies: ["CommandLineSupport", "BackgroundTestKit"]),
     ]
 )

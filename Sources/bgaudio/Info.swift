@@ -7,7 +7,12 @@ import CommandLineSupport
 /// `bgaudio info FILE [--format text|json]`: what an audio file is, from its content.
 struct Info: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Describe an audio file: format, encoding, channels, rate, bits, duration and WAV chunks.")
+        abstract: "Describe an audio file: format, encoding, channels, rate, bits, duration and WAV chunks.",
+        discussion: """
+            Example:
+              bgaudio info chime.wav
+              bgaudio info tour.flac --format json
+            """)
 
     /// `--format text|json`.
     enum ReportFormat: String, ExpressibleByArgument, CaseIterable {

@@ -1,10 +1,20 @@
 import ArgumentParser
+import CommandLineSupport
 
 @main
 struct BGLoc: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bgloc",
         abstract: "Background location on Linux: replay GPX and NMEA traces, follow gpsd, monitor regions.",
-        subcommands: [Replay.self, Live.self, Record.self, Info.self]
+        discussion: """
+            Example:
+              bgloc info Traces/walk-through-region.gpx
+              bgloc replay Traces/walk-through-region.gpx --region lindenhof=47.37297,8.54069,150 --report walk.html
+              bgloc live --gpsd localhost:2947 --significant
+
+            The manual: man bgloc; the guides: docs/GETTING-STARTED.md.
+            """,
+        version: BGKitVersion.current,
+        subcommands: [Replay.self, Live.self, Record.self, Info.self, Serve.self]
     )
 }

@@ -9,7 +9,12 @@ struct Info: AsyncParsableCommand {
 
     static let configuration = CommandConfiguration(
         abstract: "Summarise a GPX or NMEA trace: counts, time span, 2D length and bounds.",
-        discussion: "The format is detected from the file's content. With --format json, prints one JSON object.")
+        discussion: """
+            The format is detected from the file's content. With --format json, prints one JSON object.
+
+            Example:
+              bgloc info Traces/walk-through-region.nmea --format json
+            """)
 
     @Argument(help: "The trace: a GPX (1.0 or 1.1) file or an NMEA 0183 log.")
     var trace: String

@@ -1,6 +1,7 @@
 import ArgumentParser
 import BackgroundCore
 import BackgroundLocation
+import BackgroundReport
 import CommandLineSupport
 import Glibc
 
@@ -56,6 +57,8 @@ struct Replay: AsyncParsableCommand {
     @Option(help: "Human timeline (text) or the event stream (jsonl); text on a terminal, jsonl otherwise.")
     var format: TimelineFormat?
 
+    @OptionGroup var report: ReportOptions
+
     @Option(name: .customLong("region-limit"), help: "How many regions the app may monitor (iOS allows 20).")
     var regionLimit = LocationManagerConfiguration().regionLimit
 
@@ -101,7 +104,7 @@ struct Replay: AsyncParsableCommand {
         let settings = ReplaySettings(
             trace: trace, regions: regions, significant: significant, distanceFilter: distanceFilter,
             accuracy: accuracy, speed: speed, format: format ?? .automatic, regionLimit: regionLimit,
-            dwell: .milliseconds(Int64((dwell * 1000).rounded())), autoPause: !noAutoPause
+            dwell: .milliseconds(Int64((dwell * 1000).rounded())), autoPause: !noAutoPause, report: report.path
         )
         try await Interruption.run { try await settings.replay() }
     }
@@ -144,6 +147,7 @@ private struct ReplaySettings: Sendable {
     var regionLimit: Int
     var dwell: Duration
     var autoPause: Bool
+    var report: String?
 
     func replay() async throws {
         let reader = try TraceReader(path: trace)
@@ -159,6 +163,8 @@ private struct ReplaySettings: Sendable {
         let engine = EventEngine(start: firstFix?.time ?? .defaultStart)
         let timeline = Timeline(engine: engine)
         TimelinePrinter(format: format, flushEachLine: speed != nil).attach(to: timeline)
+        let picture = report.map { _ in TimelineReport(title: "bgloc replay \(trace)", regions: regions.map(ReportRegion.init)) }
+        picture?.attach(to: timeline)
         var configuration = LocationManagerConfiguration()
         configuration.regionLimit = regionLimit
         configuration.minimumDwell = dwell
@@ -175,6 +181,7 @@ private struct ReplaySettings: Sendable {
             if let event = buffered.popFirst() { return event }
             return try Self.nextEvent(reader)
         })
+        if let report { try picture?.write(to: report) }
         StandardOutput.flush()
     }
 

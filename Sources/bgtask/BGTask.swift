@@ -1,10 +1,18 @@
 import ArgumentParser
+import CommandLineSupport
 
 @main
 struct BGTask: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bgtask",
         abstract: "BGTaskScheduler on Linux: simulate what the scheduler does with an app's background tasks.",
+        discussion: """
+            Example:
+              bgtask simulate Examples/DailyRefresh/app.yaml --for 1d --format text --report day.html
+
+            The manual: man bgtask; the guides: docs/GETTING-STARTED.md.
+            """,
+        version: BGKitVersion.current,
         subcommands: [Simulate.self]
     )
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import BackgroundApp
 import BackgroundCore
+import BackgroundReport
 import BackgroundTasks
 import CommandLineSupport
 
@@ -46,6 +47,8 @@ extension BGTask {
         @Option(help: ArgumentHelp("Save pending requests in this file and restore them at the start.", valueName: "file"))
         var state: String?
 
+        @OptionGroup var report: ReportOptions
+
         enum PolicyName: String, ExpressibleByArgument, CaseIterable {
             case eager, realistic
         }
@@ -71,9 +74,12 @@ extension BGTask {
             let engine = EventEngine(start: begin)
             let timeline = Timeline(engine: engine)
             TimelinePrinter(format: format ?? .automatic).attach(to: timeline)
+            let picture = report.path.map { _ in TimelineReport(title: "bgtask simulate \(manifest.app)") }
+            picture?.attach(to: timeline)
             let simulator = try AppSimulator(manifest: manifest, engine: engine, timeline: timeline, configuration: configuration)
             simulator.launch()
             engine.run(until: begin + length)
+            if let path = report.path { try picture?.write(to: path) }
             StandardOutput.flush()
         }
     }

@@ -1,0 +1,48 @@
+import BackgroundCore
+
+/// Escaping and number formatting for the report's HTML and SVG.
+enum HTML {
+    /// `text` with `&`, `<`, `>`, `"` and `'` replaced by entities: safe in element content and in quoted
+    /// attribute values alike.
+    static func escape(_ text: String) -> String {
+        var out = ""
+        out.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&#39;"
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
+    /// A coordinate in SVG user units with one decimal: the same value always gives the same text.
+    static func number(_ value: Double) -> String {
+        TextTimelineRenderer().fixed(value.isFinite ? value : 0, 1)
+    }
+
+    /// The clock time of `time` (`HH:MM:SS`, UTC), for axis labels.
+    static func clock(_ time: SimTime) -> String {
+        let text = time.rfc3339
+        let start = text.index(text.startIndex, offsetBy: 11)
+        return String(text[start..<text.index(start, offsetBy: 8)])
+    }
+
+    /// The date and clock time of `time` (`YYYY-MM-DD HH:MM:SS`, UTC).
+    static func dateTime(_ time: SimTime) -> String {
+        let text = time.rfc3339
+        return String(text.prefix(10)) + " " + clock(time)
+    }
+
+    /// A distance as people read it: `350 m`, `2 km`, `1.5 km`.
+    static func distance(_ metres: Double) -> String {
+        let renderer = TextTimelineRenderer()
+        guard metres >= 1000 else { return renderer.fixed(metres, 0) + " m" }
+        let kilometres = metres / 1000
+        return renderer.fixed(kilometres, kilometres == kilometres.rounded() ? 0 : 1) + " km"
+    }
+}

@@ -1,0 +1,88 @@
+public import BackgroundCore
+import Glibc
+
+/// A picture of a run: collects a timeline's events and renders them as one self-contained HTML page — the
+/// track on a plain projected map with the regions as circles and every location event as a marker, and
+/// below it a strip of lifecycle states, device conditions, task runs and audio clips over time.
+///
+/// The page needs no network (inline CSS, SVG and script; no map tiles) and the same events always give
+/// the same bytes. Memory stays bounded on any run: the track is decimated to at most `trackPoints` points
+/// and at most `itemLimit` markers, bars, ticks and table rows of each kind are kept. Every string from the
+/// input (region and task identifiers, file names, messages) is HTML-escaped.
+///
+/// ```swift
+/// let timeline = Timeline(engine: engine)
+/// let report = TimelineReport(title: "bgloc replay walk.gpx", regions: [museum])
+/// report.attach(to: timeline)
+/// … run the engine …
+/// try report.write(to: "report.html")
+/// ```
+/// In a test, record events directly and look at the page:
+/// ```swift
+/// let report = TimelineReport(title: "test")
+/// report.record(TimelineEvent(time: .defaultStart, kind: .pause))
+/// #expect(report.html().contains("pause"))
+/// ```
+///
+/// - Warning: Not thread-safe; attach it to the timeline of the engine that owns it.
+public final class TimelineReport {
+    /// The page's title (escaped when rendered).
+    public let title: String
+    /// The regions drawn as circles.
+    public let regions: [ReportRegion]
+    private var collection: ReportCollection
+
+    /// A report with nothing recorded yet.
+    ///
+    /// - Parameters:
+    ///   - title: The page's heading, such as the command line that made the run.
+    ///   - regions: The monitored regions, drawn as circles.
+    ///   - trackPoints: At most this many points (plus the last) draw the track.
+    ///   - itemLimit: At most this many markers, bars, ticks and table rows of each kind.
+    public init(title: String, regions: [ReportRegion] = [], trackPoints: Int = 4000, itemLimit: Int = 5000) {
+        self.title = title
+        self.regions = regions
+        collection = ReportCollection(trackPoints: trackPoints, limit: itemLimit)
+    }
+
+    /// Records every event of `timeline` from now on.
+    public func attach(to timeline: Timeline) {
+        timeline.addSink { [self] event in record(event) }
+    }
+
+    /// Records one event.
+    public func record(_ event: TimelineEvent) {
+        collection.record(event)
+    }
+
+    /// The page: one self-contained HTML document.
+    public func html() -> String {
+        ReportPage(title: title, collection: collection, regions: regions).render()
+    }
+
+    /// Writes the page to `path`, replacing the file.
+    ///
+    /// - Throws: ``ReportWriteError`` when the file cannot be created or written.
+    public func write(to path: String) throws(ReportWriteError) {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw ReportWriteError(path: path, message: "cannot create the file: \(Self.errnoText())") }
+        var page = html()
+        let failure: String? = page.withUTF8 { bytes in
+            var done = 0
+            while done < bytes.count {
+                let n = Glibc.write(descriptor, bytes.baseAddress! + done, bytes.count - done)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    return "cannot write the file: \(Self.errnoText())"
+                }
+                done += n
+            }
+            return nil
+        }
+        let closed = close(descriptor) == 0
+        if let failure { throw ReportWriteError(path: path, message: failure) }
+        if !closed { throw ReportWriteError(path: path, message: "cannot close the file: \(Self.errnoText())") }
+    }
+
+    private static func errnoText() -> String { String(cString: strerror(errno)) }
+}

@@ -1,0 +1,18 @@
+/// `bgloc serve` could not listen: the address and the reason, as a sentence that says what to do.
+///
+/// ```
+/// cannot listen on 127.0.0.1:2947: Address already in use (is gpsd running? choose another port with --port)
+/// ```
+public struct GPSDServerError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The port that was asked for.
+    public var port: Int
+    /// What went wrong.
+    public var message: String
+
+    public init(port: Int, message: String) {
+        self.port = port
+        self.message = message
+    }
+
+    public var description: String { "cannot listen on 127.0.0.1:\(port): \(message)" }
+}

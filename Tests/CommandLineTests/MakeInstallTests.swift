@@ -1,0 +1,42 @@
+import BackgroundTestKit
+import Foundation
+import Testing
+
+/// `make install DESTDIR=…` puts the binaries, man pages and shell completions where they belong.
+///
+/// It builds the debug configuration (already built by `swift build --build-tests`) with `--ignore-lock`,
+/// because the running `swift test` holds the build folder's lock.
+@Suite struct MakeInstallTests {
+    @Test(.enabled(if: TestSupport.toolsAvailable("make", "swift"), "needs make and swift on PATH"))
+    func installsBinariesManualsAndCompletions() async throws {
+        let stage = NSTemporaryDirectory() + "bgkit-install-" + UUID().uuidString
+        defer { try? FileManager.default.removeItem(atPath: stage) }
+        let make = try #require(TestSupport.which("make"))
+        let result = try await TestSupport.run(
+            make, ["-C", TestSupport.packageRoot, "install", "DESTDIR=\(stage)", "PREFIX=/usr", "CONFIGURATION=debug",
+                   "SWIFTPM_FLAGS=--ignore-lock"])
+        #expect(result.status == 0, "\(result.stderr)")
+
+        var expected: [String] = []
+        for tool in ["bgloc", "bgaudio", "bgtask"] {
+            expected += [
+                "/usr/bin/\(tool)", "/usr/share/man/man1/\(tool).1", "/usr/share/bash-completion/completions/\(tool)",
+                "/usr/share/zsh/site-functions/_\(tool)", "/usr/share/fish/vendor_completions.d/\(tool).fish",
+            ]
+        }
+        let files = FileManager.default
+        for path in expected {
+            #expect(files.fileExists(atPath: stage + path), "\(path)")
+        }
+        #expect(files.isExecutableFile(atPath: stage + "/usr/bin/bgloc"))
+        let manual = try String(contentsOfFile: stage + "/usr/share/man/man1/bgloc.1", encoding: .utf8)
+        #expect(manual.contains(".Dt BGLOC 1"))
+        #expect(manual.contains("serve"))
+        let bash = try String(contentsOfFile: stage + "/usr/share/bash-completion/completions/bgloc", encoding: .utf8)
+        #expect(bash.contains("replay") && bash.contains("--report"))
+
+        let uninstall = try await TestSupport.run(make, ["-C", TestSupport.packageRoot, "uninstall", "DESTDIR=\(stage)", "PREFIX=/usr"])
+        #expect(uninstall.status == 0)
+        #expect(expected.allSatisfy { !files.fileExists(atPath: stage + $0) })
+    }
+}

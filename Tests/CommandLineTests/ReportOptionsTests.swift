@@ -1,0 +1,109 @@
+import BackgroundTestKit
+import Foundation
+import Testing
+
+/// `--report FILE` of `bgloc replay` and `bgtask simulate`, end to end: the built binaries write the page,
+/// and a real headless Chromium draws as many regions, events and task runs as the event stream has.
+@Suite struct ReportOptionsTests {
+    static let bgloc = TestSupport.executable("bgloc")
+    static let bgtask = TestSupport.executable("bgtask")
+    static let browser = TestSupport.toolsAvailable(HeadlessBrowser.program)
+
+    final class Folder {
+        let path = NSTemporaryDirectory() + "bgkit-report-" + UUID().uuidString
+        init() throws { try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true) }
+        deinit { try? FileManager.default.removeItem(atPath: path) }
+    }
+
+    /// The `event` names of a JSON-lines stream.
+    static func eventNames(_ stdout: String) -> [String] {
+        stdout.split(separator: "\n").compactMap { line in
+            (try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])?["event"] as? String
+        }
+    }
+
+    /// The value of a data attribute of the dumped DOM's `<body>`.
+    static func attribute(_ name: String, in dom: String) -> Int? {
+        guard let start = dom.range(of: "\(name)=\"") else { return nil }
+        return Int(dom[start.upperBound...].prefix { $0 != "\"" })
+    }
+
+    struct TraceCase: CustomTestStringConvertible, Sendable {
+        var trace: String
+        var extra: [String]
+        var testDescription: String { trace }
+    }
+
+    @Test(
+        .enabled(if: browser, "install chromium (tools/install-deps)"),
+        arguments: [
+            TraceCase(trace: "drive-regions.gpx", extra: ["--significant"]),
+            TraceCase(trace: "walk-through-region.gpx", extra: []),
+            TraceCase(trace: "loiter-edge.gpx", extra: []),
+        ])
+    func replayReportDrawsEveryRegionAndEvent(_ input: TraceCase) async throws {
+        let folder = try Folder()
+        let trace = "\(TestSupport.packageRoot)/Traces/\(input.trace)"
+        let regionsFile = trace + ".regions.geojson"
+        let page = folder.path + "/report.html"
+        let arguments = ["replay", trace, "--regions", regionsFile, "--format", "jsonl"] + input.extra
+        let result = try await TestSupport.run(Self.bgloc, arguments + ["--report", page])
+        #expect(result.status == 0, "\(result.stderr)")
+        let plain = try await TestSupport.run(Self.bgloc, arguments)
+        #expect(plain.stdout == result.stdout, "--report does not change the event stream")
+
+        let names = Self.eventNames(result.stdout)
+        let mapped = names.filter { ["enter", "exit", "significant", "pause", "resume", "error"].contains($0) }.count
+        let geojson = try String(contentsOfFile: regionsFile, encoding: .utf8)
+        let regions = geojson.components(separatedBy: "\"Feature\"").count - 1
+        #expect(mapped > 0)
+
+        let dom = try await HeadlessBrowser.dumpDOM(of: page)
+        #expect(dom.contains(#"data-status="ok""#), "the page's script ran to the end")
+        #expect(Self.attribute("data-regions", in: dom) == regions)
+        #expect(Self.attribute("data-events", in: dom) == mapped)
+    }
+
+    @Test(.enabled(if: browser, "install chromium (tools/install-deps)"))
+    func simulateReportDrawsEveryTaskRun() async throws {
+        let folder = try Folder()
+        let page = folder.path + "/report.html"
+        let example = TestSupport.packageRoot + "/Examples/DailyRefresh/app.yaml"
+        let result = try await TestSupport.run(
+            Self.bgtask, ["simulate", example, "--for", "1d", "--format", "jsonl", "--report", page])
+        #expect(result.status == 0, "\(result.stderr)")
+        let launches = Self.eventNames(result.stdout).filter { $0 == "task.launched" }.count
+        #expect(launches > 0)
+
+        let dom = try await HeadlessBrowser.dumpDOM(of: page)
+        #expect(dom.contains(#"data-status="ok""#))
+        #expect(Self.attribute("data-runs", in: dom) == launches)
+        #expect(Self.attribute("data-regions", in: dom) == 0)
+
+        let png = folder.path + "/report.png"
+        try await HeadlessBrowser.screenshot(of: page, to: png)
+        #expect(FileManager.default.fileExists(atPath: png))
+    }
+
+    @Test func sameRunWritesTheSameBytes() async throws {
+        let folder = try Folder()
+        let trace = "\(TestSupport.packageRoot)/Traces/drive-regions.gpx"
+        var pages: [Data] = []
+        for name in ["one.html", "two.html"] {
+            let page = folder.path + "/" + name
+            let result = try await TestSupport.run(
+                Self.bgloc, ["replay", trace, "--regions", trace + ".regions.geojson", "--format", "jsonl", "--report", page])
+            #expect(result.status == 0)
+            pages.append(try Data(contentsOf: URL(fileURLWithPath: page)))
+        }
+        #expect(pages[0].count > 1000)
+        #expect(pages[0] == pages[1])
+    }
+
+    @Test func anUnwritableReportIsAClearError() async throws {
+        let trace = "\(TestSupport.packageRoot)/Traces/walk-through-region.gpx"
+        let result = try await TestSupport.run(Self.bgloc, ["replay", trace, "--report", "/nonexistent-folder/r.html"])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("/nonexistent-folder/r.html: cannot create the file"))
+    }
+}
