@@ -1,0 +1,82 @@
+public import BackgroundAudio
+import BackgroundCore
+
+/// Opens and describes audio files, choosing the decoder from the file's content.
+///
+/// WAV (RIFF, RIFX, RF64, BW64) with PCM or float samples goes to the pure-Swift ``WAVDecoder``, bit for
+/// bit; FLAC, Ogg (Vorbis, Opus), MP3 and WAV with A-law, µ-law, IMA/MS ADPCM or GSM 6.10 go to
+/// ``SndFileDecoder``. Anything else is refused with an `InputError` naming the file.
+///
+/// ```swift
+/// let decoder = try AudioFile.open("speech.wav")
+/// try output.open(decoder.format)
+/// let info = try AudioFile.info("song.flac")   // format .flac, encoding "FLAC", 2 ch, 44100 Hz …
+/// ```
+public enum AudioFile {
+    /// WAV format tags that libsndfile decodes and the WAV decoder does not.
+    static let sndFileWAVTags: Set<UInt16> = [0x0002, 0x0006, 0x0007, 0x0011, 0x0031]
+
+    /// A decoder for the audio file at `path`.
+    ///
+    /// - Throws: `InputError` for a file that is missing, unreadable, malformed or not a supported audio
+    ///   file; `SndFileError` when libsndfile cannot read a file it should.
+    public static func open(_ path: String) throws -> any AudioDecoder {
+        switch try SniffedContainer(path: path) {
+        case .wav:
+            let layout = try WAVLayout(path: path)
+            if layout.sample == nil, case .compressed(let tag) = layout.encoding, sndFileWAVTags.contains(tag) {
+                return try SndFileDecoder(path: path)
+            }
+            return try WAVDecoder(path: path)
+        case .flac, .ogg, .mpeg:
+            return try SndFileDecoder(path: path)
+        }
+    }
+
+    /// What the audio file at `path` is: format, encoding, shape, length and (for WAV) its chunks.
+    ///
+    /// A WAV file whose encoding cannot be decoded is still described, with ``AudioFileInfo/decodedFormat``
+    /// nil.
+    ///
+    /// - Throws: as ``open(_:)``, for files that are not well-formed audio files.
+    public static func info(_ path: String) throws -> AudioFileInfo {
+        switch try SniffedContainer(path: path) {
+        case .wav:
+            let layout = try WAVLayout(path: path)
+            var frames = layout.frameCount
+            var decoded = layout.format
+            if layout.sample == nil, case .compressed(let tag) = layout.encoding, sndFileWAVTags.contains(tag),
+                let decoder = try? SndFileDecoder(path: path)
+            {
+                frames = decoder.frameCount
+                decoded = decoder.format
+            }
+            let format: AudioFileInfo.Format =
+                switch layout.container {
+                case .riff: .wav
+                case .rifx: .rifx
+                case .rf64: .rf64
+                case .bw64: .bw64
+                }
+            let integerOrFloat = layout.encoding == .pcm || layout.encoding == .float
+            return AudioFileInfo(
+                path: path, format: format, encoding: layout.encoding.name, channels: layout.channels,
+                sampleRate: layout.sampleRate, bitsPerSample: integerOrFloat ? layout.bitsPerSample : nil,
+                validBitsPerSample: integerOrFloat ? layout.validBitsPerSample : nil, frames: frames,
+                channelMask: layout.channelMask, decodedFormat: decoded, wav: layout)
+        case let container:
+            let decoder = try SndFileDecoder(path: path)
+            let format: AudioFileInfo.Format =
+                switch container {
+                case .flac: .flac
+                case .ogg: .ogg
+                default: .mpeg
+                }
+            return AudioFileInfo(
+                path: path, format: format, encoding: decoder.encoding, channels: decoder.format.channels,
+                sampleRate: decoder.format.sampleRate, bitsPerSample: decoder.bitsPerSample,
+                validBitsPerSample: decoder.bitsPerSample, frames: decoder.frameCount, channelMask: nil,
+                decodedFormat: decoder.format, wav: nil)
+        }
+    }
+}

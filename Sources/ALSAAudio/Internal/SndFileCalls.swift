@@ -1,0 +1,80 @@
+import CSndFile
+
+// One wrapper per libsndfile function: `sndfile_foo` is bgkit's wrapper for `sf_foo`. Each turns the C
+// result into a `Result` carrying a `SndFileError` that names the function; the public API throws it.
+
+/// Opens `path` for reading and fills `info`.
+///
+/// The corresponding C function is `sf_open`.
+func sndfile_open(_ path: String, _ info: inout SF_INFO) -> Result<OpaquePointer, SndFileError> {
+    guard let handle = sf_open(path, Int32(SFM_READ), &info) else {
+        // With no handle, libsndfile keeps the reason of the last failed open in its global error.
+        return .failure(SndFileError(file: path, function: "sf_open", code: sf_error(nil), message: sndfile_strerror(nil)))
+    }
+    return .success(handle)
+}
+
+/// Closes a handle from ``sndfile_open(_:_:)``.
+///
+/// The corresponding C function is `sf_close`.
+func sndfile_close(_ handle: OpaquePointer) {
+    _ = sf_close(handle)
+}
+
+/// Reads up to `frames` frames of 16-bit samples.
+///
+/// The corresponding C function is `sf_readf_short`.
+func sndfile_readf_short(
+    _ handle: OpaquePointer, _ buffer: UnsafeMutablePointer<Int16>, _ frames: Int, path: String
+) -> Result<Int, SndFileError> {
+    readResult(Int(sf_readf_short(handle, buffer, sf_count_t(frames))), handle, "sf_readf_short", path)
+}
+
+/// Reads up to `frames` frames of 32-bit samples (narrower ones left-justified).
+///
+/// The corresponding C function is `sf_readf_int`.
+func sndfile_readf_int(
+    _ handle: OpaquePointer, _ buffer: UnsafeMutablePointer<Int32>, _ frames: Int, path: String
+) -> Result<Int, SndFileError> {
+    readResult(Int(sf_readf_int(handle, buffer, sf_count_t(frames))), handle, "sf_readf_int", path)
+}
+
+/// Reads up to `frames` frames of float samples in -1...1.
+///
+/// The corresponding C function is `sf_readf_float`.
+func sndfile_readf_float(
+    _ handle: OpaquePointer, _ buffer: UnsafeMutablePointer<Float>, _ frames: Int, path: String
+) -> Result<Int, SndFileError> {
+    readResult(Int(sf_readf_float(handle, buffer, sf_count_t(frames))), handle, "sf_readf_float", path)
+}
+
+/// Moves to frame `frame` from the start and returns the new position.
+///
+/// The corresponding C function is `sf_seek`.
+func sndfile_seek(_ handle: OpaquePointer, _ frame: Int, path: String) -> Result<Int, SndFileError> {
+    let position = sf_seek(handle, sf_count_t(frame), SEEK_SET)
+    guard position >= 0 else {
+        return .failure(
+            SndFileError(file: path, function: "sf_seek", code: sf_error(handle), message: sndfile_strerror(handle)))
+    }
+    return .success(Int(position))
+}
+
+/// The text of the handle's last error (or of the last failed open, for nil).
+///
+/// The corresponding C function is `sf_strerror`.
+func sndfile_strerror(_ handle: OpaquePointer?) -> String {
+    guard let text = sf_strerror(handle) else { return "unknown libsndfile error" }
+    return String(cString: text)
+}
+
+/// A short read is the end of the file unless the handle reports an error.
+private func readResult(_ count: Int, _ handle: OpaquePointer, _ function: String, _ path: String)
+    -> Result<Int, SndFileError>
+{
+    let code = sf_error(handle)
+    guard count >= 0, code == 0 else {
+        return .failure(SndFileError(file: path, function: function, code: code, message: sndfile_strerror(handle)))
+    }
+    return .success(count)
+}
