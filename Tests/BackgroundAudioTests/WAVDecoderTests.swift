@@ -1,0 +1,269 @@
+import BackgroundAudio
+import BackgroundCore
+import BackgroundTestKit
+import Foundation
+import Testing
+
+/// A synthesised WAV file and the little-endian samples it must decode to.
+struct DecodeCase: CustomTestStringConvertible, Sendable {
+    var name: String
+    var file: [UInt8]
+    var format: AudioFormat
+    var expected: [UInt8]
+    var testDescription: String { name }
+}
+
+/// A malformed or unsupported WAV file and the error it must give.
+struct RefusalCase: CustomTestStringConvertible, Sendable {
+    var name: String
+    var file: [UInt8]
+    var place: InputError.Place
+    var fragment: String
+    var testDescription: String { name }
+}
+
+/// Reads a decoder to its end `chunk` frames at a time; the loop is bounded by the frame count.
+func decodeAll(_ decoder: any AudioDecoder, chunk: Int = 3) throws -> [UInt8] {
+    let frameBytes = decoder.format.bytesPerFrame
+    var buffer = [UInt8](repeating: 0xEE, count: chunk * frameBytes)
+    var out: [UInt8] = []
+    let limit = (decoder.frameCount ?? 1 << 24) / chunk + 2
+    for _ in 0..<limit {
+        let frames = try buffer.withUnsafeMutableBytes { try decoder.read(into: $0, maxFrames: chunk) }
+        if frames == 0 { return out }
+        out += buffer[0..<(frames * frameBytes)]
+    }
+    Issue.record("the decoder did not reach its end within \(limit) reads")
+    return out
+}
+
+private typealias W = WAVBytes
+
+@Suite struct WAVDecoderTests {
+    static let decodeCases: [DecodeCase] = {
+        var cases: [DecodeCase] = []
+        /// A file of `frames` frames of `sample`, with the given fmt parameters and extra chunks.
+        func add(
+            _ name: String, _ sample: AudioFormat.Sample, channels: Int = 1, tag: UInt16 = 1, bits: UInt16,
+            extensible: (validBits: UInt16, mask: UInt32, subformat: UInt16)? = nil, magic: String = "RIFF",
+            frames: Int = 5, before: [[UInt8]] = [], after: [[UInt8]] = []
+        ) {
+            let big = magic == "RIFX"
+            let expected = W.pattern(frames * channels * sample.bytes)
+            let stored = big ? W.swapped(expected, width: sample.bytes) : expected
+            let fmt = W.fmt(
+                tag: tag, channels: UInt16(channels), rate: 44100, blockAlign: UInt16(channels * sample.bytes),
+                bits: bits, bigEndian: big, extensible: extensible)
+            let chunks = before + [W.chunk("fmt ", fmt, bigEndian: big), W.chunk("data", stored, bigEndian: big)] + after
+            cases.append(
+                DecodeCase(
+                    name: name, file: W.file(magic, chunks: chunks),
+                    format: AudioFormat(sample: sample, channels: channels, sampleRate: 44100), expected: expected))
+        }
+        let list = W.chunk("LIST", Array("INFOISFT".utf8) + W.u32(5) + Array("bgki\0".utf8))
+        add("PCM 8-bit mono, odd data with its pad byte, LIST after data", .u8, bits: 8, frames: 7, after: [list])
+        add("PCM 16-bit stereo", .s16, channels: 2, bits: 16)
+        add("PCM 24-bit packed mono (odd data)", .s24Packed, bits: 24)
+        add("PCM 24-bit in 4-byte containers, stereo", .s24In32, channels: 2, bits: 24)
+        add("PCM 32-bit stereo", .s32, channels: 2, bits: 32)
+        add("IEEE float 32 mono", .f32, tag: 3, bits: 32)
+        add("IEEE float 64 stereo", .f64, channels: 2, tag: 3, bits: 64)
+        add("EXTENSIBLE PCM 16 stereo", .s16, channels: 2, bits: 16, extensible: (16, 0x3, 1))
+        add("EXTENSIBLE 24 valid bits in 32", .s32, channels: 2, bits: 32, extensible: (24, 0x3, 1))
+        add("EXTENSIBLE 20 valid bits in 24", .s24Packed, bits: 24, extensible: (20, 0x4, 1))
+        add("EXTENSIBLE 12 valid bits in 16", .s16, bits: 16, extensible: (12, 0x4, 1))
+        add("EXTENSIBLE valid bits 0 means all", .s16, bits: 16, extensible: (0, 0x4, 1))
+        add("EXTENSIBLE float 32", .f32, bits: 32, extensible: (32, 0x4, 3))
+        add("EXTENSIBLE float 64 quad", .f64, channels: 4, bits: 64, extensible: (64, 0x33, 3))
+        add("RIFX 8-bit", .u8, bits: 8, magic: "RIFX")
+        add("RIFX 16-bit stereo", .s16, channels: 2, bits: 16, magic: "RIFX")
+        add("RIFX 24-bit packed", .s24Packed, bits: 24, magic: "RIFX")
+        add("RIFX 32-bit", .s32, bits: 32, magic: "RIFX")
+        add("RIFX float 32", .f32, tag: 3, bits: 32, magic: "RIFX")
+        add("RIFX float 64", .f64, channels: 2, tag: 3, bits: 64, magic: "RIFX")
+        add("RIFX EXTENSIBLE 16", .s16, channels: 2, bits: 16, extensible: (16, 0x3, 1), magic: "RIFX")
+        let junk = W.chunk("JUNK", W.pattern(5))  // odd, with its pad byte
+        let fact = W.chunk("fact", W.u32(5))
+        let bext = W.chunk("bext", [UInt8](repeating: 0x20, count: 602))
+        let cue = W.chunk("cue ", W.u32(0))
+        let unknown = W.chunk("abcd", W.pattern(3))
+        add(
+            "JUNK before fmt; fact, bext, cue and unknown chunks before data; LIST after", .s16, channels: 2,
+            bits: 16, before: [junk], after: [fact, bext, cue, unknown, list])
+
+        // Hand-assembled files: sizes that lie, chunks out of order, RF64.
+        let samples = W.pattern(40)
+        let format = AudioFormat(sample: .s16, channels: 2, sampleRate: 44100)
+        let fmt = W.chunk("fmt ", W.fmt(tag: 1, channels: 2, rate: 44100, blockAlign: 4, bits: 16))
+        func raw(_ name: String, _ chunks: [[UInt8]], expected: [UInt8], magic: String = "RIFF", riffSize: UInt32? = nil) {
+            cases.append(
+                DecodeCase(
+                    name: name, file: W.file(magic, chunks: chunks, riffSize: riffSize), format: format,
+                    expected: expected))
+        }
+        raw("data size 0xFFFFFFFF: to the end of the file",
+            [fmt, W.chunk("data", samples, sizeField: 0xFFFF_FFFF)], expected: samples, riffSize: 0xFFFF_FFFF)
+        raw("data size larger than the file: what is there", [fmt, W.chunk("data", samples, sizeField: 1_000_000)],
+            expected: samples)
+        raw("data size 0 with samples after it (a stream's header)", [fmt, W.chunk("data", samples, sizeField: 0)],
+            expected: samples, riffSize: 0)
+        raw("data size 0 followed by a chunk: no samples", [fmt, W.chunk("data", []), list], expected: [])
+        raw("a partial last frame is left out", [fmt, W.chunk("data", Array(samples[0..<10]))],
+            expected: Array(samples[0..<8]))
+        raw("fmt after data", [W.chunk("data", samples), fmt], expected: samples)
+        raw("odd chunk without its pad byte before fmt", [W.chunk("odd ", W.pattern(3), pad: false), fmt, W.chunk("data", samples)],
+            expected: samples)
+        raw("odd data chunk last, without its pad byte", [fmt, W.chunk("data", Array(samples[0..<39]), pad: false)],
+            expected: Array(samples[0..<36]))
+        for magic in ["RF64", "BW64"] {
+            let ds64 = W.chunk("ds64", W.ds64(riffSize: 132, dataSize: 40, sampleCount: 10))
+            raw("\(magic): data size from ds64, LIST after data",
+                [ds64, fmt, W.chunk("data", samples, sizeField: 0xFFFF_FFFF), list], expected: samples, magic: magic,
+                riffSize: 0xFFFF_FFFF)
+        }
+        let ds64Table = W.chunk("ds64", W.ds64(riffSize: 0, dataSize: 40, sampleCount: 10, table: [("JUNK", 6)]))
+        raw("RF64: a chunk's size from the ds64 table",
+            [ds64Table, W.chunk("JUNK", W.pattern(6), sizeField: 0xFFFF_FFFF), fmt,
+             W.chunk("data", samples, sizeField: 0xFFFF_FFFF)], expected: samples, magic: "RF64", riffSize: 0xFFFF_FFFF)
+        return cases
+    }()
+
+    @Test(arguments: decodeCases)
+    func decodesSamplesExactly(_ testCase: DecodeCase) throws {
+        let path = try W.write(testCase.file)
+        defer { W.remove(path) }
+        let decoder = try WAVDecoder(path: path)
+        #expect(decoder.format == testCase.format)
+        #expect(decoder.frameCount == testCase.expected.count / testCase.format.bytesPerFrame)
+        #expect(try decodeAll(decoder) == testCase.expected)
+        // Reading everything in one go gives the same bytes.
+        try decoder.seek(toFrame: 0)
+        #expect(try decodeAll(decoder, chunk: 4096) == testCase.expected)
+    }
+
+    @Test func seeksByFrameAndClamps() throws {
+        let samples = W.pattern(40)
+        let fmt = W.chunk("fmt ", W.fmt(tag: 1, channels: 2, rate: 8000, blockAlign: 4, bits: 16))
+        let path = try W.write(W.file(chunks: [fmt, W.chunk("data", samples)]))
+        defer { W.remove(path) }
+        let decoder = try WAVDecoder(path: path)
+        try decoder.seek(toFrame: 4)
+        #expect(try decodeAll(decoder) == Array(samples[16...]))
+        try decoder.seek(toFrame: 1000)
+        #expect(try decodeAll(decoder).isEmpty)
+        try decoder.seek(toFrame: -3)
+        #expect(try decodeAll(decoder) == samples)
+    }
+
+    @Test func readsNoMoreThanTheBufferHolds() throws {
+        let samples = W.pattern(40)
+        let fmt = W.chunk("fmt ", W.fmt(tag: 1, channels: 2, rate: 8000, blockAlign: 4, bits: 16))
+        let path = try W.write(W.file(chunks: [fmt, W.chunk("data", samples)]))
+        defer { W.remove(path) }
+        let decoder = try WAVDecoder(path: path)
+        var buffer = [UInt8](repeating: 0, count: 9)  // two whole frames and a byte
+        let frames = try buffer.withUnsafeMutableBytes { try decoder.read(into: $0, maxFrames: 100) }
+        #expect(frames == 2)
+        #expect(Array(buffer[0..<8]) == Array(samples[0..<8]))
+        #expect(buffer[8] == 0)
+        #expect(try buffer.withUnsafeMutableBytes { try decoder.read(into: $0, maxFrames: 0) } == 0)
+    }
+
+    static let refusalCases: [RefusalCase] = {
+        let fmt16 = W.fmt(tag: 1, channels: 1, rate: 8000, blockAlign: 2, bits: 16)
+        let data = W.chunk("data", W.pattern(8))
+        func with(fmt: [UInt8]) -> [UInt8] { W.file(chunks: [W.chunk("fmt ", fmt), data]) }
+        func patched(_ offset: Int, _ value: [UInt8]) -> [UInt8] {
+            var body = fmt16
+            body.replaceSubrange(offset..<(offset + value.count), with: value)
+            return with(fmt: body)
+        }
+        let good = with(fmt: fmt16)
+        var formType = good
+        formType.replaceSubrange(8..<12, with: Array("AVI ".utf8))
+        var magic = good
+        magic.replaceSubrange(0..<4, with: Array("RIFY".utf8))
+        let guid = W.fmt(tag: 1, channels: 1, rate: 8000, blockAlign: 2, bits: 16, extensible: (16, 4, 1))
+        var unknownGUID = guid
+        unknownGUID[34] = 0x11
+        return [
+            RefusalCase(name: "empty file", file: [], place: .byte(0), fragment: "too short"),
+            RefusalCase(name: "truncated header", file: Array(good[0..<8]), place: .byte(0), fragment: "too short"),
+            RefusalCase(name: "wrong magic", file: magic, place: .byte(0), fragment: "not a WAV file"),
+            RefusalCase(name: "form type not WAVE", file: formType, place: .byte(8), fragment: "not WAVE"),
+            RefusalCase(name: "no fmt chunk", file: W.file(chunks: [data]), place: .none, fragment: "no fmt chunk"),
+            RefusalCase(
+                name: "no data chunk", file: W.file(chunks: [W.chunk("fmt ", fmt16)]), place: .none,
+                fragment: "no data chunk"),
+            RefusalCase(
+                name: "fmt too short", file: with(fmt: Array(fmt16[0..<14])), place: .byte(16),
+                fragment: "at least 16"),
+            RefusalCase(name: "zero channels", file: patched(2, W.u16(0)), place: .byte(22), fragment: "0 channels"),
+            RefusalCase(name: "200 channels", file: patched(2, W.u16(200)), place: .byte(22), fragment: "200 channels"),
+            RefusalCase(name: "sample rate 0", file: patched(4, W.u32(0)), place: .byte(24), fragment: "sample rate 0"),
+            RefusalCase(
+                name: "sample rate 5 MHz", file: patched(4, W.u32(5_000_000)), place: .byte(24),
+                fragment: "sample rate 5000000"),
+            RefusalCase(name: "block align 0", file: patched(12, W.u16(0)), place: .byte(32), fragment: "block align is 0"),
+            RefusalCase(
+                name: "block align mismatch", file: patched(12, W.u16(3)), place: .byte(32), fragment: "expected 2"),
+            RefusalCase(name: "0 bits per sample", file: patched(14, W.u16(0)), place: .byte(34), fragment: "0 bits"),
+            RefusalCase(
+                name: "16-bit float", file: with(fmt: W.fmt(tag: 3, channels: 1, rate: 8000, blockAlign: 2, bits: 16)),
+                place: .byte(34), fragment: "only 32 and 64"),
+            RefusalCase(
+                name: "extensible fmt of 18 bytes",
+                file: with(fmt: W.fmt(tag: 0xFFFE, channels: 1, rate: 8000, blockAlign: 2, bits: 16) + W.u16(0)),
+                place: .byte(16), fragment: "needs 40 bytes"),
+            RefusalCase(
+                name: "more valid bits than the container",
+                file: with(fmt: W.fmt(tag: 1, channels: 1, rate: 8000, blockAlign: 2, bits: 16, extensible: (20, 4, 1))),
+                place: .byte(38), fragment: "20 valid bits"),
+            RefusalCase(
+                name: "extensible container and bits disagree",
+                file: with(fmt: W.fmt(tag: 1, channels: 1, rate: 8000, blockAlign: 3, bits: 16, extensible: (16, 4, 1))),
+                place: .byte(32), fragment: "3-byte samples"),
+            RefusalCase(
+                name: "a chunk larger than the file before data",
+                file: W.file(chunks: [W.chunk("JUNK", W.pattern(4), sizeField: 1000), W.chunk("fmt ", fmt16), data]),
+                place: .byte(16), fragment: "claims 1000 bytes"),
+            RefusalCase(
+                name: "RF64 without ds64", file: W.file("RF64", chunks: [W.chunk("fmt ", fmt16), data]),
+                place: .byte(12), fragment: "must begin with a ds64 chunk"),
+            RefusalCase(
+                name: "RF64 with a short ds64",
+                file: W.file("RF64", chunks: [W.chunk("ds64", W.pattern(10)), W.chunk("fmt ", fmt16), data]),
+                place: .byte(16), fragment: "at least 28"),
+            RefusalCase(
+                name: "A-law", file: with(fmt: W.fmt(tag: 6, channels: 1, rate: 8000, blockAlign: 1, bits: 8)),
+                place: .byte(20), fragment: "A-law (format tag 0x0006) is not supported"),
+            RefusalCase(
+                name: "IMA ADPCM", file: with(fmt: W.fmt(tag: 0x11, channels: 1, rate: 8000, blockAlign: 256, bits: 4)),
+                place: .byte(20), fragment: "IMA ADPCM (format tag 0x0011) is not supported"),
+            RefusalCase(
+                name: "48-bit PCM",
+                file: with(fmt: W.fmt(tag: 1, channels: 1, rate: 8000, blockAlign: 6, bits: 48, extensible: (48, 4, 1))),
+                place: .byte(20), fragment: "48-bit PCM is not supported"),
+            RefusalCase(
+                name: "unknown subformat GUID", file: with(fmt: unknownGUID), place: .byte(20),
+                fragment: "extensible subformat 00000001-0000-0010-8000-11AA00389B71 is not supported"),
+        ]
+    }()
+
+    @Test(arguments: refusalCases)
+    func refusesWithFileBytePlaceAndProblem(_ testCase: RefusalCase) throws {
+        let path = try W.write(testCase.file)
+        defer { W.remove(path) }
+        let error = #expect(throws: InputError.self) { try WAVDecoder(path: path) }
+        #expect(error?.file == path)
+        #expect(error?.place == testCase.place)
+        #expect(error?.message.contains(testCase.fragment) == true, "\(error?.description ?? "")")
+    }
+
+    @Test func refusesAMissingFileAndADirectory() throws {
+        let missing = #expect(throws: InputError.self) { try WAVDecoder(path: "/nonexistent/bgkit.wav") }
+        #expect(missing?.description == "/nonexistent/bgkit.wav: cannot open the file: No such file or directory")
+        let folder = #expect(throws: InputError.self) { try WAVDecoder(path: "/tmp") }
+        #expect(folder?.description == "/tmp: is a directory, not an audio file")
+    }
+}
