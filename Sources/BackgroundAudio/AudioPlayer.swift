@@ -564,7 +564,7 @@ public final class AudioPlayer: @unchecked Sendable {
     /// A final output error: stop for good.
     private func fail(_ error: any Error, events: inout [AudioPlayerEvent]) -> Outcome {
         closeOutput(rewind: true)
-        if let file = current { events.append(.finished(file: file, success: false)) }
+        if let file = current, startedCurrent { events.append(.finished(file: file, success: false)) }
         events.append(.outputError(message: "\(error)"))
         decoder = nil
         index = 0
