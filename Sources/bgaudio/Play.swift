@@ -9,7 +9,8 @@ struct Play: AsyncParsableCommand {
         abstract: "Play audio files over ALSA, gaplessly, as an iOS app's AVAudioPlayer would.",
         discussion: """
             On a terminal, the file, elapsed and total time and a progress bar show on standard error; \
-            space pauses and resumes; Ctrl-C stops (exit status 130). With --format jsonl the audio.* \
+            space pauses and resumes, i begins and ends an audio-session interruption, u unplugs the \
+            route (the player pauses); Ctrl-C stops (exit status 130). With --format jsonl the audio.* \
             events are written to standard output as the event stream.
             """
     )
@@ -47,7 +48,9 @@ struct Play: AsyncParsableCommand {
 
     func run() async throws {
         let format = self.format ?? .automatic
-        let player = AudioPlayer(files: files, output: ALSAOutput(device: device), open: AudioFile.open)
+        // A playback session with the audio background mode: what a music or tour app declares.
+        let session = AudioSession(category: .playback, backgroundAudioMode: true)
+        let player = AudioPlayer(files: files, output: ALSAOutput(device: device), session: session, open: AudioFile.open)
         player.numberOfLoops = loop
         player.volume = Float(volume)
         if start > 0 { player.currentTime = .nanoseconds(Int64(start * 1e9)) }
@@ -56,7 +59,7 @@ struct Play: AsyncParsableCommand {
             showsProgress: !quiet && StandardOutput.errorIsTerminal
         )
         let failures = try await Interruption.run {
-            let keyboard = SpaceToPause(player: player)
+            let keyboard = KeyControls(player: player, session: session)
             defer {
                 keyboard?.stop()
                 console.finish()
