@@ -13,8 +13,15 @@ import BackgroundCore
 /// let info = try AudioFile.info("song.flac")   // format .flac, encoding "FLAC", 2 ch, 44100 Hz …
 /// ```
 public enum AudioFile {
-    /// WAV format tags that libsndfile decodes and the WAV decoder does not.
+    /// WAV format tags that libsndfile decodes and the WAV decoder does not: MS ADPCM, A-law, µ-law,
+    /// IMA ADPCM, GSM 6.10.
     static let sndFileWAVTags: Set<UInt16> = [0x0002, 0x0006, 0x0007, 0x0011, 0x0031]
+
+    /// True for a WAV file whose encoding goes to libsndfile instead of the WAV decoder.
+    static func decodesThroughLibsndfile(_ layout: WAVLayout) -> Bool {
+        guard layout.sample == nil, case .compressed(let tag) = layout.encoding else { return false }
+        return sndFileWAVTags.contains(tag)
+    }
 
     /// A decoder for the audio file at `path`.
     ///
@@ -24,9 +31,7 @@ public enum AudioFile {
         switch try SniffedContainer(path: path) {
         case .wav:
             let layout = try WAVLayout(path: path)
-            if layout.sample == nil, case .compressed(let tag) = layout.encoding, sndFileWAVTags.contains(tag) {
-                return try SndFileDecoder(path: path)
-            }
+            if decodesThroughLibsndfile(layout) { return try SndFileDecoder(path: path) }
             return try WAVDecoder(path: path)
         case .flac, .ogg, .mpeg:
             return try SndFileDecoder(path: path)
@@ -45,9 +50,7 @@ public enum AudioFile {
             let layout = try WAVLayout(path: path)
             var frames = layout.frameCount
             var decoded = layout.format
-            if layout.sample == nil, case .compressed(let tag) = layout.encoding, sndFileWAVTags.contains(tag),
-                let decoder = try? SndFileDecoder(path: path)
-            {
+            if decodesThroughLibsndfile(layout), let decoder = try? SndFileDecoder(path: path) {
                 frames = decoder.frameCount
                 decoded = decoder.format
             }

@@ -267,3 +267,148 @@ private typealias W = WAVBytes
         #expect(folder?.description == "/tmp: is a directory, not an audio file")
     }
 }
+
+@Suite struct WAVDecoderCorpusTests {
+    static func wavFiles(_ root: String) throws -> [String] {
+        let folders = [root + "/wav", root + "/wav/malformed"]
+        return try folders.flatMap { folder in
+            try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".wav") }.sorted()
+                .map { folder + "/" + $0 }
+        }
+    }
+
+    /// Decodes `path` to the end, or returns the InputError it gives; any other error fails the test.
+    static func outcome(_ path: String) throws -> (decoder: WAVDecoder?, bytes: [UInt8], error: InputError?) {
+        do {
+            let decoder = try WAVDecoder(path: path)
+            return (decoder, try decodeAll(decoder, chunk: 4096), nil)
+        } catch let error as InputError {
+            return (nil, [], error)
+        }
+    }
+
+    @Test(.enabled(if: TestSupport.corpusTestsEnabled, "needs ../shared/testdata beside the package"))
+    func everyFileDecodesToTheEndOrFailsNamingTheFile() throws {
+        let root = try #require(TestSupport.sharedTestdata)
+        let files = try WAVDecoderCorpusTests.wavFiles(root)
+        #expect(files.count >= 55)
+        var decoded = 0
+        for path in files {
+            let result = try WAVDecoderCorpusTests.outcome(path)
+            if let decoder = result.decoder {
+                #expect(result.bytes.count == (decoder.frameCount ?? -1) * decoder.format.bytesPerFrame, "\(path)")
+                decoded += 1
+            } else if let error = result.error {
+                #expect(error.file == path)
+                #expect(error.description.hasPrefix(path + ": "))
+            }
+            if path.contains("/malformed/") { #expect(result.error != nil, "\(path) decoded") }
+        }
+        #expect(decoded >= 40)
+    }
+
+    @Test(.enabled(if: TestSupport.corpusTestsEnabled, "needs ../shared/testdata beside the package"))
+    func knownFactsOfTheCorpus() throws {
+        let wav = try #require(TestSupport.sharedTestdata) + "/wav/"
+        let packed24 = try WAVDecoder(path: wav + "waveformatextensible-24bit-192kHz-mono.wav")
+        #expect(packed24.format == AudioFormat(sample: .s24Packed, channels: 1, sampleRate: 192_000))
+        #expect(packed24.layout.bitsPerSample == 24)
+        let arecord24 = try WAVDecoder(path: wav + "pcmwaveformat-24bit-4byte-48kHz-stereo.wav")
+        #expect(arecord24.format == AudioFormat(sample: .s24In32, channels: 2, sampleRate: 48000))
+        #expect(arecord24.layout.bitsPerSample == 24)
+        let extensible24 = try WAVDecoder(path: wav + "waveformatextensible-24bit-4byte-48kHz-stereo.wav")
+        #expect(extensible24.layout.validBitsPerSample == 24)
+        #expect(extensible24.layout.channelMask == 0x3)
+        let twelve = try WAVLayout(path: wav + "12-bit-48kHz-mono-fromScratch.wav")
+        #expect(twelve.validBitsPerSample == 12)
+        #expect(twelve.format == AudioFormat(sample: .s16, channels: 1, sampleRate: 8000))
+
+        // The RIFX file holds the samples of its little-endian twin, byte-swapped.
+        let big = try WAVDecoderCorpusTests.outcome(wav + "RIFX-16bit-mono.wav")
+        let little = try WAVDecoderCorpusTests.outcome(wav + "16-bit-8kHz-noBext-mono.wav")
+        #expect(big.bytes.count == 96000)
+        #expect(big.bytes == little.bytes)
+
+        // Odd-sized data chunks, with and without their pad byte.
+        #expect(try WAVDecoder(path: wav + "8bit-16kHz-bext-mono.wav").frameCount == 219_429)
+        #expect(try WAVDecoder(path: wav + "64-to-8.wav").frameCount == 130_287)
+        // Little-endian samples are the file's bytes.
+        let tiny = try WAVDecoderCorpusTests.outcome(wav + "pcmwaveformat-16bit-44100Hz-mono.wav")
+        let fileBytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: wav + "pcmwaveformat-16bit-44100Hz-mono.wav")))
+        #expect(tiny.bytes == Array(fileBytes[44..<52]))
+
+        for (name, fragment) in [
+            ("8bit-alaw-8kHz-noBext-mono-encoded.wav", "A-law (format tag 0x0006) is not supported"),
+            ("8bit-mulaw-8kHz-noBext-mono-encoded.wav", "µ-law (format tag 0x0007) is not supported"),
+            ("4bit-imaadpcm-8kHz-noBext-mono.wav", "IMA ADPCM (format tag 0x0011) is not supported"),
+            ("48-bitPCM-441kHz-mono-fromScratch.wav", "48-bit PCM is not supported"),
+            ("malformed/oom-48ae4cd061ff8578ad3f23dc87624bd365cf5216.wav", "claims"),
+            ("malformed/crash-e5471f5b58397287b509db7d026e95f1724454f5.wav", "block align is 0"),
+        ] {
+            let error = try WAVDecoderCorpusTests.outcome(wav + name).error
+            #expect(error?.message.contains(fragment) == true, "\(name): \(error?.description ?? "decoded")")
+        }
+    }
+}
+
+@Suite struct WAVDecoderRobustnessTests {
+    /// SplitMix64: a small deterministic generator, so that every run mutates the same way.
+    struct SplitMix: RandomNumberGenerator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+
+    static let bases: [[UInt8]] = WAVDecoderTests.decodeCases.map(\.file)
+
+    @Test func mutatedHeadersDecodeOrFailWithAnInputError() throws {
+        var random = SplitMix(state: 2026)
+        let folder = try WAVBytes.write([])
+        defer { WAVBytes.remove(folder) }
+        var decoded = 0
+        var refused = 0
+        for round in 0..<400 {
+            var bytes = WAVDecoderRobustnessTests.bases[round % WAVDecoderRobustnessTests.bases.count]
+            // Flip, overwrite or truncate within the first 120 bytes, where the headers are.
+            for _ in 0..<Int.random(in: 1...4, using: &random) {
+                let index = Int.random(in: 0..<min(120, bytes.count), using: &random)
+                switch Int.random(in: 0..<4, using: &random) {
+                case 0: bytes[index] ^= UInt8(1 << Int.random(in: 0..<8, using: &random))
+                case 1: bytes[index] = [0x00, 0xFF, 0x7F, 0x80][Int.random(in: 0..<4, using: &random)]
+                case 2: bytes.removeSubrange(index...)
+                default: bytes[index] = UInt8.random(in: 0...255, using: &random)
+                }
+                if bytes.isEmpty { break }
+            }
+            let path = folder + "-\(round).wav"
+            try Data(bytes).write(to: URL(fileURLWithPath: path))
+            defer { try? FileManager.default.removeItem(atPath: path) }
+            do {
+                let decoder = try WAVDecoder(path: path)
+                let out = try decodeAll(decoder, chunk: 7)
+                #expect(out.count == (decoder.frameCount ?? -1) * decoder.format.bytesPerFrame)
+                decoded += 1
+            } catch let error as InputError {
+                #expect(error.file == path)
+                refused += 1
+            }
+        }
+        // Both outcomes occur, so the mutations reach the parser's checks and its lenient paths.
+        #expect(decoded > 50 && refused > 50, "decoded \(decoded), refused \(refused)")
+    }
+
+    @Test func tooManyChunksBeforeTheDataAreRefused() throws {
+        let empty = WAVBytes.chunk("JUNK", [])
+        let chunks = [[UInt8]](repeating: empty, count: 10_001)
+        let path = try WAVBytes.write(WAVBytes.file(chunks: chunks))
+        defer { WAVBytes.remove(path) }
+        let error = #expect(throws: InputError.self) { try WAVLayout(path: path) }
+        #expect(error?.message == "more than 10000 chunks come before the data chunk")
+        #expect(error?.place == .byte(12 + 10_000 * 8))
+    }
+}

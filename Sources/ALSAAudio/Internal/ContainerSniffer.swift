@@ -3,7 +3,7 @@ import BackgroundCore
 
 /// What a file is, by its first bytes (never by its name).
 enum SniffedContainer {
-    /// RIFF, RIFX, RF64 or BW64 with form type WAVE.
+    /// RIFF, RIFX, RF64 or BW64.
     case wav
     /// `fLaC`.
     case flac
@@ -20,9 +20,8 @@ enum SniffedContainer {
         let head = try reader.bytes(at: 0, count: 12)
         guard !head.isEmpty else { throw InputError(file: path, message: "the file is empty, not an audio file") }
         func starts(_ text: String) -> Bool { head.starts(with: Array(text.utf8)) }
-        if (starts("RIFF") || starts("RIFX") || starts("RF64") || starts("BW64")) && head.count == 12
-            && head[8..<12].elementsEqual("WAVE".utf8)
-        {
+        if starts("RIFF") || starts("RIFX") || starts("RF64") || starts("BW64") {
+            // The WAV parser says what is wrong with a short header or another RIFF form (AVI, WEBP …).
             self = .wav
         } else if starts("fLaC") {
             self = .flac

@@ -13,7 +13,8 @@ package final class FileReader {
 
     /// Opens `path` for reading; refuses what is not a regular file (a directory, a FIFO, a device).
     package init(path: String) throws {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        // O_NONBLOCK: opening a FIFO must not wait for a writer; it is refused below like any non-file.
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else {
             throw InputError(file: path, message: "cannot open the file: \(FileReader.describe(errno))")
         }
@@ -26,7 +27,7 @@ package final class FileReader {
         let kind = status.st_mode & S_IFMT
         guard kind == S_IFREG else {
             close(descriptor)
-            let what = kind == S_IFDIR ? "a directory" : "not a regular file"
+            let what = kind == S_IFDIR ? "a directory" : "a FIFO, device or socket"
             throw InputError(file: path, message: "is \(what), not an audio file")
         }
         self.path = path

@@ -11,6 +11,9 @@ struct WAVParser {
     static let maxChannels = 64
     /// The sample rates accepted.
     static let sampleRates = 1...768_000
+    /// The chunks walked at most: real files have a handful; a file of millions of empty chunks is refused
+    /// (or, after the data chunk, no longer walked) instead of being listed.
+    static let maxChunks = 10_000
     /// The ds64 size-table entries read at most (each names one chunk larger than 4 GiB).
     static let maxTableEntries = 1024
 
@@ -63,6 +66,10 @@ struct WAVParser {
         var ds64: DS64?
         var offset = 12
         walk: while size - offset >= 8 {
+            if chunks.count == WAVParser.maxChunks {
+                if data != nil { break walk }
+                throw failure(.byte(offset), "more than \(WAVParser.maxChunks) chunks come before the data chunk")
+            }
             let header = ByteFields(bytes: try reader.bytes(at: offset, count: 8), bigEndian: bigEndian)
             let id = header.fourCC(0)
             let size32 = header.u32(4)
@@ -114,7 +121,8 @@ struct WAVParser {
             offset = try next(after: body, length: length, wide: wide)
         }
 
-        let found = chunks.isEmpty ? "none" : chunks.map(\.id).joined(separator: ", ")
+        var found = chunks.isEmpty ? "none" : chunks.prefix(8).map(\.id).joined(separator: ", ")
+        if chunks.count > 8 { found += " … \(chunks.count) in all" }
         guard let fmt else { throw failure(.none, "there is no fmt chunk (chunks found: \(found))") }
         guard let data else { throw failure(.none, "there is no data chunk (chunks found: \(found))") }
         return try layout(container: container, fmt: fmt, data: data, chunks: chunks)

@@ -1,18 +1,24 @@
 import Foundation
 
 /// Builds the bytes of WAV files for tests: chunks, fmt bodies and whole files, in either byte order.
-enum WAVBytes {
-    static func integer<T: FixedWidthInteger>(_ value: T, bigEndian: Bool) -> [UInt8] {
+///
+/// ```swift
+/// let fmt = WAVBytes.fmt(tag: 1, channels: 2, rate: 44100, blockAlign: 4, bits: 16)
+/// let path = try WAVBytes.write(WAVBytes.file(chunks: [WAVBytes.chunk("fmt ", fmt), WAVBytes.chunk("data", samples)]))
+/// defer { WAVBytes.remove(path) }
+/// ```
+package enum WAVBytes {
+    package static func integer<T: FixedWidthInteger>(_ value: T, bigEndian: Bool) -> [UInt8] {
         let stored = bigEndian ? value.bigEndian : value.littleEndian
         return withUnsafeBytes(of: stored) { Array($0) }
     }
 
-    static func u16(_ value: UInt16, _ bigEndian: Bool = false) -> [UInt8] { integer(value, bigEndian: bigEndian) }
-    static func u32(_ value: UInt32, _ bigEndian: Bool = false) -> [UInt8] { integer(value, bigEndian: bigEndian) }
-    static func u64(_ value: UInt64, _ bigEndian: Bool = false) -> [UInt8] { integer(value, bigEndian: bigEndian) }
+    package static func u16(_ value: UInt16, _ bigEndian: Bool = false) -> [UInt8] { integer(value, bigEndian: bigEndian) }
+    package static func u32(_ value: UInt32, _ bigEndian: Bool = false) -> [UInt8] { integer(value, bigEndian: bigEndian) }
+    package static func u64(_ value: UInt64, _ bigEndian: Bool = false) -> [UInt8] { integer(value, bigEndian: bigEndian) }
 
     /// A chunk: id, size (or `sizeField` when it should lie), body and, for an odd body, a pad byte.
-    static func chunk(
+    package static func chunk(
         _ id: String, _ body: [UInt8], bigEndian: Bool = false, sizeField: UInt32? = nil, pad: Bool = true
     ) -> [UInt8] {
         var bytes = Array(id.utf8)
@@ -23,7 +29,7 @@ enum WAVBytes {
     }
 
     /// The body of a fmt chunk; `extensible` adds cbSize 22, valid bits, mask and the subformat GUID.
-    static func fmt(
+    package static func fmt(
         tag: UInt16, channels: UInt16, rate: UInt32, blockAlign: UInt16, bits: UInt16, bigEndian: Bool = false,
         extensible: (validBits: UInt16, mask: UInt32, subformat: UInt16)? = nil
     ) -> [UInt8] {
@@ -38,7 +44,7 @@ enum WAVBytes {
     }
 
     /// The body of an RF64 ds64 chunk with a size table of `(id, size)` rows.
-    static func ds64(riffSize: UInt64, dataSize: UInt64, sampleCount: UInt64, table: [(String, UInt64)] = []) -> [UInt8] {
+    package static func ds64(riffSize: UInt64, dataSize: UInt64, sampleCount: UInt64, table: [(String, UInt64)] = []) -> [UInt8] {
         var body: [UInt8] = u64(riffSize)
         body += u64(dataSize)
         body += u64(sampleCount)
@@ -51,23 +57,23 @@ enum WAVBytes {
     }
 
     /// A whole file: magic, RIFF size (or `riffSize`), "WAVE" and the chunks.
-    static func file(_ magic: String = "RIFF", chunks: [[UInt8]], riffSize: UInt32? = nil) -> [UInt8] {
+    package static func file(_ magic: String = "RIFF", chunks: [[UInt8]], riffSize: UInt32? = nil) -> [UInt8] {
         let body = chunks.joined()
         return Array(magic.utf8) + u32(riffSize ?? UInt32(4 + body.count), magic == "RIFX") + Array("WAVE".utf8) + body
     }
 
     /// `count` bytes of a fixed, non-repeating-looking pattern.
-    static func pattern(_ count: Int, seed: Int = 7) -> [UInt8] {
+    package static func pattern(_ count: Int, seed: Int = 7) -> [UInt8] {
         (0..<count).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ seed &+ ($0 >> 8)) }
     }
 
     /// `samples` with the bytes of every `width`-byte sample reversed (little- to big-endian).
-    static func swapped(_ samples: [UInt8], width: Int) -> [UInt8] {
+    package static func swapped(_ samples: [UInt8], width: Int) -> [UInt8] {
         stride(from: 0, to: samples.count, by: width).flatMap { samples[$0..<min($0 + width, samples.count)].reversed() }
     }
 
     /// Writes `bytes` to a new file in a fresh temporary folder and returns its path.
-    static func write(_ bytes: [UInt8], name: String = "test.wav") throws -> String {
+    package static func write(_ bytes: [UInt8], name: String = "test.wav") throws -> String {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bgkit-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let url = folder.appendingPathComponent(name)
@@ -76,7 +82,7 @@ enum WAVBytes {
     }
 
     /// Removes the temporary folder of a path from ``write(_:name:)``.
-    static func remove(_ path: String) {
+    package static func remove(_ path: String) {
         try? FileManager.default.removeItem(at: URL(fileURLWithPath: path).deletingLastPathComponent())
     }
 }
