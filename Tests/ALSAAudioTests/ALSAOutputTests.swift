@@ -47,6 +47,11 @@ struct ALSAOutputTests {
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == Data(tone.bytes))
     }
 
+    @Test(arguments: ["null", "file:'/dev/null',raw"])
+    func keepsTheAudioOutputContract(device: String) {
+        #expect(AudioOutputContract.violations(of: ALSAOutput(device: device)) == [])
+    }
+
     @Test func openingGrantsAnAplayLikeBufferAndPeriod() throws {
         let output = ALSAOutput(device: "null")
         try output.open(format)
