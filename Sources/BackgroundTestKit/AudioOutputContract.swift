@@ -1,4 +1,4 @@
-public import BackgroundAudio
+package import BackgroundAudio
 
 /// The ``AudioOutput`` contract as a check every conformer must pass: `RecordingAudioOutput` and
 /// `ALSAOutput` both run it in their tests.

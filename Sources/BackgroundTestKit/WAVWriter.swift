@@ -1,4 +1,4 @@
-public import BackgroundAudio
+package import BackgroundAudio
 import Foundation
 
 /// Writes a canonical WAV file (RIFF, a 16-byte fmt chunk, data) holding exact samples, for tests that

@@ -4,7 +4,12 @@ import CommandLineSupport
 
 struct Devices: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "List the ALSA devices to play to (any NAME works as --device) and the sound cards."
+        abstract: "List the ALSA devices to play to (any NAME works as --device) and the sound cards.",
+        discussion: """
+            Example:
+              bgaudio devices
+              bgaudio play chime.wav --device NAME     (a NAME from the list)
+            """
     )
 
     func run() async throws {

@@ -12,6 +12,11 @@ struct Play: AsyncParsableCommand {
             space pauses and resumes, i begins and ends an audio-session interruption, u unplugs the \
             route (the player pauses); Ctrl-C stops (exit status 130). With --format jsonl the audio.* \
             events are written to standard output as the event stream.
+
+            Example:
+              bgaudio play chime.wav --device null
+              bgaudio play intro.wav stop1.wav --volume 0.5 --device "file:'/tmp/out.raw',raw"
+              bgaudio play loop.wav --loop -1 --format jsonl
             """
     )
 
