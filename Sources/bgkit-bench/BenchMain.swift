@@ -19,5 +19,7 @@ enum BenchMain {
     static let benchmarks: [String: @Sendable ([String]) throws -> Void] = [
         "engine": EngineBenchmark.run,
         "scheduler": SchedulerBenchmark.run,
+        "regions": RegionBenchmark.run,
+        "replay": RegionBenchmark.runReplay,
     ]
 }

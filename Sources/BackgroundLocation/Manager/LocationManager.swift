@@ -1,0 +1,313 @@
+public import BackgroundCore
+
+/// CLLocationManager's behaviour on an ``EventEngine``: continuous updates, significant-change monitoring
+/// and region monitoring, fed by a ``LocationSource`` and recorded into a ``Timeline``.
+///
+/// The three services are independent, as on iOS: continuous updates run between
+/// ``startUpdatingLocation()`` and ``stopUpdatingLocation()`` and obey ``distanceFilter``,
+/// ``desiredAccuracy``, automatic pausing and the background switch; significant changes run between
+/// ``startMonitoringSignificantLocationChanges()`` and its stop; monitored regions are checked on every
+/// fix. Each event goes to the timeline (the event stream of CONTRACTS.md §1), the ``delegate`` and every
+/// ``events()`` sequence. Thresholds iOS leaves open are in ``LocationManagerConfiguration``.
+///
+/// ```swift
+/// let engine = EventEngine(start: trace.first!.time!)
+/// let timeline = Timeline(engine: engine)
+/// let manager = LocationManager(engine: engine, timeline: timeline)
+/// manager.startUpdatingLocation()
+/// manager.startMonitoring(for: CircularRegion(identifier: "museum", latitude: 47.3769, longitude: 8.5417, radius: 200))
+/// try await manager.run(.replay(trace))
+/// ```
+/// In tests, `LocationScenario` (BackgroundTestKit) does the same in a few lines and returns the events.
+///
+/// - Warning: Not thread-safe: use it on the engine's owner only, like the engine itself.
+public final class LocationManager {
+    public let engine: EventEngine
+    public let timeline: Timeline
+    public let configuration: LocationManagerConfiguration
+    /// Receives every event, as `CLLocationManager.delegate` (held weakly).
+    public weak var delegate: (any LocationManagerDelegate)?
+
+    /// Metres the device must move from the last delivered fix before the next is delivered; nil
+    /// delivers every fix (`kCLDistanceFilterNone`, the default).
+    public var distanceFilter: Double?
+    /// The horizontal accuracy wanted, in metres; nil accepts every fix (the default). A less accurate
+    /// fix is held back for ``LocationManagerConfiguration/accuracyWait``: a fix meeting the accuracy in
+    /// that time replaces it, otherwise the most accurate fix held is delivered when the wait ends. Fixes
+    /// that do not state an accuracy count as meeting it.
+    public var desiredAccuracy: Double?
+    /// Whether continuous updates pause while the device is stationary (default true, as on iOS).
+    public var pausesLocationUpdatesAutomatically = true
+    /// Whether continuous updates are delivered while the app is in the background (default false).
+    public var allowsBackgroundLocationUpdates = false
+    /// The app's state, driven by the emulated app's lifecycle: continuous updates are delivered in the
+    /// foreground, and in the background only with ``allowsBackgroundLocationUpdates``; significant
+    /// changes and region events are always delivered (on iOS they wake or relaunch the app).
+    public var applicationState = LifecycleState.foreground
+
+    public private(set) var isUpdatingLocation = false
+    public private(set) var isMonitoringSignificantLocationChanges = false
+    /// Whether continuous updates are paused automatically right now.
+    public private(set) var isPaused = false
+    /// The most recent fix received from the source (`CLLocationManager.location`).
+    public private(set) var location: LocationFix?
+
+    private let regionMonitor: RegionMonitor
+    /// `configuration.pauseRadius` as a squared chord, to compare with unit vectors.
+    private let pauseRadius2: Double
+    private var continuations: [AsyncStream<LocationManagerEvent>.Continuation] = []
+
+    // Continuous updates.
+    private var lastDelivered: LocationFix?
+    private var heldFix: LocationFix?
+    private var accuracyTimer: EventID?
+    // Automatic pause: where and since when the device has stayed within `pauseRadius`.
+    private var settledAt: UnitVector?
+    private var settledSince = SimTime(nanosecondsSinceEpoch: 0)
+    private var pauseTimer: EventID?
+    // Region monitoring: the timer at the end of the earliest dwell under way.
+    private var dwellTimer: (id: EventID, time: SimTime)?
+    // Significant changes.
+    private var lastSignificant: (fix: LocationFix, time: SimTime)?
+
+    public init(engine: EventEngine, timeline: Timeline, configuration: LocationManagerConfiguration = .init()) {
+        self.engine = engine
+        self.timeline = timeline
+        self.configuration = configuration
+        self.regionMonitor = RegionMonitor(configuration: configuration)
+        self.pauseRadius2 = Geodesy.squaredChord(forDistance: configuration.pauseRadius)
+    }
+
+    // MARK: Services
+
+    /// Starts continuous updates (`startUpdatingLocation()`).
+    public func startUpdatingLocation() {
+        isUpdatingLocation = true
+    }
+
+    /// Stops continuous updates; a fix held for accuracy is dropped and a pause ends silently.
+    public func stopUpdatingLocation() {
+        isUpdatingLocation = false
+        isPaused = false
+        lastDelivered = nil
+        heldFix = nil
+        settledAt = nil
+        accuracyTimer.map(engine.cancel)
+        pauseTimer.map(engine.cancel)
+        accuracyTimer = nil
+        pauseTimer = nil
+    }
+
+    /// Starts significant-change monitoring: the next fix is reported, then one each time the device is
+    /// ``LocationManagerConfiguration/significantChangeDistance`` from the last one reported and at least
+    /// ``LocationManagerConfiguration/significantChangeInterval`` after it.
+    public func startMonitoringSignificantLocationChanges() {
+        isMonitoringSignificantLocationChanges = true
+        lastSignificant = nil
+    }
+
+    public func stopMonitoringSignificantLocationChanges() {
+        isMonitoringSignificantLocationChanges = false
+    }
+
+    /// The regions being monitored (`monitoredRegions`).
+    public var monitoredRegions: Set<CircularRegion> { Set(regionMonitor.regions) }
+
+    /// The largest radius a region may have (`maximumRegionMonitoringDistance`), in metres.
+    public var maximumRegionMonitoringDistance: Double { configuration.maximumRegionMonitoringDistance }
+
+    /// Starts monitoring a region (`startMonitoring(for:)`), replacing a monitored region with the same
+    /// identifier. The next fix determines its state (a `state` event) without an entry or exit event;
+    /// later crossings are reported with hysteresis and a dwell time.
+    ///
+    /// A region past ``LocationManagerConfiguration/regionLimit``, with a radius of 0 or less or above
+    /// ``maximumRegionMonitoringDistance``, or with a centre off the globe is not monitored:
+    /// `monitoringDidFailFor` is reported instead (an `error` event with code `regionMonitoringFailure`).
+    public func startMonitoring(for region: CircularRegion) {
+        if let problem = regionMonitor.problem(with: region) {
+            emit(.monitoringFailed(region, LocationManagerError(code: .regionMonitoringFailure, message: problem)))
+            return
+        }
+        regionMonitor.add(region)
+        emit(.startedMonitoring(region))
+    }
+
+    /// Stops monitoring a region (`stopMonitoring(for:)`); matched by identifier.
+    public func stopMonitoring(for region: CircularRegion) {
+        regionMonitor.remove(identifier: region.identifier)
+    }
+
+    /// Asks for a region's state (`requestState(for:)`): reported as a `state` event now when known, or
+    /// with the next fix when monitoring just started. A region not monitored fails as
+    /// `monitoringDidFailFor`.
+    public func requestState(for region: CircularRegion) {
+        switch regionMonitor.state(of: region.identifier) {
+        case nil:
+            let message = "region '\(region.identifier)' is not monitored; call startMonitoring(for:) first"
+            emit(.monitoringFailed(region, LocationManagerError(code: .regionMonitoringFailure, message: message)))
+        case .unknown?:
+            break  // the next fix determines it and reports it
+        case let state?:
+            engine.schedule(at: engine.now) { [weak self] in self?.emit(.determinedState(state, region: region)) }
+        }
+    }
+
+    // MARK: Input
+
+    /// Runs a source to its end, handing every event to ``receive(_:)``, then finishes ``events()``.
+    public func run(_ source: some LocationSource) async throws {
+        defer { finishEvents() }
+        try await source.run(on: engine) { event in self.receive(event) }
+    }
+
+    /// Handles one event from a source at the engine's current time.
+    public func receive(_ event: LocationSourceEvent) {
+        switch event {
+        case .fix(let fix):
+            receive(fix)
+        case .problem(let message, let code):
+            emit(.failed(LocationManagerError(code: .sourceProblem, message: message), code: code))
+        }
+    }
+
+    private func receive(_ fix: LocationFix) {
+        location = fix
+        let now = engine.now
+        let point = Geodesy.unitVector(latitude: fix.latitude, longitude: fix.longitude)
+        if isUpdatingLocation { updateContinuous(with: fix, at: point, time: now) }
+        if isMonitoringSignificantLocationChanges { updateSignificant(with: fix, at: now) }
+        report(regionMonitor.evaluate(fix, at: point, time: now))
+        scheduleDwellEnd()
+    }
+
+    private func report(_ changes: ArraySlice<(ordinal: Int, change: RegionMonitor.Change)>) {
+        for (_, change) in changes {
+            switch change {
+            case .state(let region, let state): emit(.determinedState(state, region: region))
+            case .enter(let region, let fix): emit(.entered(region, fix: fix))
+            case .exit(let region, let fix): emit(.exited(region, fix: fix))
+            }
+        }
+    }
+
+    /// Keeps one timer at the end of the earliest dwell under way, so that a crossing is reported when
+    /// its dwell ends even if the next fix comes much later.
+    private func scheduleDwellEnd() {
+        guard let deadline = regionMonitor.nextDeadline() else { return }
+        if let scheduled = dwellTimer, scheduled.time <= deadline { return }
+        dwellTimer.map { engine.cancel($0.id) }
+        let id = engine.schedule(at: deadline) { [weak self] in
+            guard let self else { return }
+            dwellTimer = nil
+            report(regionMonitor.confirmCrossings(at: engine.now))
+            scheduleDwellEnd()
+        }
+        dwellTimer = (id, deadline)
+    }
+
+    // MARK: Output
+
+    /// A new sequence of every event from now on; it finishes when ``run(_:)`` returns or
+    /// ``finishEvents()`` is called. Events are buffered until read.
+    public func events() -> AsyncStream<LocationManagerEvent> {
+        let (stream, continuation) = AsyncStream<LocationManagerEvent>.makeStream()
+        continuations.append(continuation)
+        return stream
+    }
+
+    /// Finishes every sequence returned by ``events()``.
+    public func finishEvents() {
+        for continuation in continuations { continuation.finish() }
+        continuations.removeAll()
+    }
+
+    private func emit(_ event: LocationManagerEvent) {
+        if let kind = event.timelineKind { timeline.record(kind) }
+        if let delegate { event.send(to: delegate, from: self) }
+        for continuation in continuations { continuation.yield(event) }
+    }
+
+    // MARK: Continuous updates
+
+    private func updateContinuous(with fix: LocationFix, at point: UnitVector, time now: SimTime) {
+        if pausesLocationUpdatesAutomatically, !trackStationary(point, at: now) { return }
+        guard let desiredAccuracy, let accuracy = fix.horizontalAccuracy, accuracy > desiredAccuracy else {
+            heldFix = nil
+            accuracyTimer.map(engine.cancel)
+            accuracyTimer = nil
+            deliver(fix)
+            return
+        }
+        if let held = heldFix, let heldAccuracy = held.horizontalAccuracy, heldAccuracy < accuracy { return }
+        heldFix = fix
+        if accuracyTimer == nil {
+            accuracyTimer = engine.schedule(after: configuration.accuracyWait) { [weak self] in
+                guard let self else { return }
+                accuracyTimer = nil
+                if let held = heldFix {
+                    heldFix = nil
+                    deliver(held)
+                }
+            }
+        }
+    }
+
+    private func deliver(_ fix: LocationFix) {
+        if let distanceFilter, let last = lastDelivered,
+            Geodesy.distance(
+                fromLatitude: last.latitude, longitude: last.longitude, toLatitude: fix.latitude, longitude: fix.longitude
+            ) < distanceFilter
+        {
+            return
+        }
+        guard applicationState == .foreground || (applicationState == .background && allowsBackgroundLocationUpdates)
+        else { return }
+        lastDelivered = fix
+        emit(.location(fix))
+    }
+
+    /// Follows where the device settles; returns false while updates are paused.
+    private func trackStationary(_ point: UnitVector, at now: SimTime) -> Bool {
+        if let settled = settledAt, settled.squaredDistance(to: point) <= pauseRadius2 {
+            return !isPaused
+        }
+        settledAt = point
+        settledSince = now
+        if isPaused {
+            isPaused = false
+            emit(.resumed)
+        }
+        if pauseTimer == nil { schedulePauseCheck() }
+        return true
+    }
+
+    private func schedulePauseCheck() {
+        pauseTimer = engine.schedule(at: settledSince + configuration.pauseAfter) { [weak self] in
+            guard let self else { return }
+            pauseTimer = nil
+            guard isUpdatingLocation, pausesLocationUpdatesAutomatically, !isPaused, settledAt != nil else { return }
+            if engine.now >= settledSince + configuration.pauseAfter {
+                isPaused = true
+                heldFix = nil
+                emit(.paused)
+            } else {
+                schedulePauseCheck()
+            }
+        }
+    }
+
+    // MARK: Significant changes
+
+    private func updateSignificant(with fix: LocationFix, at now: SimTime) {
+        if let last = lastSignificant {
+            guard now - last.time >= configuration.significantChangeInterval,
+                Geodesy.distance(
+                    fromLatitude: last.fix.latitude, longitude: last.fix.longitude,
+                    toLatitude: fix.latitude, longitude: fix.longitude
+                ) >= configuration.significantChangeDistance
+            else { return }
+        }
+        lastSignificant = (fix, now)
+        emit(.significantChange(fix))
+    }
+}

@@ -1,0 +1,63 @@
+public import BackgroundCore
+
+/// Receives a ``LocationManager``'s events the way `CLLocationManagerDelegate` does; every method is
+/// optional (has an empty default).
+///
+/// ```swift
+/// final class Tour: LocationManagerDelegate {
+///     func locationManager(_ manager: LocationManager, didEnterRegion region: CircularRegion) {
+///         print("welcome to", region.identifier)
+///     }
+/// }
+/// let tour = Tour()
+/// manager.delegate = tour   // held weakly, as on iOS
+/// ```
+/// Significant-change updates arrive through ``locationManager(_:didUpdateLocations:)`` as on iOS; use
+/// ``LocationManager/events()`` to tell them apart.
+public protocol LocationManagerDelegate: AnyObject {
+    func locationManager(_ manager: LocationManager, didUpdateLocations locations: [LocationFix])
+    func locationManager(_ manager: LocationManager, didEnterRegion region: CircularRegion)
+    func locationManager(_ manager: LocationManager, didExitRegion region: CircularRegion)
+    func locationManager(_ manager: LocationManager, didDetermineState state: RegionState, for region: CircularRegion)
+    func locationManager(_ manager: LocationManager, didStartMonitoringFor region: CircularRegion)
+    func locationManager(
+        _ manager: LocationManager, monitoringDidFailFor region: CircularRegion?, withError error: LocationManagerError
+    )
+    func locationManager(_ manager: LocationManager, didFailWithError error: LocationManagerError)
+    func locationManagerDidPauseLocationUpdates(_ manager: LocationManager)
+    func locationManagerDidResumeLocationUpdates(_ manager: LocationManager)
+}
+
+extension LocationManagerDelegate {
+    public func locationManager(_ manager: LocationManager, didUpdateLocations locations: [LocationFix]) {}
+    public func locationManager(_ manager: LocationManager, didEnterRegion region: CircularRegion) {}
+    public func locationManager(_ manager: LocationManager, didExitRegion region: CircularRegion) {}
+    public func locationManager(
+        _ manager: LocationManager, didDetermineState state: RegionState, for region: CircularRegion
+    ) {}
+    public func locationManager(_ manager: LocationManager, didStartMonitoringFor region: CircularRegion) {}
+    public func locationManager(
+        _ manager: LocationManager, monitoringDidFailFor region: CircularRegion?, withError error: LocationManagerError
+    ) {}
+    public func locationManager(_ manager: LocationManager, didFailWithError error: LocationManagerError) {}
+    public func locationManagerDidPauseLocationUpdates(_ manager: LocationManager) {}
+    public func locationManagerDidResumeLocationUpdates(_ manager: LocationManager) {}
+}
+
+extension LocationManagerEvent {
+    /// Calls the delegate method that corresponds to this event.
+    func send(to delegate: any LocationManagerDelegate, from manager: LocationManager) {
+        switch self {
+        case .location(let fix), .significantChange(let fix): delegate.locationManager(manager, didUpdateLocations: [fix])
+        case .determinedState(let state, let region): delegate.locationManager(manager, didDetermineState: state, for: region)
+        case .entered(let region, _): delegate.locationManager(manager, didEnterRegion: region)
+        case .exited(let region, _): delegate.locationManager(manager, didExitRegion: region)
+        case .startedMonitoring(let region): delegate.locationManager(manager, didStartMonitoringFor: region)
+        case .monitoringFailed(let region, let error):
+            delegate.locationManager(manager, monitoringDidFailFor: region, withError: error)
+        case .paused: delegate.locationManagerDidPauseLocationUpdates(manager)
+        case .resumed: delegate.locationManagerDidResumeLocationUpdates(manager)
+        case .failed(let error, _): delegate.locationManager(manager, didFailWithError: error)
+        }
+    }
+}

@@ -1,0 +1,89 @@
+public import BackgroundCore
+
+/// A ``LocationSource`` that replays a sequence of fixes at their own times, on virtual time or paced
+/// by a real clock at N× speed.
+///
+/// It replays fixes built in code, or the events of a trace reader (fixes, and problems such as skipped
+/// sentences, delivered at the time of the fix before them). The replay is lazy: it reads one fix ahead and schedules only that one on the engine, so a trace of
+/// any length runs in constant memory. Each fix is delivered at its `time`; a fix without a time comes
+/// ``untimedInterval`` after the previous one (the first at the engine's current time), and a fix
+/// earlier than the previous one is delivered at once. Start the engine at the first fix's time:
+/// `EventEngine(start: firstFix.time ?? .defaultStart)`.
+///
+/// ```swift
+/// try await manager.run(.replay(fixes))                                    // virtual time
+/// try await manager.run(.replay(fixes, pacing: .paced(speed: 10)))        // 10× real time
+/// ```
+/// The run stops at the last fix: actions scheduled beyond it (a pending dwell, a recurring task) do
+/// not run.
+public final class ReplaySource: LocationSource {
+    /// How a replay lets time pass.
+    public enum Pacing {
+        /// As fast as possible on virtual time.
+        case virtual
+        /// At `speed` × real time on `clock`.
+        case paced(speed: Double, clock: any Clock<Duration> = ContinuousClock())
+    }
+
+    /// The time between fixes that carry no time (default 1 s).
+    public var untimedInterval = Duration.seconds(1)
+    @usableFromInline let pacing: Pacing
+    @usableFromInline let next: () throws -> LocationSourceEvent?
+
+    /// A replay of `fixes`, read lazily as the replay goes.
+    @inlinable
+    public init(_ fixes: some Sequence<LocationFix>, pacing: Pacing = .virtual) {
+        var iterator = fixes.makeIterator()
+        self.next = { iterator.next().map(LocationSourceEvent.fix) }
+        self.pacing = pacing
+    }
+
+    /// A replay of what `next` returns until it returns nil, such as a trace reader's track points
+    /// (as `.fix`) and skipped sentences (as `.problem`). An error `next` throws ends the replay with it.
+    ///
+    /// ```swift
+    /// let reader = try GPXReader(path: "walk.gpx")
+    /// let source = ReplaySource(pacing: .virtual) {
+    ///     while let item = try reader.next() { if let fix = item.trackFix { return .fix(fix) } }
+    ///     return nil
+    /// }
+    /// ```
+    @inlinable
+    public init(pacing: Pacing = .virtual, next: @escaping () throws -> LocationSourceEvent?) {
+        self.next = next
+        self.pacing = pacing
+    }
+
+    public func run(on engine: EventEngine, deliver: @escaping (LocationSourceEvent) -> Void) async throws {
+        var previous: SimTime?
+        var count = 0
+        while let event = try next() {
+            let due: SimTime
+            switch event {
+            case .fix(let fix):
+                due = max(fix.time ?? previous.map { $0 + untimedInterval } ?? engine.now, engine.now)
+                previous = due
+            case .problem:
+                due = engine.now
+            }
+            engine.schedule(at: due) { deliver(event) }
+            switch pacing {
+            case .virtual:
+                engine.run(until: due)
+                count &+= 1
+                if count & 0xFFF == 0 { try Task.checkCancellation() }
+            case .paced(let speed, let clock):
+                try await engine.run(until: due, pacedBy: clock, speed: speed)
+            }
+        }
+        try Task.checkCancellation()
+    }
+}
+
+extension LocationSource where Self == ReplaySource {
+    /// A replay of `fixes` (see ``ReplaySource``).
+    @inlinable
+    public static func replay(_ fixes: some Sequence<LocationFix>, pacing: ReplaySource.Pacing = .virtual) -> ReplaySource {
+        ReplaySource(fixes, pacing: pacing)
+    }
+}

@@ -1,0 +1,81 @@
+public import BackgroundCore
+public import BackgroundLocation
+
+/// A location test in a few lines: fixes (built here or read from a trace), regions and manager settings,
+/// run on virtual time, returning the timeline.
+///
+/// ```swift
+/// @Test func entersTheMuseum() async throws {
+///     let museum = CircularRegion(identifier: "museum", latitude: 47.3769, longitude: 8.5517, radius: 200)
+///     var scenario = LocationScenario(fixes: LocationScenario.walk(from: (47.3769, 8.5417), bearing: 90, duration: .seconds(900)))
+///     scenario.regions = [museum]
+///     let events = try await scenario.run()
+///     #expect(events.map(\.kind.name) == ["state", "enter", "exit"])
+/// }
+/// ```
+/// The engine starts at the first fix's time (or `SimTime.defaultStart`); the run ends at the last fix.
+public struct LocationScenario {
+    public var fixes: [LocationFix]
+    public var regions: [CircularRegion] = []
+    public var configuration = LocationManagerConfiguration()
+    /// Run continuous updates (`location`, `pause`, `resume` events); default false.
+    public var updatesLocation = false
+    /// Run significant-change monitoring (`significant` events); default false.
+    public var monitorsSignificantChanges = false
+    /// Anything else to set on the manager before the run (filters, the app state, a delegate).
+    public var prepare: (LocationManager) -> Void = { _ in }
+
+    public init(fixes: [LocationFix]) {
+        self.fixes = fixes
+    }
+
+    /// Runs the scenario on virtual time and returns every event recorded.
+    public func run() async throws -> [TimelineEvent] {
+        let engine = EventEngine(start: fixes.first?.time ?? .defaultStart)
+        let timeline = Timeline(engine: engine, keepingEvents: true)
+        let manager = LocationManager(engine: engine, timeline: timeline, configuration: configuration)
+        if updatesLocation { manager.startUpdatingLocation() }
+        if monitorsSignificantChanges { manager.startMonitoringSignificantLocationChanges() }
+        for region in regions { manager.startMonitoring(for: region) }
+        prepare(manager)
+        try await manager.run(.replay(fixes))
+        return timeline.events
+    }
+
+    /// Fixes of a walk in a straight line (a great circle): one every `interval` for `duration`, at
+    /// `speed` m/s, each with the given horizontal accuracy, starting at `start`.
+    public static func walk(
+        from origin: (latitude: Double, longitude: Double), bearing: Double, speed: Double = 1.4,
+        every interval: Duration = .seconds(1), duration: Duration, start: SimTime = .defaultStart,
+        accuracy: Double? = 5
+    ) -> [LocationFix] {
+        let count = Int(duration.seconds / interval.seconds)
+        return (0...count).map { i in
+            let elapsed = interval * i
+            let point = Geodesy.destination(
+                latitude: origin.latitude, longitude: origin.longitude, bearing: bearing, distance: speed * elapsed.seconds
+            )
+            return LocationFix(
+                time: start + elapsed, latitude: point.latitude, longitude: point.longitude, speed: speed,
+                course: bearing, horizontalAccuracy: accuracy
+            )
+        }
+    }
+
+    /// Fixes at given distances from a centre along one bearing, one every `interval`: a path across a
+    /// region's boundary told as "how far from the centre at each step".
+    public static func path(
+        around center: (latitude: Double, longitude: Double), bearing: Double, distances: [Double],
+        every interval: Duration = .seconds(1), start: SimTime = .defaultStart, accuracy: Double? = 5
+    ) -> [LocationFix] {
+        distances.enumerated().map { i, distance in
+            let point = Geodesy.destination(
+                latitude: center.latitude, longitude: center.longitude, bearing: bearing, distance: distance
+            )
+            return LocationFix(
+                time: start + interval * i, latitude: point.latitude, longitude: point.longitude,
+                horizontalAccuracy: accuracy
+            )
+        }
+    }
+}

@@ -1,0 +1,119 @@
+import BackgroundTestKit
+import Foundation
+import Testing
+
+/// `bgloc replay` end to end: the built binary on the bundled traces in `Traces/`.
+@Suite struct ReplayCommandTests {
+    static let bgloc = TestSupport.executable("bgloc")
+    static func trace(_ name: String) -> String { "\(TestSupport.packageRoot)/Traces/\(name)" }
+
+    func events(_ stdout: String) throws -> [[String: Any]] {
+        try stdout.split(separator: "\n").map {
+            try #require(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+        }
+    }
+
+    @Test func walkThroughRegionEntersAndLeavesOnce() async throws {
+        let walk = Self.trace("walk-through-region.gpx")
+        let result = try await TestSupport.run(Self.bgloc, ["replay", walk, "--regions", walk + ".regions.geojson", "--format", "jsonl"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = try events(result.stdout)
+        let regionEvents = lines.filter { ["state", "enter", "exit"].contains($0["event"] as? String) }
+        #expect(regionEvents.map { $0["event"] as? String } == ["state", "enter", "exit"])
+        #expect(regionEvents.allSatisfy { $0["region"] as? String == "lindenhof" })
+        #expect(regionEvents.first?["state"] as? String == "outside")
+        #expect(lines.first?["time"] as? String == "2026-03-01T09:00:00Z", "times come from the trace")
+        #expect(lines.contains { $0["event"] as? String == "location" })
+        let times = lines.compactMap { $0["time"] as? String }
+        #expect(times == times.sorted(), "events are in time order")
+    }
+
+    @Test func identicalRunsGiveIdenticalBytes() async throws {
+        let drive = Self.trace("drive-regions.gpx")
+        let arguments = ["replay", drive, "--regions", drive + ".regions.geojson", "--significant", "--format", "jsonl"]
+        let first = try await TestSupport.run(Self.bgloc, arguments)
+        let second = try await TestSupport.run(Self.bgloc, arguments)
+        let paced = try await TestSupport.run(Self.bgloc, arguments + ["--speed", "1000000"])
+        #expect(first.status == 0 && second.status == 0 && paced.status == 0)
+        #expect(!first.stdout.isEmpty)
+        #expect(first.stdout == second.stdout)
+        #expect(paced.stdout == first.stdout, "pacing changes when events print, not what they are")
+        #expect(first.stdout.contains(#""event":"significant""#))
+    }
+
+    @Test func standingOnTheEdgeDoesNotFlap() async throws {
+        let loiter = Self.trace("loiter-edge.gpx")
+        let result = try await TestSupport.run(Self.bgloc, ["replay", loiter, "--regions", loiter + ".regions.geojson", "--format", "jsonl"])
+        #expect(result.status == 0)
+        let names = try events(result.stdout).compactMap { $0["event"] as? String }
+        #expect(names.filter { $0 == "enter" || $0 == "exit" }.count <= 2)
+        #expect(names.contains("state"))
+    }
+
+    @Test func regionsFromOptionsAndTextFormat() async throws {
+        let result = try await TestSupport.run(Self.bgloc, [
+            "replay", Self.trace("walk-through-region.gpx"), "--region", "lindenhof=47.37297,8.54069,150",
+            "--distance-filter", "25", "--accuracy", "20", "--format", "text",
+        ])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("entered lindenhof at"))
+        #expect(result.stdout.contains("left lindenhof at"))
+        #expect(result.stdout.hasPrefix("2026-03-01 09:00:00  "))
+    }
+
+    struct BadOption: CustomTestStringConvertible, Sendable {
+        var arguments: [String]
+        var mentions: [String]
+        var testDescription: String { arguments.joined(separator: " ") }
+    }
+
+    @Test(arguments: [
+        BadOption(arguments: ["--region", "museum=91,8.5,100"], mentions: ["--region museum=91,8.5,100", "latitude"]),
+        BadOption(arguments: ["--region", "museum=47,181,100"], mentions: ["--region museum=47,181,100", "longitude"]),
+        BadOption(arguments: ["--region", "museum=47,8.5,-5"], mentions: ["--region museum=47,8.5,-5", "radius"]),
+        BadOption(arguments: ["--region", "museum=47,8.5,0"], mentions: ["--region museum=47,8.5,0", "radius"]),
+        BadOption(arguments: ["--region", "museum"], mentions: ["--region museum", "ID=LAT,LON,RADIUS"]),
+        BadOption(arguments: ["--region", "museum=47,8.5"], mentions: ["--region museum=47,8.5", "three numbers"]),
+        BadOption(arguments: ["--region", "=47,8.5,10"], mentions: ["--region =47,8.5,10"]),
+        BadOption(arguments: ["--distance-filter=-1"], mentions: ["--distance-filter -1"]),
+        BadOption(arguments: ["--accuracy", "0"], mentions: ["--accuracy 0"]),
+        BadOption(arguments: ["--speed", "0"], mentions: ["--speed 0"]),
+        BadOption(arguments: ["--app", "tour.yaml"], mentions: ["--app tour.yaml", "emulated app"]),
+    ])
+    func badOptionValuesAreUsageErrors(_ c: BadOption) async throws {
+        let result = try await TestSupport.run(Self.bgloc, ["replay", Self.trace("walk-through-region.gpx")] + c.arguments)
+        #expect(result.status == 64)
+        #expect(result.stdout.isEmpty)
+        for text in c.mentions { #expect(result.stderr.contains(text), "\(result.stderr)") }
+    }
+
+    @Test func aBadRegionsFileNamesTheFileAndTheFeature() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bgkit-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("bad.geojson")
+        try Data(#"""
+            {"type": "FeatureCollection", "features": [
+              {"type": "Feature", "geometry": {"type": "Point", "coordinates": [8.5, 47.3]}, "properties": {"id": "a", "radius": 100}},
+              {"type": "Feature", "geometry": {"type": "Point", "coordinates": [8.5, 47.3]}, "properties": {"id": "b", "radius": -3}}]}
+            """#.utf8).write(to: file)
+        let result = try await TestSupport.run(Self.bgloc, ["replay", Self.trace("walk-through-region.gpx"), "--regions", file.path])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("bad.geojson: features[1].properties.radius:"), "\(result.stderr)")
+        #expect(!result.stderr.contains("Fatal"))
+    }
+
+    @Test func aMissingTraceIsAClearError() async throws {
+        let result = try await TestSupport.run(Self.bgloc, ["replay", "/nonexistent/walk.gpx"])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("/nonexistent/walk.gpx"))
+        #expect(result.stdout.isEmpty)
+    }
+
+    @Test func helpShowsAnExample() async throws {
+        let result = try await TestSupport.run(Self.bgloc, ["replay", "--help"])
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("Example:"))
+        #expect(result.stdout.contains("--region <ID=LAT,LON,RADIUS>"))
+    }
+}
