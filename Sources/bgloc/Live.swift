@@ -1,9 +1,54 @@
 import ArgumentParser
+import BackgroundCore
+import BackgroundLocation
+import CommandLineSupport
+import GPSDLocation
 
+/// `bgloc live [--gpsd HOST:PORT] [options]`: a running gpsd through the emulated location manager.
 struct Live: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Not built yet.")
+    static let configuration = CommandConfiguration(
+        abstract: "Follow a running gpsd through the emulated location manager and print its timeline.",
+        discussion: """
+            Fixes from gpsd go through continuous updates, optional significant-change monitoring and the \
+            monitored regions as they arrive, on a clock that follows the wall clock; each line is printed \
+            when it happens. If gpsd goes away the run reports an error event and reconnects. Stop with \
+            --duration, --fixes or Ctrl-C.
+
+            Example:
+              bgloc live --gpsd localhost:2947 --region home=47.3769,8.5417,100 --format jsonl
+              gpsfake -P 2947 walk.nmea & bgloc live --fixes 20
+            """
+    )
+
+    @OptionGroup var gpsd: GPSDOptions
+
+    @OptionGroup var location: LocationOptions
+
+    @Option(help: "Human timeline (text) or the event stream (jsonl); text on a terminal, jsonl otherwise.")
+    var format: TimelineFormat?
+
+    @Option(help: ArgumentHelp("Run inside an emulated app described by a manifest.", valueName: "manifest"))
+    var app: String?
+
+    func validate() throws {
+        if let app {
+            throw ValidationError(
+                "--app \(app): running inside an emulated app is not available in this build; "
+                    + "follow gpsd without --app to see the location manager's events"
+            )
+        }
+    }
 
     func run() async throws {
-        throw ValidationError("bgloc live is not built yet")
+        let source = gpsd.configuration
+        let location = try location.resolved()
+        let format = format ?? .automatic
+        try await Interruption.run {
+            let engine = EventEngine(start: .now())
+            let timeline = Timeline(engine: engine)
+            TimelinePrinter(format: format, flushEachLine: true).attach(to: timeline)
+            let manager = location.makeManager(engine: engine, timeline: timeline)
+            try await manager.run(GPSDSource(configuration: source))
+        }
     }
 }

@@ -24,38 +24,13 @@ struct Replay: AsyncParsableCommand {
     @Argument(help: "The trace: a GPX 1.0 or 1.1 file (detected by content).")
     var trace: String
 
-    @Option(name: .customLong("region"), help: ArgumentHelp(
-        "A circular region to monitor, radius in metres; repeatable.", valueName: "ID=LAT,LON,RADIUS"
-    ))
-    var regionSpecs: [String] = []
-
-    @Option(name: .customLong("regions"), help: ArgumentHelp(
-        "Regions from a GeoJSON FeatureCollection of Points with properties id and radius.", valueName: "file"
-    ))
-    var regionsFile: String?
-
-    @Flag(help: "Also run significant-change monitoring.")
-    var significant = false
-
-    @Option(name: .customLong("distance-filter"), help: ArgumentHelp(
-        "Deliver a fix only after moving this many metres from the last one delivered.", valueName: "metres"
-    ))
-    var distanceFilter: Double?
-
-    @Option(help: ArgumentHelp(
-        "The desired horizontal accuracy in metres; less accurate fixes wait briefly for a better one.",
-        valueName: "metres"
-    ))
-    var accuracy: Double?
+    @OptionGroup var location: LocationOptions
 
     @Option(help: ArgumentHelp("Pace the replay at this many times real time.", valueName: "factor"))
     var speed: Double?
 
     @Option(help: "Human timeline (text) or the event stream (jsonl); text on a terminal, jsonl otherwise.")
     var format: TimelineFormat?
-
-    @Option(name: .customLong("region-limit"), help: "How many regions the app may monitor (iOS allows 20).")
-    var regionLimit = LocationManagerConfiguration().regionLimit
 
     @Option(help: ArgumentHelp("Run the trace inside an emulated app described by a manifest.", valueName: "manifest"))
     var app: String?
@@ -67,67 +42,25 @@ struct Replay: AsyncParsableCommand {
                     + "replay without --app to see the location manager's events"
             )
         }
-        _ = try regionsFromOptions()
-        if let distanceFilter, !(distanceFilter.isFinite && distanceFilter >= 0) {
-            throw ValidationError("--distance-filter \(distanceFilter): expected a number of metres, 0 or more")
-        }
-        if let accuracy, !(accuracy.isFinite && accuracy > 0) {
-            throw ValidationError("--accuracy \(accuracy): expected a number of metres greater than 0")
-        }
         if let speed, !(speed.isFinite && speed > 0) {
             throw ValidationError("--speed \(speed): expected a factor greater than 0, such as 10")
-        }
-        if regionLimit < 1 {
-            throw ValidationError("--region-limit \(regionLimit): expected 1 or more")
         }
     }
 
     func run() async throws {
-        var regions = try regionsFromOptions()
-        if let regionsFile { regions = try GeoJSONRegions.load(path: regionsFile) + regions }
         let settings = ReplaySettings(
-            trace: trace, regions: regions, significant: significant, distanceFilter: distanceFilter,
-            accuracy: accuracy, speed: speed, format: format ?? .automatic, regionLimit: regionLimit
+            trace: trace, location: try location.resolved(), speed: speed, format: format ?? .automatic
         )
         try await Interruption.run { try await settings.replay() }
-    }
-
-    /// The `--region` options, checked.
-    private func regionsFromOptions() throws -> [CircularRegion] {
-        try regionSpecs.map { spec in
-            func invalid(_ why: String) -> ValidationError { ValidationError("--region \(spec): \(why)") }
-            guard let equals = spec.lastIndex(of: "="), equals != spec.startIndex else {
-                throw invalid("expected ID=LAT,LON,RADIUS, e.g. museum=47.3769,8.5417,200")
-            }
-            let fields = spec[spec.index(after: equals)...].split(separator: ",", omittingEmptySubsequences: false)
-            let numbers = fields.compactMap { Double($0) }
-            guard fields.count == 3, numbers.count == 3, numbers.allSatisfy(\.isFinite) else {
-                throw invalid("expected ID=LAT,LON,RADIUS with three numbers, e.g. museum=47.3769,8.5417,200")
-            }
-            let (latitude, longitude, radius) = (numbers[0], numbers[1], numbers[2])
-            guard (-90...90).contains(latitude) else { throw invalid("latitude \(latitude) is outside -90...90") }
-            guard (-180...180).contains(longitude) else { throw invalid("longitude \(longitude) is outside -180...180") }
-            let maximum = LocationManagerConfiguration().maximumRegionMonitoringDistance
-            guard radius > 0, radius <= maximum else {
-                throw invalid("radius \(radius) must be greater than 0 and at most \(Int(maximum)) metres")
-            }
-            return CircularRegion(
-                identifier: String(spec[..<equals]), latitude: latitude, longitude: longitude, radius: radius
-            )
-        }
     }
 }
 
 /// Everything a replay needs, as plain values that can cross into the interruptible task.
 private struct ReplaySettings: Sendable {
     var trace: String
-    var regions: [CircularRegion]
-    var significant: Bool
-    var distanceFilter: Double?
-    var accuracy: Double?
+    var location: LocationOptions.Resolved
     var speed: Double?
     var format: TimelineFormat
-    var regionLimit: Int
 
     func replay() async throws {
         let reader = try GPXReader(path: trace)
@@ -143,14 +76,7 @@ private struct ReplaySettings: Sendable {
         let engine = EventEngine(start: firstFix?.time ?? .defaultStart)
         let timeline = Timeline(engine: engine)
         TimelinePrinter(format: format, flushEachLine: speed != nil).attach(to: timeline)
-        var configuration = LocationManagerConfiguration()
-        configuration.regionLimit = regionLimit
-        let manager = LocationManager(engine: engine, timeline: timeline, configuration: configuration)
-        manager.distanceFilter = distanceFilter
-        manager.desiredAccuracy = accuracy
-        manager.startUpdatingLocation()
-        if significant { manager.startMonitoringSignificantLocationChanges() }
-        for region in regions { manager.startMonitoring(for: region) }
+        let manager = location.makeManager(engine: engine, timeline: timeline)
         let pacing: ReplaySource.Pacing = speed.map { .paced(speed: $0) } ?? .virtual
         var buffered = first[...]
         try await manager.run(ReplaySource(pacing: pacing) {

@@ -1,0 +1,30 @@
+extension GPSDSource {
+    /// Where gpsd is, when to stop and how to reconnect.
+    public struct Configuration: Hashable, Sendable {
+        /// gpsd's host name or address.
+        public var host: String
+        /// gpsd's port (a number or a service name).
+        public var port: String
+        /// Stop after this much time (the live run's virtual time follows the wall clock); nil runs on.
+        public var duration: Duration?
+        /// Stop after this many fixes; nil runs on.
+        public var fixes: Int?
+        /// How long to wait before each reconnection attempt after gpsd goes away.
+        public var backoff: ReconnectBackoff
+        /// How long one wait for gpsd's next report lasts before the reader checks whether to stop.
+        public var pollInterval: Duration
+
+        public init(
+            host: String = "localhost", port: String = "2947", duration: Duration? = nil, fixes: Int? = nil,
+            backoff: ReconnectBackoff = ReconnectBackoff(), pollInterval: Duration = .milliseconds(100)
+        ) {
+            precondition(fixes.map { $0 > 0 } ?? true, "fixes must be positive")
+            self.host = host
+            self.port = port
+            self.duration = duration
+            self.fixes = fixes
+            self.backoff = backoff
+            self.pollInterval = pollInterval
+        }
+    }
+}

@@ -1,0 +1,90 @@
+import BackgroundCore
+import CGPS
+import Glibc
+
+/// One open connection to gpsd: the `gps_data_t` that libgps fills, with one owner and an explicit close.
+///
+/// Each operation has a `Result`-returning form (the C boundary, where return codes and errno become
+/// ``GPSDError``) and a throwing one over it.
+///
+/// - Warning: Not thread-safe, and not `Sendable` on purpose: open, read and close it on one thread
+///   (the reader thread).
+struct GPSDConnection: ~Copyable {
+    private let data: UnsafeMutablePointer<gps_data_t>
+
+    private init(data: UnsafeMutablePointer<gps_data_t>) {
+        self.data = data
+    }
+
+    /// Connects to gpsd at `host`:`port`.
+    static func open(host: String, port: String) -> Result<GPSDConnection, GPSDError> {
+        let data = UnsafeMutablePointer<gps_data_t>.allocate(capacity: 1)
+        memset(data, 0, MemoryLayout<gps_data_t>.size)
+        let opened = host.withCString { host in
+            port.withCString { port in gpsdResult("gps_open") { gpsd_open(host, port, data) } }
+        }
+        switch opened {
+        case .success: return .success(GPSDConnection(data: data))
+        case .failure(let error):
+            data.deallocate()
+            return .failure(error)
+        }
+    }
+
+    /// Asks gpsd to stream its reports as JSON.
+    func _watch() -> Result<Void, GPSDError> {
+        gpsdResult("gps_stream") { gpsd_stream(data, CUnsignedInt(WATCH_ENABLE | WATCH_JSON)) }.map { _ in }
+    }
+
+    func watch() throws(GPSDError) { try _watch().get() }
+
+    /// True when a report is waiting, within `timeout`.
+    func waiting(timeout: Duration) -> Bool {
+        gpsd_waiting(data, CInt(clamping: timeout.nanoseconds / 1000))
+    }
+
+    /// Reads one report; its content is then in ``currentFix``. Retries `EINTR` unless told not to.
+    func _read(retryOnInterrupt: Bool = true) -> Result<Void, GPSDError> {
+        // libgps only ever adds to the mask; clearing it first tells this report's content from older ones.
+        data.pointee.set = 0
+        return gpsdResult("gps_read", retryOnInterrupt: retryOnInterrupt) { gpsd_read(data) }.map { _ in }
+    }
+
+    func read(retryOnInterrupt: Bool = true) throws(GPSDError) { try _read(retryOnInterrupt: retryOnInterrupt).get() }
+
+    /// The position in the report just read, or nil when it was not a position report (a TPV) or had no fix.
+    var currentFix: LocationFix? {
+        guard data.pointee.set & gps_mask_t(LATLON_SET) != 0 else { return nil }
+        return LocationFix(data.pointee.fix, satellitesUsed: data.pointee.satellites_used, hdop: data.pointee.dop.hdop)
+    }
+
+    /// Closes the connection and frees its memory.
+    consuming func close() {
+        _ = gpsd_close(data)
+        data.deallocate()
+        discard self
+    }
+
+    deinit {
+        _ = gpsd_close(data)
+        data.deallocate()
+    }
+}
+
+/// Runs one libgps call and turns its return code into a `Result`, reading errno straight after the call.
+///
+/// libgps reports failure as -1 with errno set, or -1 with errno 0 when gpsd closed the connection.
+/// The model is swift-system's `valueOrErrno(retryOnInterrupt:_:)`.
+@inline(__always)
+func gpsdResult(
+    _ function: StaticString, retryOnInterrupt: Bool = true, _ call: () -> CInt
+) -> Result<CInt, GPSDError> {
+    while true {
+        Glibc.errno = 0
+        let returnCode = call()
+        let error = Glibc.errno
+        if returnCode >= 0 { return .success(returnCode) }
+        if retryOnInterrupt && error == EINTR { continue }
+        return .failure(GPSDError(code: GPSDError.Code(rawValue: error), function: "\(function)"))
+    }
+}

@@ -1,0 +1,96 @@
+#if DEBUG
+import BackgroundLocation
+import Glibc
+import Testing
+@testable import GPSDLocation
+
+/// The C boundary, with libgps scripted through the mocking seam.
+@Suite struct GPSDErrorTests {
+    @Test func readRetriesInterruptedCalls() throws {
+        let driver = MockingDriver([.open: [.success()], .read: [.failure(errno: EINTR), .failure(errno: EINTR), .success(42)]])
+        try driver.run {
+            let connection = try GPSDConnection.open(host: "localhost", port: "2947").get()
+            try connection.read()
+            connection.close()
+        }
+        #expect(driver.calls == [.open, .read, .read, .read, .close])
+    }
+
+    @Test func readCanLeaveInterruptionsToTheCaller() throws {
+        let driver = MockingDriver([.read: [.failure(errno: EINTR)]])
+        let error = driver.run {
+            let connection = try! GPSDConnection.open(host: "localhost", port: "2947").get()
+            let error = #expect(throws: GPSDError.self) { try connection.read(retryOnInterrupt: false) }
+            connection.close()
+            return error
+        }
+        #expect(error?.code == .interrupted)
+    }
+
+    struct Case: CustomTestStringConvertible, Sendable {
+        var testDescription: String
+        var errno: CInt
+        var code: GPSDError.Code
+        var description: String
+    }
+
+    @Test(arguments: [
+        Case(testDescription: "no errno: gpsd closed the connection", errno: 0, code: .connectionClosed,
+             description: "gps_read failed: connection closed by gpsd"),
+        Case(testDescription: "ECONNRESET", errno: ECONNRESET, code: .connectionReset,
+             description: "gps_read failed: Connection reset by peer"),
+        Case(testDescription: "EBADF", errno: EBADF, code: GPSDError.Code(rawValue: EBADF),
+             description: "gps_read failed: Bad file descriptor"),
+    ])
+    func readFailureIsMapped(_ test: Case) {
+        let driver = MockingDriver([.read: [.failure(errno: test.errno)]])
+        let result = driver.run {
+            let connection = try! GPSDConnection.open(host: "localhost", port: "2947").get()
+            let result = connection._read()
+            connection.close()
+            return result
+        }
+        guard case .failure(let error) = result else { Issue.record("expected a failure"); return }
+        #expect(error.code == test.code)
+        #expect(error.function == "gps_read")
+        #expect(error.description == test.description)
+    }
+
+    @Test func openFailureCarriesGpsErrstrText() throws {
+        let driver = MockingDriver([.open: [.failure(errno: GPSDError.Code.unknownHost.rawValue)]])
+        let failure: GPSDError? = driver.run {
+            switch GPSDConnection.open(host: "nowhere.invalid", port: "2947") {
+            case .success(let connection):
+                connection.close()
+                return nil
+            case .failure(let error): return error
+            }
+        }
+        let error = try #require(failure)
+        #expect(error == .unknownHost)
+        #expect(error.description == "gps_open failed: can't get host entry")
+        #expect(driver.calls == [.open], "a connection that never opened is not closed")
+    }
+
+    @Test func matchesCasesOnTheCodeOnly() {
+        let error: any Error = GPSDError(code: .connectionClosed, function: "gps_stream")
+        switch error {
+        case GPSDError.cannotConnect: Issue.record("matched the wrong case")
+        case GPSDError.connectionClosed: break
+        default: Issue.record("did not match")
+        }
+    }
+
+    @Test func readerReportsThatGpsdIsNotRunning() async {
+        let driver = MockingDriver([.open: [.failure(errno: GPSDError.Code.cannotConnect.rawValue)]])
+        let reader = GPSDReader(configuration: .init(host: "localhost", port: "2947"))
+        let (outputs, continuation) = AsyncStream<GPSDReader.Output>.makeStream()
+        driver.run { reader.read(into: continuation) }
+        var failures: [GPSDConnectionError] = []
+        for await output in outputs { if case .failed(let error) = output { failures.append(error) } }
+        #expect(failures.count == 1)
+        #expect(failures.first?.description.hasPrefix(
+            "cannot connect to gpsd at localhost:2947 (can't connect to host/port pair). Is gpsd running?") == true)
+    }
+}
+#endif

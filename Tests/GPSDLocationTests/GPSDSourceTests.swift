@@ -1,0 +1,89 @@
+import BackgroundCore
+import BackgroundLocation
+import BackgroundTestKit
+import GPSDLocation
+import Testing
+
+@Suite(.enabled(if: TestSupport.toolsAvailable("gpsfake", "gpsd"), "install gpsd and gpsd-clients (tools/install-deps)"))
+struct GPSDSourceTests {
+    // Each test ends after a number of fixes (a few seconds); the durations only keep a broken run from hanging.
+
+    @Test func deliversGpsdFixesAsTheyAreInTheLog() async throws {
+        let log = try NMEALog()
+        defer { log.remove() }
+        let gpsd = try GPSFake(log: log.path)
+        defer { gpsd.stop() }
+
+        let events = try await run(.init(host: "127.0.0.1", port: "\(gpsd.port)", duration: .seconds(30), fixes: 8))
+
+        let fixes = events.compactMap { if case .fix(let fix) = $0 { fix } else { nil } }
+        #expect(fixes.count == 8)
+        let expected = Dictionary(uniqueKeysWithValues: log.points.map { (SimTime(rfc3339: $0.time)!, $0) })
+        let timed = fixes.filter { $0.time != nil }
+        #expect(timed.count >= 6, "gpsd gives every fix but maybe the first one a time")
+        for fix in timed {
+            let point = try #require(expected[fix.time!], "a fix at \(fix.time!) that is not in the log")
+            #expect(abs(fix.latitude - point.latitude) < 1e-7)
+            #expect(abs(fix.longitude - point.longitude) < 1e-7)
+            #expect(fix.altitude == nil || fix.altitude == 410, "an RMC-only fix has no altitude")
+            #expect(fix.course == 0)
+        }
+    }
+
+    @Test func throwsAClearErrorWhenGpsdIsNotRunning() async throws {
+        let port = try GPSFake.freePort()
+        let source = GPSDSource(configuration: .init(host: "127.0.0.1", port: "\(port)"))
+        let error = await #expect(throws: GPSDConnectionError.self) {
+            try await source.run(on: EventEngine(start: .now())) { _ in }
+        }
+        #expect(error?.underlying == .cannotConnect)
+        #expect(error?.description.contains("Is gpsd running?") == true)
+        #expect(error?.description.contains("127.0.0.1:\(port)") == true)
+    }
+
+    @Test func reportsTheLossOfGpsdAndReconnects() async throws {
+        let log = try NMEALog()
+        defer { log.remove() }
+        let gpsd = try GPSFake(log: log.path)
+        defer { gpsd.stop() }
+        let configuration = GPSDSource.Configuration(
+            host: "127.0.0.1", port: "\(gpsd.port)", duration: .seconds(30),
+            backoff: ReconnectBackoff(initial: .milliseconds(50), multiplier: 2, maximum: .milliseconds(200))
+        )
+        let source = GPSDSource(configuration: configuration)
+        let engine = EventEngine(start: .now())
+        var events: [LocationSourceEvent] = []
+        do {
+            try await source.run(on: engine) { event in
+                events.append(event)
+                // After the third fix gpsd goes away; it comes back on the same port a little later.
+                if events.count == 3 {
+                    gpsd.stop()
+                    engine.schedule(after: .milliseconds(300)) { try? gpsd.restart() }
+                }
+                if let reconnected = events.lastIndex(where: Self.isReconnection), events.count - reconnected > 3 {
+                    withUnsafeCurrentTask { $0?.cancel() }  // three fixes since: enough seen, end the run
+                }
+            }
+        } catch is CancellationError {}
+
+        let codes = events.compactMap { if case .problem(_, let code) = $0 { code } else { nil } }
+        #expect(codes.first == "gpsd.lost")
+        #expect(codes.last == "gpsd.reconnected")
+        let lost = try #require(events.firstIndex { if case .problem = $0 { true } else { false } })
+        let reconnected = try #require(events.lastIndex(where: Self.isReconnection))
+        #expect(events[..<lost].allSatisfy { if case .fix = $0 { true } else { false } })
+        #expect(events[(reconnected + 1)...].count >= 3, "the fixes continue after reconnection")
+        #expect(events[(reconnected + 1)...].allSatisfy { if case .fix = $0 { true } else { false } })
+    }
+
+    private static func isReconnection(_ event: LocationSourceEvent) -> Bool {
+        if case .problem(_, "gpsd.reconnected") = event { true } else { false }
+    }
+
+    private func run(_ configuration: GPSDSource.Configuration) async throws -> [LocationSourceEvent] {
+        var events: [LocationSourceEvent] = []
+        try await GPSDSource(configuration: configuration).run(on: EventEngine(start: .now())) { events.append($0) }
+        return events
+    }
+}

@@ -1,0 +1,73 @@
+import BackgroundTestKit
+import Foundation
+import Testing
+
+/// `bgloc live` end to end: the built binary against a real gpsd fed by gpsfake.
+@Suite(.enabled(if: TestSupport.toolsAvailable("gpsfake", "gpsd"), "install gpsd and gpsd-clients (tools/install-deps)"))
+struct LiveCommandTests {
+    static let bgloc = TestSupport.executable("bgloc")
+
+    @Test func printsTheRequestedNumberOfLocationLines() async throws {
+        let log = try NMEALog()
+        defer { log.remove() }
+        let gpsd = try GPSFake(log: log.path)
+        defer { gpsd.stop() }
+
+        // --duration only keeps a broken run from hanging; --fixes ends it within a second or two.
+        let result = try await TestSupport.run(
+            Self.bgloc, ["live", "--gpsd", "127.0.0.1:\(gpsd.port)", "--fixes", "5", "--format", "jsonl", "--duration", "30"]
+        )
+
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = result.stdout.split(separator: "\n")
+        let events = try lines.map { try #require(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]) }
+        #expect(events.count == 5)
+        #expect(events.allSatisfy { $0["event"] as? String == "location" })
+        let latitudes = Set(log.points.map(\.latitude))
+        #expect(events.allSatisfy { event in
+            (event["lat"] as? Double).map { lat in latitudes.contains { abs($0 - lat) < 1e-7 } } ?? false
+        })
+    }
+
+    @Test func monitorsRegionsGivenOnTheCommandLine() async throws {
+        let log = try NMEALog()
+        defer { log.remove() }
+        let gpsd = try GPSFake(log: log.path)
+        defer { gpsd.stop() }
+        let far = "far=-33.8688,151.2093,500"  // Sydney: the walk in Zürich is outside
+
+        let result = try await TestSupport.run(
+            Self.bgloc, ["live", "--gpsd", "127.0.0.1:\(gpsd.port)", "--fixes", "3", "--format", "jsonl", "--region", far, "--duration", "30"]
+        )
+
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains(#""event":"state","region":"far","state":"outside""#))
+    }
+
+    @Test func saysHowToStartGpsdWhenItIsNotRunning() async throws {
+        let port = try GPSFake.freePort()
+
+        let result = try await TestSupport.run(Self.bgloc, ["live", "--gpsd", "127.0.0.1:\(port)", "--fixes", "1"])
+
+        #expect(result.status == 1)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr.contains("cannot connect to gpsd at 127.0.0.1:\(port)"))
+        #expect(result.stderr.contains("Is gpsd running? Start it with `gpsd -N -n /dev/ttyUSB0`"))
+    }
+
+    struct BadOption: CustomTestStringConvertible, Sendable {
+        var testDescription: String { arguments.joined(separator: " ") }
+        var arguments: [String]
+    }
+
+    @Test(arguments: [
+        BadOption(arguments: ["--gpsd", "a:b:c"]),
+        BadOption(arguments: ["--gpsd", "localhost:99999"]),
+        BadOption(arguments: ["--fixes", "0"]),
+        BadOption(arguments: ["--duration", "-1"]),
+    ])
+    func rejectsBadOptionsAsUsageErrors(_ option: BadOption) async throws {
+        let result = try await TestSupport.run(Self.bgloc, ["live"] + option.arguments)
+        #expect(result.status == 64, "\(result.stderr)")
+    }
+}

@@ -1,0 +1,142 @@
+import BackgroundTestKit
+import Foundation
+import Glibc
+
+/// A real gpsd fed from an NMEA log by `gpsfake`, on a free loopback port, in a process group of its own.
+///
+/// `stop()` kills the whole group (gpsfake and its gpsd) with SIGKILL; call it in a `defer` so that a
+/// failing test leaves nothing running.
+final class GPSFake {
+    let port: Int
+    let log: String
+    private var group: pid_t = 0
+
+    /// Starts gpsfake on `port` (a free one when nil) and waits until its gpsd has the fake device.
+    init(log: String, port: Int? = nil, cycle: Double = 0.05) throws {
+        self.port = try port ?? Self.freePort()
+        self.log = log
+        try start(cycle: cycle)
+    }
+
+    /// Starts it again on the same port, after `stop()`.
+    func restart(cycle: Double = 0.05) throws {
+        try start(cycle: cycle)
+    }
+
+    /// Starts gpsfake and waits until its gpsd has the fake device. Under load gpsfake can lose a race
+    /// (it adds the device before gpsd listens on its control socket) and feed nobody; then it is started
+    /// again.
+    private func start(cycle: Double) throws {
+        for _ in 1...3 {
+            try spawn(cycle: cycle)
+            if (try? waitUntil("gpsd has gpsfake's device", timeout: .seconds(3), { Self.hasDevice(port: port) })) != nil {
+                return
+            }
+            stop()
+        }
+        throw Failure("gpsfake did not hand its device to gpsd on port \(port)")
+    }
+
+    private func spawn(cycle: Double) throws {
+        guard let gpsfake = TestSupport.which("gpsfake") else { throw Failure("gpsfake is not installed") }
+        // Without -1 the log repeats, so a client that connects late still gets fixes.
+        let arguments = [gpsfake, "-q", "-P", "\(port)", "-c", "\(cycle)", log]
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
+        posix_spawnattr_setpgroup(&attributes, 0)
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        let argv = arguments.map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var pid: pid_t = 0
+        let status = posix_spawn(&pid, gpsfake, &actions, &attributes, argv, environ)
+        guard status == 0 else { throw Failure("cannot start gpsfake: \(String(cString: strerror(status)))") }
+        group = pid
+    }
+
+    /// Kills gpsfake and its gpsd (the whole process group) and reaps gpsfake.
+    func stop() {
+        guard group != 0 else { return }
+        kill(-group, SIGKILL)
+        var status: CInt = 0
+        waitpid(group, &status, 0)
+        unlink("/tmp/gpsfake-\(group).sock")
+        group = 0
+    }
+
+    deinit { stop() }
+
+    /// A loopback port that nothing listens on: bind port 0 and read what the kernel chose.
+    static func freePort() throws -> Int {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(fd) }
+        var address = loopback(port: 0)
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { address in
+                bind(fd, address, length) == 0 && getsockname(fd, address, &length) == 0
+            }
+        }
+        guard bound else { throw Failure("cannot find a free port") }
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+
+    /// True when a gpsd listens on the loopback port and lists a device (asked with `?DEVICES;`).
+    static func hasDevice(port: Int) -> Bool {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(fd) }
+        var timeout = timeval(tv_sec: 0, tv_usec: 500_000)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        var address = loopback(port: port)
+        let connected = withUnsafePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
+            }
+        }
+        guard connected, write(fd, "?DEVICES;\n", 10) == 10 else { return false }
+        var received: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while received.count < 65536 {
+            let count = read(fd, &buffer, buffer.count)
+            guard count > 0 else { return false }
+            received += buffer[..<count]
+            let text = String(decoding: received, as: UTF8.self)
+            // gpsd ends each report with CR LF.
+            if let devices = text.split(separator: "\r\n").first(where: { $0.contains(#""class":"DEVICES""#) }),
+               text.contains("\(devices)\r\n") {
+                return devices.contains(#""path""#)
+            }
+        }
+        return false
+    }
+
+    private static func loopback(port: Int) -> sockaddr_in {
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = UInt16(port).bigEndian
+        address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
+        return address
+    }
+}
+
+/// A test failure with a message.
+struct Failure: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// Polls `condition` every 20 ms until it holds; throws after `timeout`.
+func waitUntil(_ what: String, timeout: Duration = .seconds(8), _ condition: () throws -> Bool) throws {
+    let clock = ContinuousClock()
+    let deadline = clock.now + timeout
+    while try !condition() {
+        guard clock.now < deadline else { throw Failure("timed out waiting until \(what)") }
+        usleep(20_000)
+    }
+}

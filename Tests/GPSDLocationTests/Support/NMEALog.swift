@@ -1,0 +1,46 @@
+import Foundation
+
+/// A small NMEA log with valid checksums, written to a temporary folder: one RMC+GGA epoch per second,
+/// heading north, so that every fix has its own time and latitude.
+struct NMEALog {
+    struct Point: Hashable {
+        var time: String  // RFC 3339, as gpsd reports it
+        var latitude: Double
+        var longitude: Double
+    }
+
+    let folder: URL
+    let path: String
+    let points: [Point]
+
+    init(epochs: Int = 20) throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("gpsd-tests-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        path = folder.appendingPathComponent("walk.nmea").path
+        var lines: [String] = []
+        var points: [Point] = []
+        for second in 0..<epochs {
+            let minutes = 22.614 + Double(second) * 0.01  // 47°22.614'N, 0.01' (18.5 m) further each second
+            let time = String(format: "0915%02d.00", second)
+            let latitude = String(format: "47%07.4f", minutes)
+            lines.append(Self.sentence("GPRMC,\(time),A,\(latitude),N,00832.502,E,1.5,0.0,010326,,,A"))
+            lines.append(Self.sentence("GPGGA,\(time),\(latitude),N,00832.502,E,1,08,0.9,410.0,M,47.0,M,,"))
+            points.append(Point(
+                time: String(format: "2026-03-01T09:15:%02dZ", second),
+                latitude: 47 + minutes / 60, longitude: 8 + 32.502 / 60
+            ))
+        }
+        self.points = points
+        try (lines.joined(separator: "\r\n") + "\r\n").write(toFile: path, atomically: true, encoding: .utf8)
+    }
+
+    func remove() {
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    /// `$BODY*XX` with the XOR checksum of BODY.
+    static func sentence(_ body: String) -> String {
+        let checksum = body.utf8.reduce(UInt8(0), ^)
+        return "$" + body + "*" + String(format: "%02X", checksum)
+    }
+}
