@@ -1,4 +1,5 @@
 import ArgumentParser
+import BackgroundApp
 import BackgroundCore
 import BackgroundLocation
 import CommandLineSupport
@@ -13,6 +14,9 @@ struct Replay: AsyncParsableCommand {
             automatic pausing when stationary), optional significant-change monitoring and the monitored \
             regions, on virtual time as fast as possible or at --speed times real time. The output is a \
             human timeline on a terminal and JSON lines (one event per line) otherwise.
+
+            With --app MANIFEST the trace runs inside an emulated app (docs/DEVICE.md): its regions' \
+            actions, its background tasks, audio and lifecycle, and --linger after the last fix.
 
             Example:
               bgloc replay Traces/walk-through-region.gpx \\
@@ -32,16 +36,9 @@ struct Replay: AsyncParsableCommand {
     @Option(help: "Human timeline (text) or the event stream (jsonl); text on a terminal, jsonl otherwise.")
     var format: TimelineFormat?
 
-    @Option(help: ArgumentHelp("Run the trace inside an emulated app described by a manifest.", valueName: "manifest"))
-    var app: String?
+    @OptionGroup var app: AppOptions
 
     func validate() throws {
-        if let app {
-            throw ValidationError(
-                "--app \(app): running a trace inside an emulated app is not available in this build; "
-                    + "replay without --app to see the location manager's events"
-            )
-        }
         if let speed, !(speed.isFinite && speed > 0) {
             throw ValidationError("--speed \(speed): expected a factor greater than 0, such as 10")
         }
@@ -49,7 +46,8 @@ struct Replay: AsyncParsableCommand {
 
     func run() async throws {
         let settings = ReplaySettings(
-            trace: trace, location: try location.resolved(), speed: speed, format: format ?? .automatic
+            trace: trace, location: try location.resolved(), speed: speed, format: format ?? .automatic,
+            app: app.resolved()
         )
         try await Interruption.run { try await settings.replay() }
     }
@@ -61,6 +59,7 @@ private struct ReplaySettings: Sendable {
     var location: LocationOptions.Resolved
     var speed: Double?
     var format: TimelineFormat
+    var app: AppOptions.Resolved?
 
     func replay() async throws {
         let reader = try GPXReader(path: trace)
@@ -77,12 +76,23 @@ private struct ReplaySettings: Sendable {
         let timeline = Timeline(engine: engine)
         TimelinePrinter(format: format, flushEachLine: speed != nil).attach(to: timeline)
         let manager = location.makeManager(engine: engine, timeline: timeline)
+        let emulated = try app?.start(on: manager)
         let pacing: ReplaySource.Pacing = speed.map { .paced(speed: $0) } ?? .virtual
         var buffered = first[...]
         try await manager.run(ReplaySource(pacing: pacing) {
             if let event = buffered.popFirst() { return event }
             return try Self.nextEvent(reader)
         })
+        if let app, emulated != nil {
+            // What the app does after the last fix: tasks, audio, the lifecycle script.
+            let end = engine.now + app.linger
+            if let speed {
+                try await engine.run(until: end, pacedBy: ContinuousClock(), speed: speed)
+            } else {
+                engine.run(until: end)
+            }
+        }
+        withExtendedLifetime(emulated) {}
         StandardOutput.flush()
     }
 

@@ -108,8 +108,6 @@ import Testing
         ErrorCase(name: "undeclared task", yaml: "app: x\nsubmitAtLaunch: [a]\n",
                   expected: "app.yaml:2: submitAtLaunch[0]: task 'a' is not declared under tasks"),
         ErrorCase(name: "invalid YAML", yaml: "app: x\n  tasks: : [\n", expected: "app.yaml:2:"),
-        ErrorCase(name: "run tasks", yaml: "app: x\ntasks:\n  a: {kind: refresh, run: ./sync}\n",
-                  expected: "app.yaml:3: tasks.a.run: running commands is not supported yet"),
         ErrorCase(name: "missing file", yaml: nil, expected: "app.yaml: no such file"),
     ]
 
