@@ -13,6 +13,11 @@ public import BackgroundLocation
 ///     #expect(events.map(\.kind.name) == ["state", "enter", "exit"])
 /// }
 /// ```
+/// On a bundled trace:
+/// ```swift
+/// let walk = "\(TestSupport.packageRoot)/Traces/walk-through-region.gpx"
+/// let events = try await LocationScenario(trace: walk, regions: walk + ".regions.geojson").run()
+/// ```
 /// The engine starts at the first fix's time (or `SimTime.defaultStart`); the run ends at the last fix.
 public struct LocationScenario {
     public var fixes: [LocationFix]
@@ -27,6 +32,13 @@ public struct LocationScenario {
 
     public init(fixes: [LocationFix]) {
         self.fixes = fixes
+    }
+
+    /// A scenario on the track points of a GPX or NMEA trace, with the regions of a GeoJSON file (such as
+    /// the `TRACE.regions.geojson` beside each bundled trace) when one is given.
+    public init(trace: String, regions regionsFile: String? = nil) throws(InputError) {
+        self.fixes = try TraceReader.fixes(path: trace)
+        if let regionsFile { self.regions = try GeoJSONRegions.load(path: regionsFile) }
     }
 
     /// Runs the scenario on virtual time and returns every event recorded.

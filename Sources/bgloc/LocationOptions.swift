@@ -32,6 +32,14 @@ struct LocationOptions: ParsableArguments {
     @Option(name: .customLong("region-limit"), help: "How many regions the app may monitor (iOS allows 20).")
     var regionLimit = LocationManagerConfiguration().regionLimit
 
+    @Option(help: ArgumentHelp(
+        "Seconds a crossing must hold past the region's margin before it is reported.", valueName: "seconds"
+    ))
+    var dwell = LocationManagerConfiguration().minimumDwell.seconds
+
+    @Flag(name: .customLong("no-auto-pause"), help: "Never pause continuous updates when the device is stationary.")
+    var noAutoPause = false
+
     func validate() throws {
         _ = try regionsFromOptions()
         if let distanceFilter, !(distanceFilter.isFinite && distanceFilter >= 0) {
@@ -43,6 +51,9 @@ struct LocationOptions: ParsableArguments {
         if regionLimit < 1 {
             throw ValidationError("--region-limit \(regionLimit): expected 1 or more")
         }
+        if !(dwell.isFinite && dwell >= 0) {
+            throw ValidationError("--dwell \(dwell): expected a number of seconds, 0 or more")
+        }
     }
 
     /// The options as plain values, with the regions file read.
@@ -51,7 +62,7 @@ struct LocationOptions: ParsableArguments {
         if let regionsFile { regions = try GeoJSONRegions.load(path: regionsFile) + regions }
         return Resolved(
             regions: regions, significant: significant, distanceFilter: distanceFilter, accuracy: accuracy,
-            regionLimit: regionLimit
+            regionLimit: regionLimit, dwell: .milliseconds(Int64((dwell * 1000).rounded())), autoPause: !noAutoPause
         )
     }
 
@@ -87,15 +98,19 @@ struct LocationOptions: ParsableArguments {
         var distanceFilter: Double?
         var accuracy: Double?
         var regionLimit: Int
+        var dwell: Duration
+        var autoPause: Bool
 
         /// A location manager on `engine` with continuous updates started, significant-change monitoring
         /// when asked for, and every region monitored.
         func makeManager(engine: EventEngine, timeline: Timeline) -> LocationManager {
             var configuration = LocationManagerConfiguration()
             configuration.regionLimit = regionLimit
+            configuration.minimumDwell = dwell
             let manager = LocationManager(engine: engine, timeline: timeline, configuration: configuration)
             manager.distanceFilter = distanceFilter
             manager.desiredAccuracy = accuracy
+            manager.pausesLocationUpdatesAutomatically = autoPause
             manager.startUpdatingLocation()
             if significant { manager.startMonitoringSignificantLocationChanges() }
             for region in regions { manager.startMonitoring(for: region) }

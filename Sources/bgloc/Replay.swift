@@ -8,24 +8,26 @@ import Glibc
 /// `bgloc replay TRACE [options]`: a trace through the emulated CLLocationManager (CONTRACTS.md §2).
 struct Replay: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Replay a GPX trace through the emulated location manager and print its timeline.",
+        abstract: "Replay a GPX or NMEA trace through the emulated location manager and print its timeline.",
         discussion: """
             Every fix goes through continuous updates (with --distance-filter and --accuracy, and \
             automatic pausing when stationary), optional significant-change monitoring and the monitored \
-            regions, on virtual time as fast as possible or at --speed times real time. The output is a \
-            human timeline on a terminal and JSON lines (one event per line) otherwise.
+            regions, on virtual time as fast as possible or at --speed times real time. Skipped NMEA \
+            sentences appear as error events. The output is a human timeline on a terminal and JSON lines \
+            (one event per line) otherwise.
 
             With --app MANIFEST the trace runs inside an emulated app (docs/DEVICE.md): its regions' \
             actions, its background tasks, audio and lifecycle, and --linger after the last fix.
 
             Example:
               bgloc replay Traces/walk-through-region.gpx \\
-                  --regions Traces/walk-through-region.gpx.regions.geojson --significant --format jsonl
-              bgloc replay walk.gpx --region museum=47.3769,8.5417,200 --speed 60
+                  --regions Traces/walk-through-region.gpx.regions.geojson --significant \\
+                  --format jsonl
+              bgloc replay walk.nmea --region museum=47.3769,8.5417,200 --speed 60
             """
     )
 
-    @Argument(help: "The trace: a GPX 1.0 or 1.1 file (detected by content).")
+    @Argument(help: "The trace: a GPX 1.0 or 1.1 file or an NMEA 0183 log (detected by content).")
     var trace: String
 
     @OptionGroup var location: LocationOptions
@@ -62,7 +64,7 @@ private struct ReplaySettings: Sendable {
     var app: AppOptions.Resolved?
 
     func replay() async throws {
-        let reader = try GPXReader(path: trace)
+        let reader = try TraceReader(path: trace)
         var first: [LocationSourceEvent] = []
         var firstFix: LocationFix?
         while firstFix == nil, let event = try Self.nextEvent(reader) {
@@ -97,11 +99,11 @@ private struct ReplaySettings: Sendable {
     }
 
     /// The next track point (as a fix) or skipped part (as a problem) of the trace.
-    private static func nextEvent(_ reader: GPXReader) throws -> LocationSourceEvent? {
+    private static func nextEvent(_ reader: TraceReader) throws -> LocationSourceEvent? {
         while let item = try reader.next() {
             switch item {
             case .trackPoint(let fix, _, _): return .fix(fix)
-            case .skipped(let problem): return .problem(message: problem.description, code: "trace.skipped")
+            case .skipped(let problem): return .problem(message: problem.description, code: "skipped")
             case .routePoint, .waypoint: continue
             }
         }

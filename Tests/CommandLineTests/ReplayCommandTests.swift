@@ -28,6 +28,33 @@ import Testing
         #expect(times == times.sorted(), "events are in time order")
     }
 
+    @Test func nmeaTracesReplayLikeGPX() async throws {
+        let nmea = Self.trace("walk-through-region.nmea")
+        let result = try await TestSupport.run(Self.bgloc, ["replay", nmea, "--regions", nmea + ".regions.geojson", "--format", "jsonl"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let names = try events(result.stdout).compactMap { $0["event"] as? String }.filter { $0 != "location" }
+        #expect(names == ["state", "enter", "exit"])
+    }
+
+    @Test func skippedSentencesBecomeErrorEvents() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bgkit-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let original = try String(contentsOfFile: Self.trace("walk-through-region.nmea"), encoding: .utf8)
+        var lines = original.components(separatedBy: "\r\n").filter { !$0.isEmpty }
+        let damaged = try #require(lines.indices.first { lines[$0].hasPrefix("$GPRMC") && $0 > 40 })
+        lines[damaged] = String(lines[damaged].dropLast(2)) + (lines[damaged].hasSuffix("00") ? "11" : "00")
+        let file = folder.appendingPathComponent("damaged.nmea")
+        try Data((lines.joined(separator: "\r\n") + "\r\n").utf8).write(to: file)
+        let result = try await TestSupport.run(Self.bgloc, ["replay", file.path, "--format", "jsonl"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let errors = try events(result.stdout).filter { $0["event"] as? String == "error" }
+        #expect(errors.count == 1)
+        #expect(errors.first?["code"] as? String == "skipped")
+        let message = try #require(errors.first?["message"] as? String)
+        #expect(message.contains("damaged.nmea:") && message.contains("checksum"), "\(message)")
+    }
+
     @Test func identicalRunsGiveIdenticalBytes() async throws {
         let drive = Self.trace("drive-regions.gpx")
         let arguments = ["replay", drive, "--regions", drive + ".regions.geojson", "--significant", "--format", "jsonl"]
@@ -78,6 +105,7 @@ import Testing
         BadOption(arguments: ["--distance-filter=-1"], mentions: ["--distance-filter -1"]),
         BadOption(arguments: ["--accuracy", "0"], mentions: ["--accuracy 0"]),
         BadOption(arguments: ["--speed", "0"], mentions: ["--speed 0"]),
+        BadOption(arguments: ["--dwell=-2"], mentions: ["--dwell -2"]),
         BadOption(arguments: ["--app", "tour.yaml"], mentions: ["--app tour.yaml", "emulated app"]),
     ])
     func badOptionValuesAreUsageErrors(_ c: BadOption) async throws {
