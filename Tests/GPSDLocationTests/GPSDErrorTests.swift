@@ -39,8 +39,8 @@ import Testing
              description: "gps_read failed: connection closed by gpsd"),
         Case(testDescription: "ECONNRESET", errno: ECONNRESET, code: .connectionReset,
              description: "gps_read failed: Connection reset by peer"),
-        Case(testDescription: "EBADF", errno: EBADF, code: GPSDError.Code(rawValue: EBADF),
-             description: "gps_read failed: Bad file descriptor"),
+        Case(testDescription: "EPIPE", errno: EPIPE, code: GPSDError.Code(rawValue: EPIPE),
+             description: "gps_read failed: Broken pipe"),
     ])
     func readFailureIsMapped(_ test: Case) {
         let driver = MockingDriver([.read: [.failure(errno: test.errno)]])

@@ -1,6 +1,7 @@
 import BackgroundCore
 import BackgroundLocation
 import BackgroundTestKit
+import Foundation
 import GPSDLocation
 import Testing
 
@@ -28,6 +29,50 @@ struct GPSDSourceTests {
             #expect(fix.altitude == nil || fix.altitude == 410, "an RMC-only fix has no altitude")
             #expect(fix.course == 0)
         }
+    }
+
+    /// gpsd's own logs: every fix the source reports is a position gpsd's expected output (`.chk`) has.
+    @Test(
+        .enabled(if: TestSupport.corpusTestsEnabled, "needs ../shared/testdata beside the package"),
+        arguments: ["garmin17n", "mtk-3301", "sirfstarv-nmea", "bu353-glonass", "ublox-neo-m9n-nmea"]
+    )
+    func deliversThePositionsOfGpsdsOwnLogs(_ name: String) async throws {
+        let folder = try #require(TestSupport.sharedTestdata)
+        let log = "\(folder)/nmea/\(name).log"
+        let gpsd = try GPSFake(log: log, cycle: 0.01)
+        defer { gpsd.stop() }
+
+        let events = try await run(.init(host: "127.0.0.1", port: "\(gpsd.port)", duration: .seconds(30), fixes: 6))
+
+        let expected = try Self.positions(inCheckFile: log + ".chk")
+        let fixes = events.compactMap { if case .fix(let fix) = $0 { fix } else { nil } }
+        #expect(fixes.count == 6)
+        for fix in fixes {
+            #expect(expected.contains(Position(fix.latitude, fix.longitude)), "\(fix) is not in \(name).log.chk")
+        }
+    }
+
+    /// A position rounded to gpsd's nine decimals.
+    struct Position: Hashable {
+        var latitude: Int64
+        var longitude: Int64
+        init(_ latitude: Double, _ longitude: Double) {
+            self.latitude = Int64((latitude * 1e9).rounded())
+            self.longitude = Int64((longitude * 1e9).rounded())
+        }
+    }
+
+    /// The positions of the TPV reports in a gpsd regression `.chk` file.
+    static func positions(inCheckFile path: String) throws -> Set<Position> {
+        var positions = Set<Position>()
+        for line in try String(contentsOfFile: path, encoding: .utf8).split(whereSeparator: \.isNewline)
+        where line.hasPrefix("{") && line.contains(#""class":"TPV""#) {
+            let report = try #require(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            if let latitude = report["lat"] as? Double, let longitude = report["lon"] as? Double {
+                positions.insert(Position(latitude, longitude))
+            }
+        }
+        return positions
     }
 
     @Test func throwsAClearErrorWhenGpsdIsNotRunning() async throws {
@@ -75,6 +120,13 @@ struct GPSDSourceTests {
         #expect(events[..<lost].allSatisfy { if case .fix = $0 { true } else { false } })
         #expect(events[(reconnected + 1)...].count >= 3, "the fixes continue after reconnection")
         #expect(events[(reconnected + 1)...].allSatisfy { if case .fix = $0 { true } else { false } })
+        // The waits announced ("reconnecting in 0.05 s", "next attempt in 0.1 s", …) double up to the cap.
+        let waits = events.compactMap { event -> Double? in
+            guard case .problem(let message, _) = event, let range = message.range(of: " in ", options: .backwards) else { return nil }
+            return Double(message[range.upperBound...].dropLast(2))
+        }
+        #expect(Array(waits.prefix(3)) == Array([0.05, 0.1, 0.2].prefix(waits.count)))
+        #expect(waits.allSatisfy { $0 <= 0.2 })
     }
 
     private static func isReconnection(_ event: LocationSourceEvent) -> Bool {

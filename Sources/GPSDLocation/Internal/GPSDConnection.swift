@@ -74,7 +74,8 @@ struct GPSDConnection: ~Copyable {
 /// Runs one libgps call and turns its return code into a `Result`, reading errno straight after the call.
 ///
 /// libgps reports failure as -1 with errno set, or -1 with errno 0 when gpsd closed the connection.
-/// The model is swift-system's `valueOrErrno(retryOnInterrupt:_:)`.
+/// The model is swift-system's `valueOrErrno(retryOnInterrupt:_:)`; as in NIO, `EBADF` and `EFAULT`
+/// (programmer errors) trap instead of being returned.
 @inline(__always)
 func gpsdResult(
     _ function: StaticString, retryOnInterrupt: Bool = true, _ call: () -> CInt
@@ -85,6 +86,8 @@ func gpsdResult(
         let error = Glibc.errno
         if returnCode >= 0 { return .success(returnCode) }
         if retryOnInterrupt && error == EINTR { continue }
+        // A bad descriptor or address is bgkit's bug (a closed handle), not a condition to report.
+        precondition(error != EBADF && error != EFAULT, "\(function) on an invalid gpsd handle")
         return .failure(GPSDError(code: GPSDError.Code(rawValue: error), function: "\(function)"))
     }
 }

@@ -56,26 +56,32 @@ final class GPSDReader: Sendable {
         defer { output.finish() }
         var delivered = 0
         var connectedOnce = false
-        var attempt = 0  // reconnection attempts since the last loss
+        var failedAttempts = 0  // reconnection attempts failed since the last loss
         while !isStopping {
             switch GPSDConnection.open(host: configuration.host, port: configuration.port) {
             case .failure(let error):
                 guard connectedOnce else {
-                    output.yield(.failed(GPSDConnectionError(host: configuration.host, port: configuration.port, underlying: error)))
+                    let failure = GPSDConnectionError(host: configuration.host, port: configuration.port, underlying: error)
+                    output.yield(.failed(failure))
                     return
                 }
-                attempt += 1
-                let delay = configuration.backoff.delay(beforeAttempt: attempt + 1)
-                report(output, "cannot reconnect to gpsd at \(address) (\(error.reason)); next attempt in \(Self.format(delay))", code: "gpsd.reconnecting")
+                failedAttempts += 1
+                let delay = configuration.backoff.delay(beforeAttempt: failedAttempts + 1)
+                report(
+                    output, "cannot reconnect to gpsd at \(address) (\(error.reason)); next attempt in \(Self.format(delay))",
+                    code: "gpsd.reconnecting"
+                )
                 wait(delay)
             case .success(let connection):
                 if connectedOnce { report(output, "reconnected to gpsd at \(address)", code: "gpsd.reconnected") }
                 connectedOnce = true
-                attempt = 0
+                failedAttempts = 0
                 guard let error = follow(connection, delivered: &delivered, output: output) else { return }
-                attempt = 1
-                let delay = configuration.backoff.delay(beforeAttempt: attempt)
-                report(output, "lost gpsd at \(address) (\(error.reason)); reconnecting in \(Self.format(delay))", code: "gpsd.lost")
+                let delay = configuration.backoff.delay(beforeAttempt: 1)
+                report(
+                    output, "lost gpsd at \(address) (\(error.reason)); reconnecting in \(Self.format(delay))",
+                    code: "gpsd.lost"
+                )
                 wait(delay)
             }
         }
