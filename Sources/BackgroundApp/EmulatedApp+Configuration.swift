@@ -16,6 +16,8 @@ extension EmulatedApp {
         public var scheduler = BGTaskScheduler.Configuration()
         /// How `run:` commands run.
         public var commands = AppSimulator.Commands()
+        /// The ALSA device clips play on, instead of the manifest's `audio.device` (`null`: silently).
+        public var audioDevice: String?
 
         public init() {}
     }

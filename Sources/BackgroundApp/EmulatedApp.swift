@@ -24,7 +24,7 @@ import BackgroundTasks
 ///                           audio: EmulatedApp.Audio(output: { ALSAOutput(device: $0) }, open: AudioFile.open))
 /// app.start()
 /// try await manager.run(.replay(fixes))
-/// engine.run(until: engine.now + .seconds(600))   // what follows the last fix
+/// try await app.linger(upTo: .seconds(600))       // what follows the last fix
 /// ```
 ///
 /// - Warning: Not thread-safe: use it on the engine's owner only. Keep a reference: the location
@@ -41,8 +41,10 @@ public final class EmulatedApp: LocationManagerDelegate {
     private let engine: EventEngine
     private let timeline: Timeline
     private let audio: Audio?
+    private let audioDevice: String
     private var hasLaunched = false
     private var updatesLocation = false
+    private var stepsLeft = 0
     /// The location event the manager just recorded, read by the delegate call that follows it.
     private var lastLocationEvent: TimelineEvent.Kind?
 
@@ -57,6 +59,7 @@ public final class EmulatedApp: LocationManagerDelegate {
         self.manifest = manifest
         self.location = location
         self.audio = audio
+        audioDevice = configuration.audioDevice ?? manifest.audio?.device ?? "default"
         engine = location.engine
         timeline = location.timeline
         lifecycle = AppLifecycle(engine: engine, timeline: timeline, configuration: configuration.lifecycle)
@@ -79,10 +82,32 @@ public final class EmulatedApp: LocationManagerDelegate {
             lifecycle.begin(.task(task.identifier), reason: "task \(task.identifier) launched")
         }
         let start = engine.now
+        stepsLeft = manifest.lifecycle.count
         for step in manifest.lifecycle {
-            engine.schedule(at: start + step.offset) { [weak self] in self?.apply(step.state) }
+            engine.schedule(at: start + step.offset) { [weak self] in
+                self?.stepsLeft -= 1
+                self?.apply(step.state)
+            }
         }
         lifecycle.launch(reason: "launched by the user")
+    }
+
+    /// Whether the app has nothing left to do: no activity keeps it running (no task, audio, grace
+    /// period or wake window), no task request is pending and no lifecycle step is still to come.
+    public var isSettled: Bool {
+        lifecycle.activities.isEmpty && stepsLeft == 0 && simulator.scheduler.pendingTaskRequests().isEmpty
+    }
+
+    /// Runs on after the location source has ended, while the app has something left to do (until
+    /// ``isSettled``), at most `limit`: what follows the last fix — tasks, audio, the lifecycle script.
+    public func linger(upTo limit: Duration, pacing: ReplaySource.Pacing = .virtual) async throws {
+        let end = engine.now + limit
+        while !isSettled, let next = engine.nextEventTime, next <= end {
+            switch pacing {
+            case .virtual: engine.run(until: next)
+            case .paced(let speed, let clock): try await engine.run(until: next, pacedBy: clock, speed: speed)
+            }
+        }
     }
 
     // MARK: The app's code
@@ -200,7 +225,7 @@ public final class EmulatedApp: LocationManagerDelegate {
         }
         player?.stop()
         let player = AudioPlayer(
-            files: [clip], output: audio.output(manifest.audio?.device ?? "default"), pacing: .virtual(engine),
+            files: [clip], output: audio.output(audioDevice), pacing: .virtual(engine),
             session: session, open: audio.open)
         player.addEventSink { [weak self] event in self?.audioEvent(event) }
         self.player = player

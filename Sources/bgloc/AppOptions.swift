@@ -34,8 +34,12 @@ struct AppOptions: ParsableArguments {
         "--app: append the output of run: commands to this file instead of stderr.", valueName: "file"))
     var taskLog: String?
 
+    @Option(name: .customLong("audio-device"), help: ArgumentHelp(
+        "--app: play the app's clips on this ALSA device instead of the manifest's (null: silently).", valueName: "pcm"))
+    var audioDevice: String?
+
     @Option(help: ArgumentHelp(
-        "replay --app: keep the app running this long after the last fix (default 10m).", valueName: "duration"))
+        "replay --app: after the last fix, run on while the app has something to do, at most this long (default 10m).", valueName: "duration"))
     var linger: String?
 
     func validate() throws {
@@ -51,6 +55,7 @@ struct AppOptions: ParsableArguments {
             }
         }
         if taskLog != nil && app == nil { throw ValidationError("--task-log needs --app MANIFEST") }
+        if audioDevice != nil && app == nil { throw ValidationError("--audio-device needs --app MANIFEST") }
         if let commandTimeout, DurationSyntax.parse(commandTimeout)! <= .zero {
             throw ValidationError("--command-timeout '\(commandTimeout)': expected a duration greater than 0")
         }
@@ -65,6 +70,7 @@ struct AppOptions: ParsableArguments {
         configuration.commands.timeLimit = commandTimeout.flatMap(DurationSyntax.parse)
         if let value = killAfter.flatMap(DurationSyntax.parse) { configuration.commands.killGrace = value }
         configuration.commands.log = taskLog
+        configuration.audioDevice = audioDevice
         return Resolved(
             manifest: app, configuration: configuration,
             linger: linger.flatMap(DurationSyntax.parse) ?? .seconds(600))

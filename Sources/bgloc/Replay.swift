@@ -85,16 +85,9 @@ private struct ReplaySettings: Sendable {
             if let event = buffered.popFirst() { return event }
             return try Self.nextEvent(reader)
         })
-        if let app, emulated != nil {
-            // What the app does after the last fix: tasks, audio, the lifecycle script.
-            let end = engine.now + app.linger
-            if let speed {
-                try await engine.run(until: end, pacedBy: ContinuousClock(), speed: speed)
-            } else {
-                engine.run(until: end)
-            }
+        if let app, let emulated {
+            try await emulated.linger(upTo: app.linger, pacing: speed.map { .paced(speed: $0) } ?? .virtual)
         }
-        withExtendedLifetime(emulated) {}
         StandardOutput.flush()
     }
 
