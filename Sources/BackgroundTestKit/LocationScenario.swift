@@ -23,14 +23,17 @@ public import BackgroundLocation
 /// Inside an emulated app (as `bgloc replay --app`), with a handler under test — about ten lines
 /// (docs/DEVICE.md):
 /// ```swift
-/// var scenario = try LocationScenario(trace: TestSupport.packageRoot + "/Traces/walk-through-region.gpx")
-/// scenario.app = try AppManifest(contentsOf: TestSupport.packageRoot + "/Examples/AudioTour/app.yaml")
-/// var visits: [String] = []
-/// scenario.onEnter = { region, _ in visits.append(region) }
-/// let events = try await scenario.run()
-/// #expect(visits == ["lindenhof"])
-/// #expect(events.contains { $0.kind.name == "audio.started" })
-/// #expect(scenario.audioOutput.framesWritten > 0)
+/// @Test func everyStopPlaysItsClipAndQueuesTheUpload() async throws {
+///     let tour = TestSupport.packageRoot + "/Examples/AudioTour"
+///     var scenario = try LocationScenario(trace: tour + "/tour.gpx")
+///     scenario.app = try AppManifest(contentsOf: tour + "/app.yaml")
+///     var visits: [String] = []
+///     scenario.onEnter = { region, _ in visits.append(region) }
+///     let events = try await scenario.run()
+///     #expect(visits == ["lindenhof", "stpeter", "fraumuenster"])
+///     #expect(events.filter { $0.kind.name == "audio.started" }.count == 3)
+///     #expect(scenario.audioOutput.framesWritten == 3 * 6_000)
+/// }
 /// ```
 /// The engine starts at the first fix's time (or `SimTime.defaultStart`); the run ends at the last fix,
 /// or with an app when it has nothing left to do (at most ``linger`` later).

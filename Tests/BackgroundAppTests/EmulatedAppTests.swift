@@ -200,6 +200,19 @@ import Testing
         #expect(!events.contains { $0.contains("audio.finished") })
     }
 
+    /// The test kit's promise (docs/DEVICE.md): a region-entry test through a trace in about ten lines.
+    @Test func everyStopPlaysItsClipAndQueuesTheUpload() async throws {
+        let tour = TestSupport.packageRoot + "/Examples/AudioTour"
+        var scenario = try LocationScenario(trace: tour + "/tour.gpx")
+        scenario.app = try AppManifest(contentsOf: tour + "/app.yaml")
+        var visits: [String] = []
+        scenario.onEnter = { region, _ in visits.append(region) }
+        let events = try await scenario.run()
+        #expect(visits == ["lindenhof", "stpeter", "fraumuenster"])
+        #expect(events.filter { $0.kind.name == "audio.started" }.count == 3)
+        #expect(scenario.audioOutput.framesWritten == 3 * 6_000)
+    }
+
     @Test func theSameRunTwiceGivesTheSameEvents() async throws {
         let app = try App(modes: "fetch, processing, audio", onEnter: "{submit: upload, play: clip.wav}", lifecycle: Self.backgroundAt30s)
         let first = try await app.run(updatesLocation: true)

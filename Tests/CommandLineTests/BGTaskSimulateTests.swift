@@ -123,6 +123,22 @@ import Testing
         #expect(lines.first?.hasPrefix("Error: \(folder.path)/\(c.expected)") == true, "\(result.stderr)")
     }
 
+    @Test func runTasksRunTheirCommandWithOutputOnStderr() async throws {
+        let folder = try Folder()
+        let file = try folder.write("app.yaml", """
+            app: x
+            backgroundModes: [fetch]
+            permittedIdentifiers: [a]
+            tasks:
+              a: {kind: refresh, earliestBegin: 1h, run: 'echo "$BG_TASK_ID at $BG_TIME"; exit 2'}
+            submitAtLaunch: [a]
+            """)
+        let result = try await TestSupport.run(Self.bgtask, ["simulate", file, "--for", "2h", "--format", "jsonl"])
+        #expect(result.status == 0)
+        #expect(result.stderr == "[a] a at 2026-01-01T01:00:00Z\n")
+        #expect(result.stdout.contains(#"{"time":"2026-01-01T01:00:00Z","event":"task.completed","task":"a","success":false}"#))
+    }
+
     @Test func aDirectoryIsNotAManifest() async throws {
         let folder = try Folder()
         let result = try await TestSupport.run(Self.bgtask, ["simulate", folder.path, "--for", "1d"])
