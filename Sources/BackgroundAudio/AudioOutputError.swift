@@ -33,10 +33,3 @@ public struct AudioOutputError: Error, Hashable, Sendable, CustomStringConvertib
 
     public var description: String { message }
 }
-
-extension AudioOutputError.Code {
-    /// Lets a catch match on the code: `catch AudioOutputError.Code.busy { … }`.
-    public static func ~= (code: Self, error: any Error) -> Bool {
-        (error as? AudioOutputError)?.code == code
-    }
-}

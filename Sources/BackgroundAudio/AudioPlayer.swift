@@ -287,14 +287,19 @@ public final class AudioPlayer: @unchecked Sendable {
 
     // MARK: - Drivers
 
-    /// On virtual time: applies a change at once and keeps the write actions scheduled.
+    /// On virtual time: applies a change at once and keeps the write actions scheduled. While playing
+    /// with a write due, the change waits for it (within one chunk), so nothing is written early.
     private func kick() {
         guard case .virtual(let engine) = pacing else { return }
-        var pending: [AudioPlayerEvent] = []
-        driver.withLock {
+        let playing = control.withLock { state.status == .playing }
+        let due = driver.withLock {
+            if playing && tick != nil { return true }
             if let tick { engine.cancel(tick) }
             tick = nil
+            return false
         }
+        guard !due else { return }
+        var pending: [AudioPlayerEvent] = []
         runCycles(engine: engine, events: &pending)
         emit(pending)
     }
@@ -334,12 +339,15 @@ public final class AudioPlayer: @unchecked Sendable {
             case .idle:
                 control.withLock { control.wait { state.generation != generation } }
             case .finished:
-                control.withLock {
+                // A play() that came in meanwhile found the thread still running: keep going for it.
+                let exits = control.withLock {
+                    guard state.generation == generation || state.status != .playing else { return false }
                     state.driverRunning = false
                     state.writerThread = nil
                     control.broadcast()
+                    return true
                 }
-                return
+                if exits { return }
             }
         }
     }
@@ -564,7 +572,7 @@ public final class AudioPlayer: @unchecked Sendable {
     /// A final output error: stop for good.
     private func fail(_ error: any Error, events: inout [AudioPlayerEvent]) -> Outcome {
         closeOutput(rewind: true)
-        if let file = current { events.append(.finished(file: file, success: false)) }
+        if let file = current, startedCurrent { events.append(.finished(file: file, success: false)) }
         events.append(.outputError(message: "\(error)"))
         decoder = nil
         index = 0

@@ -140,6 +140,17 @@ let s16Stereo8k = AudioFormat(sample: .s16, channels: 2, sampleRate: 8_000)
         #expect(rig.kinds.last?.time == rig.at(0.5))
     }
 
+    @Test func seekingWhilePlayingDropsWhatWasQueuedAndGoesOnFromThere() {
+        let tone = MemoryDecoder.tone(s16Stereo8k, seconds: 2)
+        let rig = VirtualRig([("a.wav", tone)])
+        rig.player.play()
+        rig.engine.schedule(at: rig.at(0.5)) { rig.player.currentTime = .milliseconds(1500) }
+        rig.engine.run()
+        #expect(rig.output.bytes == Array(tone.bytes[..<(4_000 * 4)] + tone.bytes[(12_000 * 4)...]))
+        #expect(rig.output.calls.contains(.drop))
+        #expect(rig.kinds.last == TimelineEvent(time: rig.at(1), kind: .audioFinished(file: "a.wav", success: true)))
+    }
+
     @Test func halfVolumeHalvesEverySample() {
         let tone = MemoryDecoder.tone(AudioFormat(sample: .s16, channels: 1, sampleRate: 8_000), seconds: 0.5)
         let rig = VirtualRig([("a.wav", tone)])
