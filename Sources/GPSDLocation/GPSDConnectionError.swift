@@ -17,7 +17,7 @@ public struct GPSDConnectionError: Error, Hashable, Sendable, CustomStringConver
     }
 
     public var description: String {
-        var text = "cannot connect to gpsd at \(host):\(port) (\(underlying.reason))."
+        var text = "cannot connect to gpsd at \(Self.address(host: host, port: port)) (\(underlying.reason))."
         switch underlying.code {
         case .unknownHost, .unknownService:
             text += " Check the address given with --gpsd HOST:PORT."
@@ -26,5 +26,10 @@ public struct GPSDConnectionError: Error, Hashable, Sendable, CustomStringConver
                 + " add -S PORT for another port), or test without a receiver with `gpsfake -P \(port) LOG.nmea`."
         }
         return text
+    }
+
+    /// "localhost:2947", "[::1]:2947".
+    static func address(host: String, port: String) -> String {
+        host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
     }
 }

@@ -16,7 +16,7 @@ struct Live: AsyncParsableCommand {
             --duration, --fixes or Ctrl-C.
 
             Example:
-              bgloc live --gpsd localhost:2947 --region home=47.3769,8.5417,100 --format jsonl
+              bgloc live --region home=47.3769,8.5417,100 --format jsonl
               gpsfake -P 2947 walk.nmea & bgloc live --fixes 20
             """
     )

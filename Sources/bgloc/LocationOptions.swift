@@ -2,8 +2,9 @@ import ArgumentParser
 import BackgroundCore
 import BackgroundLocation
 
-/// The location manager's options, shared by `replay` and `live` (CONTRACTS.md §2): regions,
-/// significant-change monitoring and the continuous-update filters.
+/// The location manager's options of `live` (CONTRACTS.md §2): regions, significant-change monitoring,
+/// the continuous-update filters, dwell and automatic pausing — the same options, checks and help as
+/// `replay`'s, which can take this group as its own (`@OptionGroup var location: LocationOptions`).
 struct LocationOptions: ParsableArguments {
     @Option(name: .customLong("region"), help: ArgumentHelp(
         "A circular region to monitor, radius in metres; repeatable.", valueName: "ID=LAT,LON,RADIUS"
@@ -48,11 +49,11 @@ struct LocationOptions: ParsableArguments {
         if let accuracy, !(accuracy.isFinite && accuracy > 0) {
             throw ValidationError("--accuracy \(accuracy): expected a number of metres greater than 0")
         }
-        if regionLimit < 1 {
-            throw ValidationError("--region-limit \(regionLimit): expected 1 or more")
-        }
         if !(dwell.isFinite && dwell >= 0) {
             throw ValidationError("--dwell \(dwell): expected a number of seconds, 0 or more")
+        }
+        if regionLimit < 1 {
+            throw ValidationError("--region-limit \(regionLimit): expected 1 or more")
         }
     }
 

@@ -61,6 +61,11 @@ private struct Recording: Sendable {
                     StandardOutput.writeError("bgloc record: \(message)")
                 }
             }
+        } catch let error as GPSDConnectionError {
+            // gpsd was never reached: leave no empty recording behind.
+            try writer.close()
+            unlink(path)
+            throw error
         } catch {
             try finish(writer)
             throw writeError ?? error

@@ -105,6 +105,37 @@ import Testing
         #expect(reader.undatedEpochs == 1)
     }
 
+    /// Every chunk boundary position: small buffers give the same items as the default one, and a line
+    /// longer than the buffer is skipped as malformed, not fatal.
+    @Test func linesCrossingChunkBoundariesReadTheSame() throws {
+        let path = TestSupport.packageRoot + "/Traces/walk-through-region.nmea"
+        func items(_ path: String, _ size: Int) throws -> [TraceItem] {
+            let reader = try NMEAReader(path: path, bufferSize: size)
+            var items: [TraceItem] = []
+            while let item = try reader.next() { items.append(item) }
+            #expect(reader.bufferCapacity == size)
+            return items
+        }
+        let expected = try items(path, 64 * 1024)
+        #expect(expected.count == 716)
+        for size in 256...300 { #expect(try items(path, size) == expected, "buffer size \(size)") }
+
+        let folder = try TemporaryFolder()
+        let first = Self.sentence("$GPRMC,091501,A,4722.6132,N,00832.5016,E,0.0,0.0,010326,,,A")
+        let second = Self.sentence("$GPRMC,091502,A,4722.6132,N,00832.5016,E,0.0,0.0,010326,,,A")
+        let long = try folder.file("long.nmea", first + "$GPTXT," + String(repeating: "x", count: 1000) + "\n" + second)
+        let reader = try NMEAReader(path: long, bufferSize: 256)
+        var fixes = 0
+        var problems: [InputError] = []
+        while let item = try reader.next() {
+            if item.trackFix != nil { fixes += 1 }
+            if case .skipped(let problem) = item { problems.append(problem) }
+        }
+        #expect(fixes == 2)
+        #expect(problems.map(\.place) == [.line(2)])
+        #expect(problems.first?.message.contains("longer than 256 bytes") == true)
+    }
+
     @Test func theBundledNMEAWalkMatchesItsGPX() throws {
         let nmea = try TraceReader.fixes(path: TestSupport.packageRoot + "/Traces/walk-through-region.nmea")
         let gpx = try TraceReader.fixes(path: TestSupport.packageRoot + "/Traces/walk-through-region.gpx")

@@ -192,6 +192,28 @@ import Testing
         #expect(message.contains("'bad'"))
     }
 
+    @Test func stoppedRegionsReportNothingMore() async throws {
+        let center = Geodesy.destination(latitude: Self.zurich.latitude, longitude: Self.zurich.longitude, bearing: 90, distance: 500)
+        let kept = CircularRegion(identifier: "kept", latitude: center.latitude, longitude: center.longitude, radius: 100)
+        let dropped = CircularRegion(identifier: "dropped", latitude: center.latitude, longitude: center.longitude, radius: 150)
+        var scenario = LocationScenario(fixes: LocationScenario.walk(from: Self.zurich, bearing: 90, duration: .seconds(900)))
+        scenario.regions = [dropped, kept]
+        var remaining: Set<CircularRegion> = []
+        scenario.prepare = { manager in
+            manager.engine.schedule(after: .seconds(60)) {
+                manager.stopMonitoring(for: dropped)
+                remaining = manager.monitoredRegions
+            }
+        }
+        let events = try await scenario.run()
+        #expect(remaining == [kept])
+        #expect(events.map(\.kind.name) == ["state", "state", "enter", "exit"])
+        #expect(events.dropFirst(2).allSatisfy { $0.kind != .state(region: "dropped", state: .outside) })
+        #expect(!events.dropFirst(2).contains { event in
+            if case .enter("dropped", _, _) = event.kind { true } else if case .exit("dropped", _, _) = event.kind { true } else { false }
+        })
+    }
+
     @Test func requestStateAnswersWithTheKnownState() async throws {
         let region = CircularRegion(identifier: "home", latitude: Self.zurich.latitude, longitude: Self.zurich.longitude, radius: 100)
         let stranger = CircularRegion(identifier: "stranger", latitude: 0, longitude: 0, radius: 100)

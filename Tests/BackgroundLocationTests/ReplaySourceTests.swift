@@ -46,6 +46,20 @@ import Testing
         #expect(mostAhead == 0)
     }
 
+    @Test func interleavesWithOtherActionsInQueueOrder() async throws {
+        let engine = EventEngine(start: .defaultStart)
+        var log: [String] = []
+        let fixes = Array(Self.walk.prefix(4))
+        engine.schedule(at: fixes[2].time!) { log.append("timer") }
+        try await ReplaySource(fixes).run(on: engine) { event in
+            guard case .fix(let fix) = event else { return }
+            let i = fixes.firstIndex(of: fix)!
+            log.append("fix \(i)")
+            engine.schedule(at: engine.now) { log.append("after fix \(i)") }
+        }
+        #expect(log == ["fix 0", "after fix 0", "fix 1", "after fix 1", "timer", "fix 2", "after fix 2", "fix 3", "after fix 3"])
+    }
+
     @Test func untimedFixesComeOneIntervalApart() async throws {
         let untimed = Self.walk.prefix(5).map { fix -> LocationFix in var copy = fix; copy.time = nil; return copy }
         let source = ReplaySource(untimed)

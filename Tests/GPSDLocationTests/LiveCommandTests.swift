@@ -55,6 +55,13 @@ struct LiveCommandTests {
         #expect(result.stderr.contains("Is gpsd running? Start it with `gpsd -N -n /dev/ttyUSB0`"))
     }
 
+    @Test func writesIPv6AddressesInBrackets() async throws {
+        let result = try await TestSupport.run(Self.bgloc, ["live", "--gpsd", "[::1]:\(try GPSFake.freePort())", "--fixes", "1"])
+
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("cannot connect to gpsd at [::1]:"))
+    }
+
     struct BadOption: CustomTestStringConvertible, Sendable {
         var testDescription: String { arguments.joined(separator: " ") }
         var arguments: [String]

@@ -51,6 +51,26 @@ struct RecordCommandTests {
         try expectRecorded(output, from: log, count: 3...)
     }
 
+    @Test func leavesNoFileWhenGpsdIsNotRunning() async throws {
+        let log = try NMEALog()
+        defer { log.remove() }
+        let output = log.folder.appendingPathComponent("never.gpx").path
+
+        let result = try await TestSupport.run(Self.bgloc, ["record", output, "--gpsd", "127.0.0.1:\(try GPSFake.freePort())"])
+
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("Is gpsd running?"))
+        #expect(!FileManager.default.fileExists(atPath: output))
+    }
+
+    @Test func saysWhenTheFileCannotBeCreated() async throws {
+        let result = try await TestSupport.run(Self.bgloc, ["record", "/nonexistent-folder/out.gpx", "--gpsd", "127.0.0.1:1"])
+
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("/nonexistent-folder/out.gpx"))
+        #expect(result.stderr.contains("cannot create the file"))
+    }
+
     /// Reads the file back with the GPX reader: every track point is a fix from the log.
     private func expectRecorded(_ path: String, from log: NMEALog, count: some RangeExpression<Int>) throws {
         let text = try String(contentsOfFile: path, encoding: .utf8)

@@ -22,19 +22,19 @@ contender() {
     fi
 }
 
-# run_once COMMAND → prints "seconds peak_kib" (peak "-" without GNU time).
+# run_once COMMAND → prints "seconds cpu_seconds peak_kib" ("-" for CPU and peak without GNU time).
 run_once() {
     local out
     out=$(mktemp)
     if [ -x /usr/bin/time ]; then
-        F="$F" /usr/bin/time -f "%e %M" -o "$out" bash -c "$1" >/dev/null 2>&1 || { echo "failed"; rm -f "$out"; return; }
-        tail -n 1 "$out"
+        F="$F" /usr/bin/time -f "%e %U %S %M" -o "$out" bash -c "$1" >/dev/null 2>&1 || { echo "failed"; rm -f "$out"; return; }
+        tail -n 1 "$out" | awk '{ printf "%s %.2f %s\n", $1, $2 + $3, $4 }'
     else
         local start end
         start=$(date +%s.%N)
         F="$F" bash -c "$1" >/dev/null 2>&1 || { echo "failed"; rm -f "$out"; return; }
         end=$(date +%s.%N)
-        echo "$(echo "$end - $start" | bc) -"
+        echo "$(echo "$end - $start" | bc) - -"
     fi
     rm -f "$out"
 }
@@ -45,31 +45,37 @@ compare() {
     local megabytes
     megabytes=$(echo "scale=3; $(stat -c %s "$F") / 1000000" | bc)
     echo
-    echo "Input: $(basename "$F"), ${megabytes} MB. Median of 3 runs; peak memory is max RSS."
+    echo "Input: $(basename "$F"), ${megabytes} MB. Median of 3 runs (wall clock; CPU = user + system, the"
+    echo "fairer number on a busy machine); peak memory is max RSS. Load average: $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo '?')."
     echo
-    echo "| tool | median s | MB/s | time vs ${labels[0]} | peak MB |"
-    echo "|---|---:|---:|---:|---:|"
+    echo "| tool | median s | MB/s | CPU s | MB/s of CPU | time vs ${labels[0]} | peak MB |"
+    echo "|---|---:|---:|---:|---:|---:|---:|"
     local first=""
     for i in "${!labels[@]}"; do
-        local times=() peaks=() result
+        local times=() cpus=() peaks=() result
         for _ in 1 2 3; do
             result=$(run_once "${commands[$i]}")
             if [ "$result" = "failed" ]; then times=(); break; fi
-            times+=("${result% *}")
-            peaks+=("${result#* }")
+            read -r wall cpu peak <<<"$result"
+            times+=("$wall")
+            cpus+=("$cpu")
+            peaks+=("$peak")
         done
         if [ ${#times[@]} -eq 0 ]; then
-            echo "| ${labels[$i]} | failed | | | |"
+            echo "| ${labels[$i]} | failed | | | | | |"
             continue
         fi
-        local median peak rate ratio
+        local median cpu cpurate peak rate ratio
         median=$(printf '%s\n' "${times[@]}" | sort -n | sed -n 2p)
+        cpu=$(printf '%s\n' "${cpus[@]}" | sort -n | sed -n 2p)
+        cpurate="-"
+        [ "$cpu" != "-" ] && cpurate=$(echo "scale=1; $megabytes / ($cpu + 0.0001)" | bc)
         peak=$(printf '%s\n' "${peaks[@]}" | sort -n | tail -n 1)
         [ "$peak" != "-" ] && peak=$(echo "scale=1; $peak / 1024" | bc)
         rate=$(echo "scale=1; $megabytes / ($median + 0.0001)" | bc)
         [ -z "$first" ] && first=$median
         ratio=$(echo "scale=2; ($median + 0.0001) / ($first + 0.0001)" | bc)
-        echo "| ${labels[$i]} | $median | $rate | ${ratio}× | $peak |"
+        echo "| ${labels[$i]} | $median | $rate | $cpu | $cpurate | ${ratio}× | $peak |"
     done
     for s in "${skipped[@]+"${skipped[@]}"}"; do echo; echo "Skipped: $s."; done
 }

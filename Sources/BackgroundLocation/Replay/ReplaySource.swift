@@ -66,13 +66,22 @@ public final class ReplaySource: LocationSource {
             case .problem:
                 due = engine.now
             }
-            engine.schedule(at: due) { deliver(event) }
             switch pacing {
             case .virtual:
-                engine.run(until: due)
+                // Nothing else due by then: deliver directly (the same order as queueing it), then run
+                // what the delivery scheduled for the same instant.
+                if let next = engine.nextEventTime, next <= due {
+                    engine.schedule(at: due) { deliver(event) }
+                    engine.run(until: due)
+                } else {
+                    engine.run(until: due)
+                    deliver(event)
+                    engine.run(until: due)
+                }
                 count &+= 1
                 if count & 0xFFF == 0 { try Task.checkCancellation() }
             case .paced(let speed, let clock):
+                engine.schedule(at: due) { deliver(event) }
                 try await engine.run(until: due, pacedBy: clock, speed: speed)
             }
         }

@@ -13,7 +13,7 @@ public enum TraceFormat: String, Hashable, Sendable, CustomStringConvertible {
     ///
     /// - Throws: `InputError` when the file cannot be read, is empty, or is neither.
     public static func detect(path: String) throws(InputError) -> TraceFormat {
-        let input = try ChunkedInput(path: path, capacity: 4096)
+        var input = try ChunkedInput(path: path, capacity: 4096)
         _ = try input.refill(keeping: 0, tooLong: "")
         let b = input.bytes
         var i = 0

@@ -49,7 +49,7 @@ final class GPSDReader: Sendable {
 
     private var isStopping: Bool { stopping.load(ordering: .relaxed) }
 
-    private var address: String { "\(configuration.host):\(configuration.port)" }
+    private var address: String { GPSDConnectionError.address(host: configuration.host, port: configuration.port) }
 
     /// The reader's whole life: connect, follow, and after a loss reconnect with backoff.
     func read(into output: AsyncStream<Output>.Continuation) {

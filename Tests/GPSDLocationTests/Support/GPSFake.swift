@@ -29,7 +29,7 @@ final class GPSFake {
     private func start(cycle: Double) throws {
         for _ in 1...3 {
             try spawn(cycle: cycle)
-            if (try? waitUntil("gpsd has gpsfake's device", timeout: .seconds(3), { Self.hasDevice(port: port) })) != nil {
+            if (try? waitUntil("gpsd has gpsfake's device", timeout: .seconds(6), { Self.hasDevice(port: port) })) != nil {
                 return
             }
             stop()

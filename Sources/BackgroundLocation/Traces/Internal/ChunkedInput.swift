@@ -8,8 +8,8 @@ import Glibc
 /// from `keeping` on to the front of the buffer (a token that crossed the chunk boundary stays whole) and
 /// reads more after them; the returned shift tells the caller how far its indices moved.
 ///
-/// - Warning: Not thread-safe; one parser owns it.
-final class ChunkedInput {
+/// A non-copyable struct, not a class, so the parsers' hot loops pay no dynamic exclusivity checks.
+struct ChunkedInput: ~Copyable {
     let path: String
     let capacity: Int
     let bytes: UnsafeMutablePointer<UInt8>
@@ -50,7 +50,7 @@ final class ChunkedInput {
     /// Moves `bytes[keeping..<end]` to the front and reads more after it. Returns how far indices moved
     /// (subtract it from every index the caller holds), or nil at the end of the file (nothing moved).
     /// - Throws: when the buffer is full of one token (`keeping == 0` and `end == capacity`) or read fails.
-    func refill(keeping keep: Int, tooLong: @autoclosure () -> String) throws(InputError) -> Int? {
+    mutating func refill(keeping keep: Int, tooLong: @autoclosure () -> String) throws(InputError) -> Int? {
         if atEOF { return nil }
         if keep == 0, end == capacity {
             throw InputError(file: path, place: place(at: 0), message: tooLong())
@@ -80,15 +80,15 @@ final class ChunkedInput {
 
     /// Line and column (1-based, column in bytes) of `bytes[index]`; indices must not go backwards past
     /// the last one asked for (earlier ones answer with that one's line).
-    func place(at index: Int) -> InputError.Place {
+    mutating func place(at index: Int) -> InputError.Place {
         if index > countedTo {
-            var i = countedTo
-            while i < index {
-                if bytes[i] == 10 {
-                    line += 1
-                    lineStartOffset = bufferOffset + i + 1
-                }
-                i += 1
+            var from = bytes + countedTo
+            let end = bytes + index
+            while let newline = memchr(from, 10, end - from) {
+                let p = newline.assumingMemoryBound(to: UInt8.self)
+                line += 1
+                lineStartOffset = bufferOffset + (p - bytes) + 1
+                from = p + 1
             }
             countedTo = index
         }

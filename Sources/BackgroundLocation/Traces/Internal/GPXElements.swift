@@ -1,4 +1,5 @@
 import BackgroundCore
+import Glibc
 
 /// What an open GPX element means to the reader.
 enum Role: Hashable {
@@ -53,50 +54,59 @@ struct PendingPoint {
     }
 }
 
-/// The open elements: names (for matching end tags), roles and where each began, in storage reserved once.
-struct ElementStack {
+/// The open elements: names (for matching end tags), roles and where each began, in storage allocated
+/// once (fixed depth and name space, so memory stays constant).
+struct ElementStack: ~Copyable {
     static let maxDepth = 256
     static let maxNameBytes = 16 * 1024
-    private var names: [UInt8] = []
-    private var nameStarts: [Int] = []
-    private var roles: [Role] = []
-    private var places: [InputError.Place] = []
+    private let names = UnsafeMutablePointer<UInt8>.allocate(capacity: maxNameBytes)
+    private let nameStarts = UnsafeMutablePointer<Int>.allocate(capacity: maxDepth + 1)
+    private let roles = UnsafeMutablePointer<Role>.allocate(capacity: maxDepth)
+    private let places = UnsafeMutablePointer<InputError.Place>.allocate(capacity: maxDepth)
+    private var depth = 0
 
-    init() {
-        names.reserveCapacity(Self.maxNameBytes)
-        nameStarts.reserveCapacity(Self.maxDepth)
-        roles.reserveCapacity(Self.maxDepth)
-        places.reserveCapacity(Self.maxDepth)
+    init() { nameStarts[0] = 0 }
+
+    deinit {
+        names.deallocate()
+        nameStarts.deallocate()
+        roles.deinitialize(count: depth)
+        roles.deallocate()
+        places.deinitialize(count: depth)
+        places.deallocate()
     }
 
-    var isEmpty: Bool { roles.isEmpty }
-    var topRole: Role { roles.last ?? .ignored }
-    var topPlace: InputError.Place { places.last ?? .none }
-    var topName: String { String(decoding: names[(nameStarts.last ?? 0)...], as: UTF8.self) }
+    var isEmpty: Bool { depth == 0 }
+    var topRole: Role { depth > 0 ? roles[depth - 1] : .ignored }
+    var topPlace: InputError.Place { depth > 0 ? places[depth - 1] : .none }
+    var topName: String {
+        guard depth > 0 else { return "" }
+        let start = nameStarts[depth - 1]
+        return String(decoding: UnsafeBufferPointer(start: names + start, count: nameStarts[depth] - start), as: UTF8.self)
+    }
 
-    /// False when the element would go past the reserved depth or name storage.
+    /// False when the element would go past the fixed depth or name storage.
     mutating func push(name: UnsafeBufferPointer<UInt8>, role: Role, place: InputError.Place) -> Bool {
-        guard roles.count < Self.maxDepth, names.count + name.count <= Self.maxNameBytes else { return false }
-        nameStarts.append(names.count)
-        names.append(contentsOf: name)
-        roles.append(role)
-        places.append(place)
+        let start = nameStarts[depth]
+        guard depth < Self.maxDepth, start + name.count <= Self.maxNameBytes else { return false }
+        (names + start).update(from: name.baseAddress!, count: name.count)
+        (roles + depth).initialize(to: role)
+        (places + depth).initialize(to: place)
+        depth += 1
+        nameStarts[depth] = start + name.count
         return true
     }
 
     mutating func pop() {
-        names.removeSubrange(nameStarts.removeLast()...)
-        roles.removeLast()
-        places.removeLast()
+        depth -= 1
+        (roles + depth).deinitialize(count: 1)
+        (places + depth).deinitialize(count: 1)
     }
 
     func topNameEquals(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let start = nameStarts.last, names.count - start == name.count else { return false }
-        var k = start
-        for c in name {
-            if names[k] != c { return false }
-            k += 1
-        }
-        return true
+        guard depth > 0 else { return false }
+        let start = nameStarts[depth - 1]
+        guard nameStarts[depth] - start == name.count else { return false }
+        return memcmp(names + start, name.baseAddress!, name.count) == 0
     }
 }

@@ -16,7 +16,7 @@ struct XMLScanner: ~Copyable {
     }
 
     static let textCapacity = 1024
-    let input: ChunkedInput
+    var input: ChunkedInput
     var capturing = false
     /// When on, `textPlace` records where the first non-white-space text after `resetText()` is.
     var locatingText = false
@@ -28,7 +28,7 @@ struct XMLScanner: ~Copyable {
     /// Where the current token began, for error messages.
     private(set) var tokenStart = 0
 
-    init(input: ChunkedInput) {
+    init(input: consuming ChunkedInput) {
         self.input = input
         text = .allocate(capacity: Self.textCapacity)
     }
@@ -37,8 +37,9 @@ struct XMLScanner: ~Copyable {
 
     var bytes: UnsafeMutablePointer<UInt8> { input.bytes }
 
-    func error(_ message: String, at index: Int? = nil) -> InputError {
-        InputError(file: input.path, place: input.place(at: index ?? tokenStart), message: message)
+    /// An error at the current token.
+    mutating func error(_ message: String) -> InputError {
+        InputError(file: input.path, place: input.place(at: tokenStart), message: message)
     }
 
     mutating func resetText() {

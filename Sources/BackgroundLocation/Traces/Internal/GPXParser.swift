@@ -1,0 +1,348 @@
+import BackgroundCore
+
+/// The GPX reader's state and logic, as a non-copyable struct so the hot path pays no dynamic exclusivity
+/// checks (``GPXReader`` is the public handle around it).
+struct GPXParser: ~Copyable {
+    let path: String
+    private(set) var version: String?
+    private(set) var tracks = 0
+    private(set) var segments = 0
+    private(set) var routes = 0
+    private(set) var trackPoints = 0
+    private(set) var routePoints = 0
+    private(set) var waypoints = 0
+
+    private var scanner: XMLScanner
+    private var stack = ElementStack()
+    private var phase = Phase.beforeRoot
+    private var point = PendingPoint()
+    private var trackSegment = (track: -1, segment: -1)
+
+    private enum Phase { case beforeRoot, inRoot, afterRoot }
+    private static let fixTypes: [StaticString] = ["none", "2d", "3d", "dgps", "pps"]
+
+    var bufferCapacity: Int { scanner.input.capacity }
+    var bytesRead: Int { scanner.input.bytesRead }
+
+    init(path: String, bufferSize: Int) throws(InputError) {
+        self.path = path
+        var input = try ChunkedInput(path: path, capacity: max(bufferSize, 256))
+        _ = try input.refill(keeping: 0, tooLong: "")
+        let b = input.bytes
+        if input.end >= 3, b[0] == 0xEF, b[1] == 0xBB, b[2] == 0xBF {
+            input.position = 3
+        } else if input.end >= 2, (b[0] == 0xFE && b[1] == 0xFF) || (b[0] == 0xFF && b[1] == 0xFE) {
+            throw InputError(file: path, place: .line(1, column: 1), message: "the file is UTF-16; bgkit reads GPX in UTF-8")
+        }
+        scanner = XMLScanner(input: input)
+    }
+
+    mutating func next() throws(InputError) -> TraceItem? {
+        while true {
+            if stack.isEmpty { scanner.resetText() }
+            scanner.locatingText = stack.isEmpty
+            let token = try scanner.next()
+            if stack.isEmpty, scanner.sawText {
+                throw InputError(
+                    file: path, place: scanner.textPlace ?? .none,
+                    message: phase == .beforeRoot
+                        ? "not a GPX file: it begins with text, not an XML element"
+                        : "text after the closing </gpx>")
+            }
+            switch token {
+            case .start(let name, let attributes, let selfClosing):
+                if let role = try start(name: name, attributes: attributes, selfClosing: selfClosing) { return emit(role) }
+            case .end(let name):
+                if let role = try end(name: name) { return emit(role) }
+            case .endOfFile:
+                return try endOfFile()
+            }
+        }
+    }
+
+    /// Handles a start tag; returns the role of a point to emit (a self-closing one).
+    private mutating func start(name: Range<Int>, attributes: Range<Int>, selfClosing: Bool) throws(InputError) -> Role? {
+        let local = localName(name)
+        let role: Role
+        switch phase {
+        case .beforeRoot:
+            guard equals(local, "gpx") else {
+                throw scanner.error("not a GPX file: the root element is <\(text(name))>, not <gpx>")
+            }
+            role = .gpx
+            version = try attribute("version", in: attributes).map { text($0) }
+            phase = .inRoot
+        case .afterRoot:
+            throw scanner.error("a second root element <\(text(name))> after the closing </gpx>")
+        case .inRoot:
+            role = Self.role(of: local, in: stack.topRole, scanner: scanner)
+        }
+        scanner.capturing = false
+        let place = scanner.input.place(at: scanner.tokenStart)
+        switch role {
+        case .trk:
+            tracks += 1
+            trackSegment = (trackSegment.track + 1, -1)
+        case .trkseg:
+            segments += 1
+            trackSegment.segment += 1
+        case .rte:
+            routes += 1
+        case .wpt, .rtept, .trkpt:
+            point = PendingPoint()
+            point.latitude = try coordinate("lat", in: attributes, limit: 90, element: name, place: place)
+            point.longitude = try coordinate("lon", in: attributes, limit: 180, element: name, place: place)
+            if selfClosing { return role }
+        case .field:
+            scanner.resetText()
+            scanner.capturing = !selfClosing
+        default:
+            break
+        }
+        if !selfClosing {
+            guard stack.push(name: UnsafeBufferPointer(start: scanner.bytes + name.lowerBound, count: name.count),
+                             role: role, place: place)
+            else { throw scanner.error("elements nested more than \(ElementStack.maxDepth) deep") }
+        }
+        return nil
+    }
+
+    /// Handles an end tag; returns the role of a point to emit.
+    private mutating func end(name: Range<Int>) throws(InputError) -> Role? {
+        guard !stack.isEmpty else { throw scanner.error("</\(text(name))> closes no open element") }
+        let nameBytes = UnsafeBufferPointer(start: scanner.bytes + name.lowerBound, count: name.count)
+        guard stack.topNameEquals(nameBytes) else {
+            throw scanner.error("</\(text(name))> does not match <\(stack.topName)> opened at \(Self.describe(stack.topPlace))")
+        }
+        let (role, place) = (stack.topRole, stack.topPlace)
+        stack.pop()
+        scanner.capturing = false
+        switch role {
+        case .field(let field):
+            try finish(field, place: place)
+            return nil
+        case .wpt, .rtept, .trkpt:
+            return role
+        case .gpx:
+            phase = .afterRoot
+            return nil
+        default:
+            return nil
+        }
+    }
+
+    private mutating func endOfFile() throws(InputError) -> TraceItem? {
+        switch phase {
+        case .inRoot:
+            throw scanner.error(
+                "the file ends inside <\(stack.topName)> opened at \(Self.describe(stack.topPlace)) (truncated?)")
+        case .beforeRoot:
+            throw InputError(
+                file: path,
+                message: scanner.input.bytesRead <= 3 ? "the file is empty" : "not a GPX file: it has no <gpx> element")
+        case .afterRoot:
+            return nil
+        }
+    }
+
+    private mutating func emit(_ role: Role) -> TraceItem {
+        let fix = point.fix
+        switch role {
+        case .trkpt:
+            trackPoints += 1
+            return .trackPoint(fix, track: max(0, trackSegment.track), segment: max(0, trackSegment.segment))
+        case .rtept:
+            routePoints += 1
+            return .routePoint(fix, route: routes - 1)
+        default:
+            waypoints += 1
+            return .waypoint(fix)
+        }
+    }
+
+    // MARK: Values
+
+    private mutating func finish(_ field: Field, place: InputError.Place) throws(InputError) {
+        guard !scanner.textOverflow else {
+            throw InputError(file: path, place: place, message: "the text of <\(field.element)> is longer than \(XMLScanner.textCapacity) bytes")
+        }
+        let base = UnsafePointer(scanner.text)
+        let count = scanner.textCount
+        var blank = true
+        for k in 0..<count where !isSpace(base[k]) { blank = false; break }
+        if blank { return }  // <ele></ele>: no value, as gpxpy reads it
+        switch field {
+        case .time:
+            guard let time = SimTime(rfc3339Bytes: UnsafeBufferPointer(start: base, count: count)) else {
+                throw InputError(
+                    file: path, place: place,
+                    message: "time '\(Self.shown(base, count))' is not an RFC 3339 time such as 2026-03-01T09:15:02Z")
+            }
+            point.time = time
+        case .sat:
+            guard let value = NumberText.integer(base, count) else {
+                throw InputError(file: path, place: place, message: "sat '\(Self.shown(base, count))' is not a whole number of satellites")
+            }
+            point.satellites = value
+        case .fix:
+            var start = 0
+            var end = count
+            while isSpace(base[start]) { start += 1 }
+            while isSpace(base[end - 1]) { end -= 1 }
+            let value = UnsafeBufferPointer(start: base + start, count: end - start)
+            guard Self.fixTypes.contains(where: { literal in
+                value.count == literal.utf8CodeUnitCount && value.indices.allSatisfy { value[$0] == literal.utf8Start[$0] }
+            }) else {
+                throw InputError(
+                    file: path, place: place,
+                    message: "fix '\(Self.shown(base, count).trimmingSpaces)' is not one of none, 2d, 3d, dgps, pps")
+            }
+        default:
+            let value = try number(base, count, what: field.description, place: place)
+            switch field {
+            case .ele: point.altitude = value
+            case .speed: point.speed = value
+            case .course: point.course = value
+            case .garminSpeed: point.garminSpeed = value
+            case .garminCourse: point.garminCourse = value
+            case .hdop: point.hdop = value
+            case .accuracy: point.accuracy = value
+            case .time, .sat, .fix: break
+            }
+        }
+    }
+
+    private func number(_ base: UnsafePointer<UInt8>, _ count: Int, what: String, place: InputError.Place) throws(InputError) -> Double {
+        if let value = NumberText.double(base, count), value.isFinite { return value }
+        let shown = Self.shown(base, count).trimmingSpaces
+        let unsigned = shown.lowercased().drop { $0 == "+" || $0 == "-" }
+        let nonFinite = NumberText.double(base, count) != nil || ["nan", "inf", "infinity"].contains(unsigned)
+        throw InputError(file: path, place: place, message: "\(what) '\(shown)' is not \(nonFinite ? "a finite number" : "a number")")
+    }
+
+    private mutating func coordinate(
+        _ key: StaticString, in attributes: Range<Int>, limit: Double, element: Range<Int>, place: InputError.Place
+    ) throws(InputError) -> Double {
+        let what = limit == 90 ? "latitude" : "longitude"
+        guard let range = try attribute(key, in: attributes, place: place) else {
+            throw InputError(file: path, place: place, message: "<\(text(element))> has no \(key) attribute")
+        }
+        let value = try number(scanner.bytes + range.lowerBound, range.count, what: what, place: place)
+        guard value >= -limit, value <= limit else {
+            throw InputError(file: path, place: place, message: "\(what) \(text(range).trimmingSpaces) is outside -\(Int(limit))...\(Int(limit))")
+        }
+        return value
+    }
+
+    /// The value range of attribute `key` in a start tag's attribute bytes.
+    private func attribute(_ key: StaticString, in range: Range<Int>, place: InputError.Place? = nil) throws(InputError) -> Range<Int>? {
+        let b = scanner.bytes
+        var i = range.lowerBound
+        let end = range.upperBound
+        while true {
+            while i < end, isSpace(b[i]) { i += 1 }
+            if i >= end { return nil }
+            let nameStart = i
+            while i < end, b[i] != 61, !isSpace(b[i]) { i += 1 }  // =
+            let nameEnd = i
+            while i < end, isSpace(b[i]) { i += 1 }
+            guard i < end, b[i] == 61, nameEnd > nameStart else { break }
+            i += 1
+            while i < end, isSpace(b[i]) { i += 1 }
+            guard i < end, b[i] == 34 || b[i] == 39 else { break }
+            let quote = b[i]
+            i += 1
+            let valueStart = i
+            while i < end, b[i] != quote { i += 1 }
+            guard i < end else { break }
+            let valueRange = valueStart..<i
+            i += 1
+            if equals(nameStart..<nameEnd, key) { return valueRange }
+        }
+        guard let place else { return nil }
+        throw InputError(file: path, place: place, message: "a malformed attribute in <\(text(range))>")
+    }
+
+    // MARK: Names
+
+    private func localName(_ name: Range<Int>) -> Range<Int> {
+        var start = name.upperBound
+        while start > name.lowerBound, scanner.bytes[start - 1] != 58 { start -= 1 }  // :
+        return start..<name.upperBound
+    }
+
+    private func equals(_ range: Range<Int>, _ literal: StaticString) -> Bool {
+        guard range.count == literal.utf8CodeUnitCount else { return false }
+        var k = 0
+        for i in range {
+            if scanner.bytes[i] != literal.utf8Start[k] { return false }
+            k += 1
+        }
+        return true
+    }
+
+    private func text(_ range: Range<Int>) -> String {
+        String(decoding: UnsafeBufferPointer(start: scanner.bytes + range.lowerBound, count: range.count), as: UTF8.self)
+    }
+
+    private static func shown(_ base: UnsafePointer<UInt8>, _ count: Int) -> String {
+        String(decoding: UnsafeBufferPointer(start: base, count: min(count, 80)), as: UTF8.self)
+    }
+
+    static func describe(_ place: InputError.Place) -> String {
+        if case .line(let line, let column?) = place { return "line \(line), column \(column)" }
+        if case .line(let line, nil) = place { return "line \(line)" }
+        return "the start"
+    }
+
+    private static func role(of local: Range<Int>, in parent: Role, scanner: borrowing XMLScanner) -> Role {
+        func named(_ literal: StaticString) -> Bool {
+            guard local.count == literal.utf8CodeUnitCount else { return false }
+            var k = 0
+            for i in local {
+                if scanner.bytes[i] != literal.utf8Start[k] { return false }
+                k += 1
+            }
+            return true
+        }
+        switch parent {
+        case .gpx:
+            if named("trk") { return .trk }
+            if named("wpt") { return .wpt }
+            if named("rte") { return .rte }
+        case .trk:
+            if named("trkseg") { return .trkseg }
+        case .trkseg:
+            if named("trkpt") { return .trkpt }
+        case .rte:
+            if named("rtept") { return .rtept }
+        case .wpt, .rtept, .trkpt:
+            if named("ele") { return .field(.ele) }
+            if named("time") { return .field(.time) }
+            if named("hdop") { return .field(.hdop) }
+            if named("sat") { return .field(.sat) }
+            if named("speed") { return .field(.speed) }
+            if named("course") { return .field(.course) }
+            if named("fix") { return .field(.fix) }
+            if named("extensions") { return .extensions }
+        case .extensions:
+            if named("TrackPointExtension") { return .trackPointExtension }
+            if named("horizontalAccuracy") { return .field(.accuracy) }
+        case .trackPointExtension:
+            if named("speed") { return .field(.garminSpeed) }
+            if named("course") { return .field(.garminCourse) }
+        case .field, .ignored:
+            break
+        }
+        return .ignored
+    }
+}
+
+extension String {
+    var trimmingSpaces: String {
+        var s = Substring(self)
+        while let c = s.first, c.isWhitespace { s.removeFirst() }
+        while let c = s.last, c.isWhitespace { s.removeLast() }
+        return String(s)
+    }
+}

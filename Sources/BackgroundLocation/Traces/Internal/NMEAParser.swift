@@ -1,0 +1,387 @@
+import BackgroundCore
+
+/// The NMEA reader's state and logic, as a non-copyable struct so the hot path pays no dynamic
+/// exclusivity checks (``NMEAReader`` is the public handle around it).
+struct NMEAParser: ~Copyable {
+    let path: String
+    private(set) var fixes = 0
+    private(set) var sentences = 0
+    private(set) var badChecksums = 0
+    private(set) var uncheckedSentences = 0
+    private(set) var malformedSentences = 0
+    private(set) var ignoredSentences = 0
+    private(set) var epochsWithoutFix = 0
+    private(set) var undatedEpochs = 0
+    var bufferCapacity: Int { input.capacity }
+
+    private var input: ChunkedInput
+    private var line = 0
+    private var epoch = Epoch()
+    private var date: Int64?  // days since 1970-01-01
+    private var lastTimeOfDay: Int64 = -1
+    private var lastDate = (key: -1, days: Int64(0))
+    private var fields = FieldList()
+    private var pending: TraceItem?
+    private var finished = false
+
+    init(path: String, bufferSize: Int) throws(InputError) {
+        self.path = path
+        input = try ChunkedInput(path: path, capacity: max(bufferSize, 256))
+    }
+
+    mutating func next() throws(InputError) -> TraceItem? {
+        if let item = pending {
+            pending = nil
+            return item
+        }
+        while !finished {
+            guard let (start, end) = try nextLine() else {
+                finished = true
+                return flush()
+            }
+            if let item = handle(start, end) { return item }
+            if let item = pending {
+                pending = nil
+                return item
+            }
+        }
+        return nil
+    }
+
+    /// The next line's byte range (without CR/LF), or nil at the end of the file.
+    private mutating func nextLine() throws(InputError) -> (Int, Int)? {
+        var scanFrom = input.position
+        while true {
+            var p = scanFrom
+            let end = input.end
+            let bytes = input.bytes
+            while p < end, bytes[p] != 10 { p += 1 }
+            if p < end || (input.atEOF && input.position < end) {
+                let start = input.position
+                input.position = min(p + 1, end)
+                line += 1
+                var stop = p
+                while stop > start, bytes[stop - 1] == 13 { stop -= 1 }
+                return (start, stop)
+            }
+            if input.position == 0, end == input.capacity {
+                // A line longer than the buffer is not NMEA (82 bytes at most): skip it whole.
+                try skipRestOfLine()
+                line += 1
+                malformedSentences += 1
+                pending = .skipped(InputError(
+                    file: path, place: .line(line),
+                    message: "a line longer than \(input.capacity) bytes is not an NMEA sentence"))
+                return (input.position, input.position)
+            }
+            guard let shift = try input.refill(keeping: input.position, tooLong: "") else {
+                if input.position < input.end { continue }  // the last line has no line end
+                return nil
+            }
+            scanFrom = p - shift
+        }
+    }
+
+    private mutating func skipRestOfLine() throws(InputError) {
+        while true {
+            input.position = input.end
+            guard try input.refill(keeping: input.end, tooLong: "") != nil else { return }
+            var q = input.position
+            while q < input.end, input.bytes[q] != 10 { q += 1 }
+            if q < input.end {
+                input.position = q + 1
+                return
+            }
+        }
+    }
+
+    private enum Skip { case badChecksum, unchecked, malformed }
+
+    private mutating func skip(_ message: String, count: Skip) -> TraceItem {
+        switch count {
+        case .badChecksum: badChecksums += 1
+        case .unchecked: uncheckedSentences += 1
+        case .malformed: malformedSentences += 1
+        }
+        return .skipped(InputError(file: path, place: .line(line), message: message))
+    }
+
+    /// Handles one line; returns a skipped item or a finished epoch's fix, if any.
+    private mutating func handle(_ start: Int, _ end: Int) -> TraceItem? {
+        let b = input.bytes
+        var s = start
+        while s < end, b[s] == 32 || b[s] == 9 { s += 1 }
+        if s == end || b[s] == 35 { return nil }  // blank or # comment
+        guard b[s] == 36 || b[s] == 33 else {  // $ or !
+            return skip("not an NMEA sentence (it does not begin with '$')", count: .malformed)
+        }
+        // Checksum: *HH at the end.
+        var e = end
+        while e > s, b[e - 1] == 32 || b[e - 1] == 9 { e -= 1 }
+        var star = s + 1
+        var sum: UInt8 = 0
+        while star < e, b[star] != 42 {
+            sum ^= b[star]
+            star += 1
+        }
+        guard star < e else { return skip("an NMEA sentence without a checksum (*HH), skipped", count: .unchecked) }
+        guard e - star == 3, let high = Self.hex(b[star + 1]), let low = Self.hex(b[star + 2]) else {
+            return skip("a malformed checksum in an NMEA sentence", count: .malformed)
+        }
+        guard high << 4 | low == sum else {
+            let stated = String(decoding: UnsafeBufferPointer(start: b + star + 1, count: 2), as: UTF8.self)
+            let hexDigits = Array("0123456789ABCDEF")
+            return skip(
+                "bad NMEA checksum: the sentence says *\(stated) but sums to *\(hexDigits[Int(sum >> 4)])\(hexDigits[Int(sum & 15)])",
+                count: .badChecksum)
+        }
+        sentences += 1
+        guard b[s] == 36 else {
+            ignoredSentences += 1
+            return nil
+        }
+        fields.split(b, from: s + 1, to: star)
+        let address = fields.range(0)
+        guard address.count == 5, b[address.lowerBound] != 80 else {  // not proprietary ($P…)
+            ignoredSentences += 1
+            return nil
+        }
+        let t0 = b[address.lowerBound + 2], t1 = b[address.lowerBound + 3], t2 = b[address.lowerBound + 4]
+        switch (t0, t1, t2) {
+        case (82, 77, 67): return rmc()  // RMC
+        case (71, 71, 65): return gga()  // GGA
+        case (71, 83, 65): return gsa()  // GSA
+        case (71, 83, 84): return gst()  // GST
+        case (90, 68, 65): return zda()  // ZDA
+        default:
+            ignoredSentences += 1
+            return nil
+        }
+    }
+
+    // MARK: Sentences
+
+    private mutating func malformed(_ what: String) -> TraceItem {
+        let kind = String(decoding: UnsafeBufferPointer(start: input.bytes + fields.range(0).lowerBound, count: fields.range(0).count), as: UTF8.self)
+        return skip("a malformed \(kind) sentence: \(what)", count: .malformed)
+    }
+
+    /// Starts a new epoch when `timeOfDay` differs from the current one; returns the finished one's fix.
+    private mutating func enterEpoch(_ timeOfDay: Int64) -> TraceItem? {
+        if epoch.timeOfDay == timeOfDay { return nil }
+        let finished = flush()
+        epoch = Epoch()
+        epoch.timeOfDay = timeOfDay
+        return finished
+    }
+
+    private mutating func rmc() -> TraceItem? {
+        // $--RMC,time,status,lat,N,lon,E,knots,course,ddmmyy,magvar,E[,mode[,navstatus]]
+        guard fields.count >= 10 else { return malformed("\(fields.count) fields, expected at least 10") }
+        guard let time = timeOfDay(1) else { return fields.isEmpty(1) ? nil : malformed("the time is not hhmmss") }
+        var newDate: Int64?
+        if !fields.isEmpty(9) {
+            guard let d = ddmmyy(9) else { return malformed("the date is not ddmmyy") }
+            newDate = d
+        }
+        let status = fields.isEmpty(2) ? 0 : input.bytes[fields.range(2).lowerBound]
+        var position: (Double, Double)?
+        if status == 65 {  // A
+            guard let p = coordinates(3) else { return malformed("the position is not ddmm.mmmm,N,dddmm.mmmm,E") }
+            position = p
+        }
+        let speed = number(7)
+        let course = number(8)
+        let finished = enterEpoch(time)
+        if let newDate { date = newDate; epoch.date = newDate }
+        if status == 65 {
+            epoch.rmcPosition = position
+            epoch.valid = true
+            if let speed { epoch.speed = speed * 0.514444 }
+            if let course { epoch.course = course }
+        } else if status == 86 {  // V
+            epoch.rmcVoid = true
+        }
+        return finished
+    }
+
+    private mutating func gga() -> TraceItem? {
+        // $--GGA,time,lat,N,lon,E,quality,sats,hdop,alt,M,geoid,M,age,station
+        guard fields.count >= 10 else { return malformed("\(fields.count) fields, expected at least 10") }
+        guard let time = timeOfDay(1) else { return fields.isEmpty(1) ? nil : malformed("the time is not hhmmss") }
+        let quality = number(6).map { Int($0) } ?? 0
+        var position: (Double, Double)?
+        if quality > 0 {
+            guard let p = coordinates(2) else { return malformed("the position is not ddmm.mmmm,N,dddmm.mmmm,E") }
+            position = p
+        }
+        let finished = enterEpoch(time)
+        if quality > 0 {
+            epoch.ggaPosition = position
+            epoch.valid = true
+            epoch.altitude = number(9)
+            epoch.satellites = number(7).map { Int($0) }
+            if let hdop = number(8) { epoch.hdop = hdop }
+        }
+        return finished
+    }
+
+    private mutating func gsa() -> TraceItem? {
+        // $--GSA,A,mode,sv×12,pdop,hdop,vdop[,system]
+        guard fields.count >= 18 else { return malformed("\(fields.count) fields, expected at least 18") }
+        if let mode = number(2), mode == 1 { epoch.noFixMode = true }
+        if let hdop = number(16), epoch.hdop == nil { epoch.hdop = hdop }
+        return nil
+    }
+
+    private mutating func gst() -> TraceItem? {
+        // $--GST,time,rms,major,minor,orientation,latσ,lonσ,altσ
+        guard fields.count >= 8 else { return malformed("\(fields.count) fields, expected at least 8") }
+        guard let time = timeOfDay(1) else { return fields.isEmpty(1) ? nil : malformed("the time is not hhmmss") }
+        let finished = enterEpoch(time)
+        if let lat = number(6), let lon = number(7) { epoch.accuracy = (lat * lat + lon * lon).squareRoot() }
+        return finished
+    }
+
+    private mutating func zda() -> TraceItem? {
+        // $--ZDA,time,dd,mm,yyyy,zh,zm
+        guard fields.count >= 5 else { return malformed("\(fields.count) fields, expected at least 5") }
+        guard let time = timeOfDay(1) else { return fields.isEmpty(1) ? nil : malformed("the time is not hhmmss") }
+        guard let day = integer(2), let month = integer(3), let year = integer(4) else {
+            return fields.isEmpty(2) ? nil : malformed("the date is not dd,mm,yyyy")
+        }
+        guard let days = days(year: year, month: month, day: day) else { return malformed("the date is impossible") }
+        let finished = enterEpoch(time)
+        date = days
+        epoch.date = days
+        return finished
+    }
+
+    /// The finished epoch as a fix, if it had one and a date.
+    private mutating func flush() -> TraceItem? {
+        defer { epoch = Epoch() }
+        guard let timeOfDay = epoch.timeOfDay else { return nil }
+        guard epoch.valid, !epoch.rmcVoid, !epoch.noFixMode, let (latitude, longitude) = epoch.ggaPosition ?? epoch.rmcPosition
+        else {
+            epochsWithoutFix += 1
+            return nil
+        }
+        guard var day = epoch.date ?? date else {
+            undatedEpochs += 1
+            return nil
+        }
+        // A GGA after midnight but before the next RMC still carries yesterday's date.
+        if epoch.date == nil, lastTimeOfDay >= 0, timeOfDay + 43_200_000_000_000 < lastTimeOfDay { day += 1; date = day }
+        lastTimeOfDay = timeOfDay
+        let time = SimTime(nanosecondsSinceEpoch: day * 86_400_000_000_000 + timeOfDay)
+        fixes += 1
+        let fix = LocationFix(
+            time: time, latitude: latitude, longitude: longitude, altitude: epoch.altitude, speed: epoch.speed,
+            course: epoch.course, horizontalAccuracy: epoch.accuracy ?? epoch.hdop.map { $0 * 5 }, hdop: epoch.hdop,
+            satellites: epoch.satellites)
+        return .trackPoint(fix, track: 0, segment: 0)
+    }
+
+    // MARK: Fields
+
+    private func number(_ index: Int) -> Double? {
+        guard index < fields.count, !fields.isEmpty(index) else { return nil }
+        let r = fields.range(index)
+        guard let value = NumberText.double(input.bytes + r.lowerBound, r.count), value.isFinite else { return nil }
+        return value
+    }
+
+    private func integer(_ index: Int) -> Int? {
+        guard index < fields.count else { return nil }
+        let r = fields.range(index)
+        return NumberText.integer(input.bytes + r.lowerBound, r.count)
+    }
+
+    /// hhmmss[.sss] as nanoseconds since midnight.
+    private func timeOfDay(_ index: Int) -> Int64? {
+        guard index < fields.count else { return nil }
+        let r = fields.range(index)
+        let b = input.bytes
+        guard r.count >= 6 else { return nil }
+        func pair(_ k: Int) -> Int64? {
+            let hi = b[r.lowerBound + 2 * k] &- 48, lo = b[r.lowerBound + 2 * k + 1] &- 48
+            return hi < 10 && lo < 10 ? Int64(hi * 10 + lo) : nil
+        }
+        guard let hours = pair(0), let minutes = pair(1), let seconds = pair(2),
+              hours < 24, minutes < 60, seconds <= 60 else { return nil }
+        var nanos: Int64 = 0
+        if r.count > 6 {
+            guard b[r.lowerBound + 6] == 46 else { return nil }
+            var scale: Int64 = 100_000_000
+            for i in (r.lowerBound + 7)..<r.upperBound {
+                let d = b[i] &- 48
+                guard d < 10 else { return nil }
+                nanos += Int64(d) * scale
+                scale /= 10
+            }
+        }
+        return (hours * 3600 + minutes * 60 + seconds) * 1_000_000_000 + nanos
+    }
+
+    private mutating func ddmmyy(_ index: Int) -> Int64? {
+        let r = fields.range(index)
+        guard r.count == 6, let value = NumberText.integer(input.bytes + r.lowerBound, 6) else { return nil }
+        let yy = value % 100
+        return days(year: yy < 80 ? 2000 + yy : 1900 + yy, month: value / 100 % 100, day: value / 10_000)
+    }
+
+    /// `Self.days`, remembering the last answer (logs change date once a day, not once a sentence).
+    private mutating func days(year: Int, month: Int, day: Int) -> Int64? {
+        let key = (year * 100 + month) * 100 + day
+        if key == lastDate.key { return lastDate.days }
+        let days = Self.days(year: year, month: month, day: day)
+        if let days { lastDate = (key, days) }
+        return days
+    }
+
+    /// Days since 1970-01-01 of a calendar date, nil when there is no such date. Called once per date
+    /// change in the log (`ddmmyy` caches), so the string it builds costs nothing per sentence.
+    static func days(year: Int, month: Int, day: Int) -> Int64? {
+        // Reuse the RFC 3339 parser's calendar rules rather than repeating them.
+        var text = "\(year)-\(month < 10 ? "0" : "")\(month)-\(day < 10 ? "0" : "")\(day)T00:00:00Z"
+        guard year >= 1000, year <= 9999,
+              let time = text.withUTF8({ SimTime(rfc3339Bytes: $0) })
+        else { return nil }
+        return time.nanosecondsSinceEpoch / 86_400_000_000_000
+    }
+
+    /// ddmm.mmmm,N,dddmm.mmmm,E at `index`…`index + 3`, checked. Degrees and minutes are parsed apart
+    /// (each exactly), so 4722.6132 is 47 + 22.6132 / 60 with one rounding.
+    private func coordinates(_ index: Int) -> (Double, Double)? {
+        guard index + 3 < fields.count, !fields.isEmpty(index + 1), !fields.isEmpty(index + 3),
+              let latitude = degrees(index, maxDegrees: 90), let longitude = degrees(index + 2, maxDegrees: 180)
+        else { return nil }
+        let ns = input.bytes[fields.range(index + 1).lowerBound]
+        let ew = input.bytes[fields.range(index + 3).lowerBound]
+        guard ns == 78 || ns == 83, ew == 69 || ew == 87 else { return nil }
+        return (ns == 83 ? -latitude : latitude, ew == 87 ? -longitude : longitude)
+    }
+
+    private func degrees(_ index: Int, maxDegrees: Int) -> Double? {
+        let r = fields.range(index)
+        let b = input.bytes
+        var dot = r.lowerBound
+        while dot < r.upperBound, b[dot] != 46 { dot += 1 }
+        let minutesStart = dot - 2
+        guard minutesStart >= r.lowerBound,
+              let whole = minutesStart == r.lowerBound ? 0 : NumberText.integer(b + r.lowerBound, minutesStart - r.lowerBound),
+              let minutes = NumberText.double(b + minutesStart, r.upperBound - minutesStart),
+              minutes >= 0, minutes < 60, whole < maxDegrees || (whole == maxDegrees && minutes == 0)
+        else { return nil }
+        return Double(whole) + minutes / 60
+    }
+
+    private static func hex(_ c: UInt8) -> UInt8? {
+        switch c {
+        case 48...57: c - 48
+        case 65...70: c - 55
+        case 97...102: c - 87
+        default: nil
+        }
+    }
+}
