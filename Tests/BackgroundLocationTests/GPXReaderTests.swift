@@ -172,6 +172,33 @@ import Testing
         }
     }
 
+    /// Cut at every byte, or with bytes overwritten, the file either reads or fails with an InputError
+    /// (any crash or hang would end the test run); a cut file is never read as complete.
+    @Test func truncatedAndCorruptedFilesNeverCrash() throws {
+        let folder = try TemporaryFolder()
+        let bytes = Array(Self.everything.utf8)
+        let rootEnd = bytes.firstRange(of: Array("</gpx>".utf8))!.upperBound
+        for cut in 0..<bytes.count {
+            let path = try folder.file("cut.gpx", Data(bytes[..<cut]))
+            do {
+                _ = try Self.items(path)
+                #expect(cut >= rootEnd, "read as complete when cut at byte \(cut)")
+            } catch let error as InputError {
+                #expect(error.file == path)
+            }
+        }
+        var generator = SplitMix64(seed: 42)
+        let noise: [UInt8] = Array("<>&;\"'/=![]-?x0.9\n".utf8) + [0, 0xFF]
+        for _ in 0..<500 {
+            var mutated = bytes
+            for _ in 0..<3 {
+                mutated[Int(generator.next() % UInt64(mutated.count))] = noise[Int(generator.next() % UInt64(noise.count))]
+            }
+            let path = try folder.file("mutated.gpx", Data(mutated))
+            do { _ = try Self.items(path) } catch let error as InputError { #expect(error.file == path) }
+        }
+    }
+
     @Test func missingFileAndDirectoryAreInputErrors() throws {
         let folder = try TemporaryFolder()
         let missing = try #require(throws: InputError.self) { try GPXReader(path: folder.path + "/absent.gpx") }
@@ -210,5 +237,18 @@ import Testing
         #expect(count == repeats * 1000)
         #expect(lastLatitude == 47.100999)
         #expect(reader.bufferCapacity == 64 * 1024)
+    }
+}
+
+/// A tiny deterministic generator for the corruption test.
+struct SplitMix64: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
     }
 }

@@ -47,6 +47,19 @@ import Testing
         #expect([reader.tracks, reader.segments] as [Int] == [1, 1])
     }
 
+    /// An independent XML parser agrees that the file is well-formed after every append, before close.
+    @Test(.enabled(if: TestSupport.toolsAvailable("xmllint"), "install libxml2-utils (tools/install-deps --bench)"))
+    func xmllintAcceptsTheFileAfterEveryAppend() async throws {
+        let path = try Self.temporaryPath("checked.gpx")
+        let writer = try GPXWriter(path: path, creator: "xmllint check")
+        for fix in Self.fixes {
+            try writer.append(fix)
+            let result = try await TestSupport.run(try #require(TestSupport.which("xmllint")), ["--noout", path])
+            #expect(result.status == 0, "\(result.stderr)")
+        }
+        try writer.close()
+    }
+
     @Test func refusesCoordinatesOutsideTheGlobe() throws {
         let writer = try GPXWriter(path: try Self.temporaryPath("bad.gpx"))
         #expect(throws: TraceWriteError.self) { try writer.append(LocationFix(time: nil, latitude: .nan, longitude: 0)) }

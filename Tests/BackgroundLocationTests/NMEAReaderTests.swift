@@ -26,7 +26,7 @@ import Testing
     }
 
     @Test func oneFixPerEpochFromRMCGGAGSAAndGST() throws {
-        let log = "# gpsd-style comment\n\n"
+        let log = "\u{FEFF}# gpsd-style comment\n\n"
             + Self.sentence("$GNRMC,091502.50,A,4722.6132,N,00832.5016,E,2.0,87.5,010326,,,A")
             + Self.sentence("$GNGGA,091502.50,4722.6132,N,00832.5016,E,1,09,0.9,408.5,M,47.3,M,,")
             + Self.sentence("$GNGSA,A,3,01,02,03,04,05,06,07,08,09,,,,1.6,0.8,1.3")
@@ -134,6 +134,24 @@ import Testing
         #expect(fixes == 2)
         #expect(problems.map(\.place) == [.line(2)])
         #expect(problems.first?.message.contains("longer than 256 bytes") == true)
+    }
+
+    /// Corrupted logs never crash: every damaged line is skipped and reported, the rest still reads.
+    @Test func corruptedLogsNeverCrash() throws {
+        let original = try Data(contentsOf: URL(fileURLWithPath: TestSupport.packageRoot + "/Traces/walk-through-region.nmea"))
+        let bytes = Array(original.prefix(20_000))
+        let folder = try TemporaryFolder()
+        var generator = SplitMix64(seed: 7)
+        let noise: [UInt8] = Array("$*,.\r\n0123456789ANSEWV-".utf8) + [0, 0xFF]
+        for _ in 0..<200 {
+            var mutated = bytes
+            for _ in 0..<5 {
+                mutated[Int(generator.next() % UInt64(mutated.count))] = noise[Int(generator.next() % UInt64(noise.count))]
+            }
+            let (reader, fixes, skipped) = try Self.read(try folder.file("mutated.nmea", Data(mutated)))
+            #expect(reader.skippedSentences == skipped.count)
+            #expect(fixes.count >= 50)
+        }
     }
 
     @Test func theBundledNMEAWalkMatchesItsGPX() throws {

@@ -68,6 +68,15 @@ import Testing
         #expect(first.stdout.contains(#""event":"significant""#))
     }
 
+    @Test func scriptsGetJSONLinesWithoutAsking() async throws {
+        let walk = Self.trace("walk-through-region.gpx")
+        let implicit = try await TestSupport.run(Self.bgloc, ["replay", walk])
+        let explicit = try await TestSupport.run(Self.bgloc, ["replay", walk, "--format", "jsonl"])
+        #expect(implicit.status == 0)
+        #expect(implicit.stdout == explicit.stdout, "stdout is a pipe here, so the default is jsonl")
+        #expect(implicit.stderr.isEmpty)
+    }
+
     @Test func standingOnTheEdgeDoesNotFlap() async throws {
         let loiter = Self.trace("loiter-edge.gpx")
         let result = try await TestSupport.run(Self.bgloc, ["replay", loiter, "--regions", loiter + ".regions.geojson", "--format", "jsonl"])

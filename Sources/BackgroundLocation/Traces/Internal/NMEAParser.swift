@@ -26,7 +26,11 @@ struct NMEAParser: ~Copyable {
 
     init(path: String, bufferSize: Int) throws(InputError) {
         self.path = path
-        input = try ChunkedInput(path: path, capacity: max(bufferSize, 256))
+        var input = try ChunkedInput(path: path, capacity: max(bufferSize, 256))
+        _ = try input.refill(keeping: 0, tooLong: "")
+        let b = input.bytes
+        if input.end >= 3, b[0] == 0xEF, b[1] == 0xBB, b[2] == 0xBF { input.position = 3 }  // a UTF-8 BOM
+        self.input = input
     }
 
     mutating func next() throws(InputError) -> TraceItem? {
