@@ -30,6 +30,12 @@ struct Live: AsyncParsableCommand {
 
     @OptionGroup var app: AppOptions
 
+    func validate() throws {
+        if app.linger != nil {
+            throw ValidationError("--linger is for replay; a live run ends with --duration, --fixes or Ctrl-C")
+        }
+    }
+
     func run() async throws {
         let source = gpsd.configuration
         let location = try location.resolved()

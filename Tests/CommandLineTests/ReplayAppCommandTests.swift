@@ -101,7 +101,8 @@ import Testing
 
     @Test func aCommandThatFloodsItsOutputNeverReachesTheEventStream() async throws {
         let app = try Manifest(task: #"run: "yes 'bgkit flood' | head -n 100000; printf 'no newline at the end'""#)
-        let result = try await TestSupport.run(Self.bgloc, ["replay", Self.walk, "--app", app.path, "--format", "jsonl"])
+        let result = try await TestSupport.run(
+            Self.bgloc, ["replay", Self.walk, "--app", app.path, "--command-timeout", "10m", "--format", "jsonl"])
         #expect(result.status == 0)
         let events = try Self.events(result.stdout)
         #expect(events.contains { $0["event"] as? String == "task.completed" && $0["success"] as? Bool == true })

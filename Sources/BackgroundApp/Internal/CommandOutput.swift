@@ -16,27 +16,38 @@ final class CommandOutput {
         line.reserveCapacity(Self.maximumLine)
     }
 
+    /// Writes every complete line of `bytes` (prefixed) in one system call; keeps an unfinished one.
     func write(_ bytes: UnsafeRawBufferPointer) {
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count + bytes.count / 8 + prefix.count)
         for byte in bytes {
             if byte == UInt8(ascii: "\n") {
-                emitLine()
+                take(into: &out)
             } else {
                 line.append(byte)
-                if line.count >= Self.maximumLine { emitLine() }
+                if line.count >= Self.maximumLine { take(into: &out) }
             }
         }
+        emit(out)
     }
 
     /// Writes an unfinished last line.
     func finish() {
-        if !line.isEmpty { emitLine() }
+        guard !line.isEmpty else { return }
+        var out: [UInt8] = []
+        take(into: &out)
+        emit(out)
     }
 
-    private func emitLine() {
-        var bytes = prefix
-        bytes += line
-        bytes.append(UInt8(ascii: "\n"))
+    /// Moves the current line, prefixed and ended, to `out`.
+    private func take(into out: inout [UInt8]) {
+        out += prefix
+        out += line
+        out.append(UInt8(ascii: "\n"))
         line.removeAll(keepingCapacity: true)
+    }
+
+    private func emit(_ bytes: [UInt8]) {
         bytes.withUnsafeBytes { raw in
             var done = 0
             while done < raw.count {
