@@ -47,8 +47,11 @@ import Testing
 
         /// Runs the walk inside the app; every event but `location`, `state` and `conditions` as
         /// "SECONDS name detail".
-        func run(updatesLocation: Bool = false, _ configure: (inout LocationScenario) -> Void = { _ in }) async throws -> [String] {
-            var scenario = LocationScenario(fixes: EmulatedAppTests.walk)
+        func run(
+            fixes: [LocationFix] = EmulatedAppTests.walk, updatesLocation: Bool = false,
+            _ configure: (inout LocationScenario) -> Void = { _ in }
+        ) async throws -> [String] {
+            var scenario = LocationScenario(fixes: fixes)
             scenario.app = manifest
             scenario.updatesLocation = updatesLocation
             configure(&scenario)
@@ -90,6 +93,19 @@ import Testing
             "\(t)s enter museum", "\(t)s background (region museum entered)", "\(t)s task.submitted sync",
             "\(t)s audio.started clip.wav", "\(t + 5)s audio.finished clip.wav true",
             "\(t + 10)s suspended (the wake window ended)",
+        ])
+    }
+
+    @Test func aSignificantChangeWakesTheSuspendedAppAndRunsItsAction() async throws {
+        let app = try App(modes: "fetch", onEnter: "{submit: sync}", lifecycle: Self.backgroundAt30s,
+                          extra: "significantChange: {submit: sync}")
+        let drive = LocationScenario.walk(from: (47.30, 8.5417), bearing: 180, speed: 3, every: .seconds(5), duration: .seconds(900))
+        let events = try await app.run(fixes: drive) { $0.configuration.significantChangeInterval = .seconds(200) }
+        #expect(Array(events.prefix(7)) == [
+            "0s foreground (launched by the user)", "0s task.submitted sync", "30s background (the user left the app)",
+            "60s suspended (the grace period after leaving the foreground ended)",
+            "200s background (significant location change)", "200s task.submitted sync",
+            "210s suspended (the wake window ended)",
         ])
     }
 
