@@ -75,11 +75,26 @@ struct GPSDSourceTests {
         return positions
     }
 
+    @Test func stopsAfterItsDuration() async throws {
+        let log = try NMEALog()
+        defer { log.remove() }
+        let gpsd = try GPSFake(log: log.path)
+        defer { gpsd.stop() }
+        let engine = EventEngine(start: .now())
+        let start = engine.now
+
+        try await GPSDSource(configuration: .init(host: "127.0.0.1", port: "\(gpsd.port)", duration: .milliseconds(700)))
+            .run(on: engine) { _ in }
+
+        #expect(engine.now >= start + .milliseconds(700), "the live clock ran to the end of the duration")
+    }
+
     @Test func throwsAClearErrorWhenGpsdIsNotRunning() async throws {
         let port = try GPSFake.freePort()
-        let source = GPSDSource(configuration: .init(host: "127.0.0.1", port: "\(port)"))
+        let engine = EventEngine(start: .now())
+        let manager = LocationManager(engine: engine, timeline: Timeline(engine: engine))
         let error = await #expect(throws: GPSDConnectionError.self) {
-            try await source.run(on: EventEngine(start: .now())) { _ in }
+            try await manager.run(.gpsd(host: "127.0.0.1", port: "\(port)"))
         }
         #expect(error?.underlying == .cannotConnect)
         #expect(error?.description.contains("Is gpsd running?") == true)

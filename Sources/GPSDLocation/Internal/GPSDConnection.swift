@@ -36,6 +36,7 @@ struct GPSDConnection: ~Copyable {
         gpsdResult("gps_stream") { gpsd_stream(data, CUnsignedInt(WATCH_ENABLE | WATCH_JSON)) }.map { _ in }
     }
 
+    /// Asks gpsd to stream its reports as JSON.
     func watch() throws(GPSDError) { try _watch().get() }
 
     /// True when a report is waiting, within `timeout`.
@@ -45,11 +46,13 @@ struct GPSDConnection: ~Copyable {
 
     /// Reads one report; its content is then in ``currentFix``. Retries `EINTR` unless told not to.
     func _read(retryOnInterrupt: Bool = true) -> Result<Void, GPSDError> {
-        // libgps only ever adds to the mask; clearing it first tells this report's content from older ones.
+        // A TPV sets the mask afresh but other reports only add to it; clearing it first tells this report's
+        // content from what earlier reports left in `data`.
         data.pointee.set = 0
         return gpsdResult("gps_read", retryOnInterrupt: retryOnInterrupt) { gpsd_read(data) }.map { _ in }
     }
 
+    /// Reads one report; its content is then in ``currentFix``. Retries `EINTR` unless told not to.
     func read(retryOnInterrupt: Bool = true) throws(GPSDError) { try _read(retryOnInterrupt: retryOnInterrupt).get() }
 
     /// The position in the report just read, or nil when it was not a position report (a TPV) or had no fix.
