@@ -263,8 +263,9 @@ public final class LocationManager {
 
     private func deliver(_ fix: LocationFix) {
         if applicationState == .suspended {
+            guard configuration.heldFixLimit > 0 else { return }
             if heldWhileSuspended.count >= configuration.heldFixLimit { heldWhileSuspended.removeFirst() }
-            if configuration.heldFixLimit > 0 { heldWhileSuspended.append(fix) }
+            heldWhileSuspended.append(fix)
             return
         }
         if let distanceFilter, let last = lastDelivered,
