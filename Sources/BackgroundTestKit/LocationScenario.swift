@@ -52,7 +52,8 @@ public struct LocationScenario {
     /// A handler under test, called on every region exit with the region and the event's time.
     public var onExit: (_ region: String, _ time: SimTime) -> Void = { _, _ in }
     /// Runs the fixes inside this emulated app — its regions and actions, tasks, audio and lifecycle —
-    /// as `bgloc replay --app` does; continuous updates run as with ``updatesLocation``.
+    /// as `bgloc replay --app` does; continuous updates run as with ``updatesLocation``. The app becomes
+    /// the manager's delegate: test handlers go in ``onEnter`` and ``onExit``.
     public var app: AppManifest?
     /// The app's lifecycle, scheduler and command settings.
     public var appConfiguration = EmulatedApp.Configuration()
