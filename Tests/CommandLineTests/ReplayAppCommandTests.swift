@@ -84,6 +84,14 @@ import Testing
         #expect(first.stdout == second.stdout)
     }
 
+    @Test func aPacedReplayGivesTheSameStreamAsVirtualTime() async throws {
+        let arguments = ["replay", Self.tour + "/tour.gpx", "--app", Self.tour + "/app.yaml", "--audio-device", "null", "--format", "jsonl"]
+        let virtual = try await TestSupport.run(Self.bgloc, arguments)
+        let paced = try await TestSupport.run(Self.bgloc, arguments + ["--speed", "1200"])
+        #expect(paced.status == 0)
+        #expect(paced.stdout == virtual.stdout)
+    }
+
     @Test func aCommandThatIgnoresSIGTERMIsKilledAndItsTaskExpires() async throws {
         let app = try Manifest(task: #"run: "trap '' TERM; echo started; sleep 30""#)
         let result = try await TestSupport.run(Self.bgloc, [
