@@ -1,5 +1,3 @@
-public import BackgroundCore
-
 extension AppLifecycle {
     /// How long iOS keeps a backgrounded app running where Apple gives an order of magnitude rather
     /// than a rule (docs/DEVICE.md).

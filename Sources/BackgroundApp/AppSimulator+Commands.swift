@@ -1,5 +1,3 @@
-public import BackgroundCore
-
 extension AppSimulator {
     /// How tasks that `run:` a real command are run (docs/DEVICE.md, "Tasks that run a command").
     ///

@@ -1,4 +1,3 @@
-public import BackgroundCore
 public import BackgroundTasks
 
 extension EmulatedApp {

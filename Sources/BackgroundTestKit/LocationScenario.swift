@@ -1,5 +1,5 @@
 public import BackgroundApp
-public import BackgroundAudio
+import BackgroundAudio
 public import BackgroundCore
 public import BackgroundLocation
 
