@@ -32,6 +32,8 @@ test: deps
 demo: build
 	@echo "== bgtask simulate: a day of an app's background tasks =="
 	$(BIN)/bgtask simulate Examples/DailyRefresh/app.yaml --for 1d --format text
+	@echo "== bgloc replay --app: a walking tour's clips, wakes and upload on one clock (audio to null) =="
+	$(BIN)/bgloc replay Examples/AudioTour/tour.gpx --app Examples/AudioTour/app.yaml --audio-device null --format text
 
 bench: deps
 	@tools/install-deps --bench

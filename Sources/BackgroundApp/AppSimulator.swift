@@ -1,12 +1,14 @@
 public import BackgroundCore
 public import BackgroundTasks
+import Foundation
+import Glibc
 
 /// Runs an app manifest's background tasks on an engine: the manifest's conditions drive a
-/// ``BGTaskScheduler``, and each declared task's handler works for its `work:` time and resubmits itself
-/// when the manifest says `resubmit: true`.
+/// ``BGTaskScheduler``, and each declared task's handler works for its `work:` time — or runs its `run:`
+/// command — and resubmits itself when the manifest says `resubmit: true`.
 ///
-/// `bgtask simulate` is this type plus a printer; `bgloc --app` shares the engine with a location replay
-/// and calls ``submit(_:)`` from region and significant-change actions.
+/// `bgtask simulate` is this type plus a printer; ``EmulatedApp`` (`bgloc --app`) shares the engine with
+/// a location source and calls ``submit(_:trigger:)`` from region and significant-change actions.
 ///
 /// ```swift
 /// let manifest = try AppManifest(contentsOf: "Examples/DailyRefresh/app.yaml")
@@ -18,48 +20,76 @@ public import BackgroundTasks
 /// engine.run(until: engine.now + .seconds(86_400))
 /// ```
 /// In a test, create the timeline with `keepingEvents: true` and assert on its events.
+///
+/// A `run:` command runs on the wall clock while the emulated clock stands still (see ``Commands``); it
+/// gets the environment `BG_TASK_ID`, `BG_TASK_KIND`, `BG_TRIGGER`, `BG_REGION`, `BG_LAT`, `BG_LON` and
+/// `BG_TIME` (docs/DEVICE.md).
 public final class AppSimulator {
     public let manifest: AppManifest
     public let scheduler: BGTaskScheduler
+    public let commands: Commands
+    /// Called when a declared task launches, before its work starts: the emulated app wakes for it.
+    public var onTaskLaunch: (BGTask) -> Void = { _ in }
+
     private let engine: EventEngine
+    private let timeline: Timeline
+    private let outputDescriptor: Int32
+    private var hasLaunched = false
+    private var triggers: [String: TaskTrigger] = [:]
+    private var running: [String] = []
 
     /// Creates the scheduler for `manifest` (recording the first `conditions` event).
     ///
-    /// - Throws: ``InputError`` when a task uses `run:` (running commands is not supported yet), or when
-    ///   the configuration's state file cannot be restored.
+    /// - Throws: ``InputError`` when the configuration's state file cannot be restored or the commands'
+    ///   log cannot be opened.
     public init(
         manifest: AppManifest, engine: EventEngine, timeline: Timeline,
-        configuration: BGTaskScheduler.Configuration = BGTaskScheduler.Configuration()
+        configuration: BGTaskScheduler.Configuration = BGTaskScheduler.Configuration(), commands: Commands = Commands()
     ) throws(InputError) {
-        for task in manifest.tasks {
-            if case .command = task.work {
-                throw InputError(
-                    file: manifest.file, place: .key("tasks.\(task.identifier).run", line: task.line),
-                    message: "running commands is not supported yet; use 'work: DURATION' to simulate the task's work")
-            }
-        }
         self.manifest = manifest
         self.engine = engine
+        self.timeline = timeline
+        self.commands = commands
+        if let log = commands.log {
+            let descriptor = open(log, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
+            guard descriptor >= 0 else {
+                throw InputError(file: log, message: "cannot open the task log: \(String(cString: strerror(errno)))")
+            }
+            outputDescriptor = descriptor
+        } else {
+            outputDescriptor = STDERR_FILENO
+        }
         scheduler = try BGTaskScheduler(
             engine: engine, timeline: timeline, permittedIdentifiers: manifest.permittedIdentifiers,
             backgroundModes: manifest.backgroundModes, conditions: ScriptedConditions(manifest.conditions),
             configuration: configuration)
+        timeline.addSink { [weak self] event in
+            if case .taskCompleted(let task, _) = event.kind { self?.running.removeAll { $0 == task } }
+        }
     }
 
-    /// Launches the app: registers a handler for every declared task, submits `submitAtLaunch`, and
-    /// finishes launching.
+    deinit {
+        if outputDescriptor != STDERR_FILENO { close(outputDescriptor) }
+    }
+
+    /// Launches the app: the first time, registers a handler for every declared task, submits
+    /// `submitAtLaunch` and finishes launching; a relaunch (after the app was terminated) submits
+    /// `submitAtLaunch` again — the handlers stay registered, the scheduler standing for the system.
     public func launch() {
-        for task in manifest.tasks {
-            scheduler.register(forTaskWithIdentifier: task.identifier, using: nil) { [unowned self] launched in
-                handle(launched, as: task)
+        if !hasLaunched {
+            for task in manifest.tasks {
+                scheduler.register(forTaskWithIdentifier: task.identifier, using: nil) { [unowned self] launched in
+                    handle(launched, as: task)
+                }
             }
         }
-        for identifier in manifest.submitAtLaunch { submit(identifier) }
-        scheduler.finishLaunching()
+        for identifier in manifest.submitAtLaunch { submit(identifier, trigger: TaskTrigger(.launch)) }
+        if !hasLaunched { scheduler.finishLaunching() }
+        hasLaunched = true
     }
 
     /// Submits the declared task `identifier` as the app would; a rejection shows in the timeline only.
-    public func submit(_ identifier: String) {
+    public func submit(_ identifier: String, trigger: TaskTrigger = TaskTrigger(.launch)) {
         guard let task = manifest.task(identifier) else { return }
         let request: BGTaskRequest
         switch task.kind {
@@ -72,13 +102,71 @@ public final class AppSimulator {
             request = processing
         }
         request.earliestBeginDate = task.earliestBegin.map { engine.now + $0 }
-        _ = try? scheduler.submit(request)
+        if (try? scheduler.submit(request)) != nil { triggers[identifier] = trigger }
+    }
+
+    /// Expires every task running now (the app's process is ending).
+    public func expireRunningTasks() {
+        for identifier in running { _ = scheduler.simulateExpiration(forTaskWithIdentifier: identifier) }
     }
 
     private func handle(_ launched: BGTask, as task: ManifestTask) {
-        if task.resubmit { submit(task.identifier) }
-        guard case .simulated(let work) = task.work else { return }
-        let done = engine.schedule(after: work) { launched.setTaskCompleted(success: true) }
-        launched.expirationHandler = { [engine] in engine.cancel(done) }
+        running.append(task.identifier)
+        onTaskLaunch(launched)
+        let trigger = triggers[task.identifier] ?? TaskTrigger(.launch)
+        if task.resubmit { submit(task.identifier, trigger: TaskTrigger(.resubmit)) }
+        switch task.work {
+        case .simulated(let work):
+            let done = engine.schedule(after: work) { launched.setTaskCompleted(success: true) }
+            launched.expirationHandler = { [engine] in engine.cancel(done) }
+        case .command(let command):
+            run(command, for: launched, as: task, trigger: trigger)
+        }
+    }
+
+    private func run(_ command: String, for launched: BGTask, as task: ManifestTask, trigger: TaskTrigger) {
+        let limit = commands.timeLimit
+            ?? (task.kind == .refresh ? scheduler.configuration.refreshBudget : commands.processingTimeLimit)
+        let folder = (manifest.file as NSString).deletingLastPathComponent
+        let environment = [
+            "BG_TASK_ID": task.identifier,
+            "BG_TASK_KIND": task.kind.rawValue,
+            "BG_TRIGGER": trigger.kind.rawValue,
+            "BG_REGION": trigger.region ?? "",
+            "BG_LAT": trigger.latitude.map { "\($0)" } ?? "",
+            "BG_LON": trigger.longitude.map { "\($0)" } ?? "",
+            "BG_TIME": engine.now.rfc3339,
+        ]
+        let outcome = CommandRunner.run(
+            command, environment: environment, directory: folder.isEmpty ? "." : folder, limit: limit,
+            killGrace: commands.killGrace, output: CommandOutput(descriptor: outputDescriptor, task: task.identifier))
+        let name = task.identifier
+        switch outcome {
+        case .exited(let status):
+            if status != 0 { problem("task \(name): the command exited with status \(status)") }
+            launched.setTaskCompleted(success: status == 0)
+        case .signaled(let signal):
+            problem("task \(name): the command was ended by \(CommandRunner.name(of: signal))")
+            launched.setTaskCompleted(success: false)
+        case .failedToStart(let message):
+            problem("task \(name): \(message)")
+            launched.setTaskCompleted(success: false)
+        case .stopped(let signal):
+            let how = switch signal {
+            case SIGKILL?: "it ignored SIGTERM and was killed with SIGKILL"
+            case let signal?: "it was stopped with \(CommandRunner.name(of: signal))"
+            case nil: "it exited after SIGTERM"
+            }
+            launched.expirationHandler = { [weak self] in
+                self?.problem("task \(name): the command ran past its \(DurationSyntax.format(limit)) limit; \(how)")
+            }
+            engine.schedule(after: limit) { [weak self] in
+                _ = self?.scheduler.simulateExpiration(forTaskWithIdentifier: name)
+            }
+        }
+    }
+
+    private func problem(_ message: String) {
+        timeline.record(.error(message: message, code: "taskCommand"))
     }
 }

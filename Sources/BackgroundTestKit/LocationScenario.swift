@@ -1,3 +1,5 @@
+public import BackgroundApp
+import BackgroundAudio
 public import BackgroundCore
 public import BackgroundLocation
 
@@ -18,7 +20,23 @@ public import BackgroundLocation
 /// let walk = "\(TestSupport.packageRoot)/Traces/walk-through-region.gpx"
 /// let events = try await LocationScenario(trace: walk, regions: walk + ".regions.geojson").run()
 /// ```
-/// The engine starts at the first fix's time (or `SimTime.defaultStart`); the run ends at the last fix.
+/// Inside an emulated app (as `bgloc replay --app`), with a handler under test — about ten lines
+/// (docs/DEVICE.md):
+/// ```swift
+/// @Test func everyStopPlaysItsClipAndQueuesTheUpload() async throws {
+///     let tour = TestSupport.packageRoot + "/Examples/AudioTour"
+///     var scenario = try LocationScenario(trace: tour + "/tour.gpx")
+///     scenario.app = try AppManifest(contentsOf: tour + "/app.yaml")
+///     var visits: [String] = []
+///     scenario.onEnter = { region, _ in visits.append(region) }
+///     let events = try await scenario.run()
+///     #expect(visits == ["lindenhof", "stpeter", "fraumuenster"])
+///     #expect(events.filter { $0.kind.name == "audio.started" }.count == 3)
+///     #expect(scenario.audioOutput.framesWritten == 3 * 6_000)
+/// }
+/// ```
+/// The engine starts at the first fix's time (or `SimTime.defaultStart`); the run ends at the last fix,
+/// or with an app when it has nothing left to do (at most ``linger`` later).
 public struct LocationScenario {
     public var fixes: [LocationFix]
     public var regions: [CircularRegion] = []
@@ -29,6 +47,21 @@ public struct LocationScenario {
     public var monitorsSignificantChanges = false
     /// Anything else to set on the manager before the run (filters, the app state, a delegate).
     public var prepare: (LocationManager) -> Void = { _ in }
+    /// A handler under test, called on every region entry with the region and the event's time.
+    public var onEnter: (_ region: String, _ time: SimTime) -> Void = { _, _ in }
+    /// A handler under test, called on every region exit with the region and the event's time.
+    public var onExit: (_ region: String, _ time: SimTime) -> Void = { _, _ in }
+    /// Runs the fixes inside this emulated app — its regions and actions, tasks, audio and lifecycle —
+    /// as `bgloc replay --app` does; continuous updates run as with ``updatesLocation``. The app becomes
+    /// the manager's delegate: test handlers go in ``onEnter`` and ``onExit``.
+    public var app: AppManifest?
+    /// The app's lifecycle, scheduler and command settings.
+    public var appConfiguration = EmulatedApp.Configuration()
+    /// How long an app may run on after the last fix while it has something to do (default 10 minutes,
+    /// as `bgloc replay --linger`).
+    public var linger = Duration.seconds(600)
+    /// Where the app's clips play (decoded by ``WAVDecoder``); read it after the run.
+    public let audioOutput = RecordingAudioOutput()
 
     public init(fixes: [LocationFix]) {
         self.fixes = fixes
@@ -50,7 +83,24 @@ public struct LocationScenario {
         if monitorsSignificantChanges { manager.startMonitoringSignificantLocationChanges() }
         for region in regions { manager.startMonitoring(for: region) }
         prepare(manager)
+        timeline.addSink { [onEnter, onExit] event in
+            switch event.kind {
+            case .enter(let region, _, _): onEnter(region, event.time)
+            case .exit(let region, _, _): onExit(region, event.time)
+            default: break
+            }
+        }
+        let emulated = try app.map { manifest throws(InputError) in
+            let output = audioOutput
+            let app = try EmulatedApp(
+                manifest: manifest, location: manager,
+                audio: EmulatedApp.Audio(output: { _ in output }, open: { try WAVDecoder(path: $0) }),
+                configuration: appConfiguration)
+            app.start()
+            return app
+        }
         try await manager.run(.replay(fixes))
+        try await emulated?.linger(upTo: linger)
         return timeline.events
     }
 

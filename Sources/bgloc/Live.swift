@@ -1,4 +1,5 @@
 import ArgumentParser
+import BackgroundApp
 import BackgroundCore
 import BackgroundLocation
 import CommandLineSupport
@@ -27,15 +28,11 @@ struct Live: AsyncParsableCommand {
     @Option(help: "Human timeline (text) or the event stream (jsonl); text on a terminal, jsonl otherwise.")
     var format: TimelineFormat?
 
-    @Option(help: ArgumentHelp("Run inside an emulated app described by a manifest.", valueName: "manifest"))
-    var app: String?
+    @OptionGroup var app: AppOptions
 
     func validate() throws {
-        if let app {
-            throw ValidationError(
-                "--app \(app): running inside an emulated app is not available in this build; "
-                    + "follow gpsd without --app to see the location manager's events"
-            )
+        if app.linger != nil {
+            throw ValidationError("--linger is for replay; a live run ends with --duration, --fixes or Ctrl-C")
         }
     }
 
@@ -43,12 +40,15 @@ struct Live: AsyncParsableCommand {
         let source = gpsd.configuration
         let location = try location.resolved()
         let format = format ?? .automatic
+        let app = app.resolved()
         try await Interruption.run {
             let engine = EventEngine(start: .now())
             let timeline = Timeline(engine: engine)
             TimelinePrinter(format: format, flushEachLine: true).attach(to: timeline)
             let manager = location.makeManager(engine: engine, timeline: timeline)
+            let emulated = try app?.start(on: manager)
             try await manager.run(GPSDSource(configuration: source))
+            withExtendedLifetime(emulated) {}
         }
     }
 }

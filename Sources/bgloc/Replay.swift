@@ -1,4 +1,5 @@
 import ArgumentParser
+import BackgroundApp
 import BackgroundCore
 import BackgroundLocation
 import BackgroundReport
@@ -15,6 +16,9 @@ struct Replay: AsyncParsableCommand {
             regions, on virtual time as fast as possible or at --speed times real time. Skipped NMEA \
             sentences appear as error events. The output is a human timeline on a terminal and JSON lines \
             (one event per line) otherwise.
+
+            With --app MANIFEST the trace runs inside an emulated app (docs/DEVICE.md): its regions' \
+            actions, its background tasks, audio and lifecycle, and what follows the last fix (--linger).
 
             Example:
               bgloc replay Traces/walk-through-region.gpx \\
@@ -70,16 +74,9 @@ struct Replay: AsyncParsableCommand {
     @Flag(name: .customLong("no-auto-pause"), help: "Never pause continuous updates when the device is stationary.")
     var noAutoPause = false
 
-    @Option(help: ArgumentHelp("Run the trace inside an emulated app described by a manifest.", valueName: "manifest"))
-    var app: String?
+    @OptionGroup var app: AppOptions
 
     func validate() throws {
-        if let app {
-            throw ValidationError(
-                "--app \(app): running a trace inside an emulated app comes with the app integration and is not "
-                    + "in this build yet; replay without --app to see the location manager's events"
-            )
-        }
         _ = try regionsFromOptions()
         if let distanceFilter, !(distanceFilter.isFinite && distanceFilter >= 0) {
             throw ValidationError("--distance-filter \(distanceFilter): expected a number of metres, 0 or more")
@@ -104,7 +101,8 @@ struct Replay: AsyncParsableCommand {
         let settings = ReplaySettings(
             trace: trace, regions: regions, significant: significant, distanceFilter: distanceFilter,
             accuracy: accuracy, speed: speed, format: format ?? .automatic, regionLimit: regionLimit,
-            dwell: .milliseconds(Int64((dwell * 1000).rounded())), autoPause: !noAutoPause, report: report.path
+            dwell: .milliseconds(Int64((dwell * 1000).rounded())), autoPause: !noAutoPause, report: report.path,
+            app: app.resolved()
         )
         try await Interruption.run { try await settings.replay() }
     }
@@ -148,6 +146,7 @@ private struct ReplaySettings: Sendable {
     var dwell: Duration
     var autoPause: Bool
     var report: String?
+    var app: AppOptions.Resolved?
 
     func replay() async throws {
         let reader = try TraceReader(path: trace)
@@ -175,12 +174,16 @@ private struct ReplaySettings: Sendable {
         manager.startUpdatingLocation()
         if significant { manager.startMonitoringSignificantLocationChanges() }
         for region in regions { manager.startMonitoring(for: region) }
+        let emulated = try app?.start(on: manager)
         let pacing: ReplaySource.Pacing = speed.map { .paced(speed: $0) } ?? .virtual
         var buffered = first[...]
         try await manager.run(ReplaySource(pacing: pacing) {
             if let event = buffered.popFirst() { return event }
             return try Self.nextEvent(reader)
         })
+        if let app, let emulated {
+            try await emulated.linger(upTo: app.linger, pacing: pacing)
+        }
         if let report { try picture?.write(to: report) }
         StandardOutput.flush()
     }

@@ -14,7 +14,9 @@ extension BGTask {
                 Runs on virtual time, as fast as it can: the manifest's device conditions change on \
                 schedule, the emulated scheduler launches and expires tasks by iOS's rules, and every \
                 event is printed as it happens. The same manifest, options and seed always give the same \
-                output, byte for byte.
+                output, byte for byte. A task with `run:` runs its command for real while the simulated \
+                clock stands still; its output goes to stderr, each line prefixed with [task-id] \
+                (docs/DEVICE.md).
 
                 Example — a day of the example app, as the JSON-lines event stream:
 

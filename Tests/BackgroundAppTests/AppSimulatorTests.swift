@@ -60,12 +60,73 @@ import Testing
         #expect(events.contains("0m rejected u notPermitted"))
     }
 
-    @Test func refusesTasksThatRunCommands() throws {
-        let yaml = "app: x\ntasks:\n  a:\n    kind: refresh\n    run: ./sync.sh\n"
+    /// Runs one refresh task `a` whose command is `command`, in a folder with the manifest, with the
+    /// commands' output in a log; returns the task events and the log.
+    private func runCommand(
+        _ command: String, commands: AppSimulator.Commands = AppSimulator.Commands()
+    ) throws -> (events: [String], log: String) {
+        let folder = try TemporaryFolder()
+        let quoted = command.replacingOccurrences(of: "'", with: "''")
+        let file = try folder.write("app.yaml", """
+            app: x
+            backgroundModes: [fetch]
+            permittedIdentifiers: [a]
+            tasks:
+              a: {kind: refresh, run: '\(quoted)'}
+            submitAtLaunch: [a]
+            """)
+        var commands = commands
+        commands.log = folder.path + "/tasks.log"
         let engine = EventEngine(start: .defaultStart)
-        #expect(throws: InputError(file: "app.yaml", place: .key("tasks.a.run", line: 3),
-                                   message: "running commands is not supported yet; use 'work: DURATION' to simulate the task's work")) {
-            try AppSimulator(manifest: AppManifest(yaml: yaml, file: "app.yaml"), engine: engine, timeline: Timeline(engine: engine))
+        let timeline = Timeline(engine: engine, keepingEvents: true)
+        let simulator = try AppSimulator(
+            manifest: AppManifest(contentsOf: file), engine: engine, timeline: timeline, commands: commands)
+        simulator.launch()
+        engine.run(until: .defaultStart + .seconds(300))
+        let events = timeline.events.compactMap { event -> String? in
+            let at = "\(Int((event.time - .defaultStart).seconds))s"
+            switch event.kind {
+            case .taskLaunched: return "\(at) launched"
+            case .taskExpired: return "\(at) expired"
+            case .taskCompleted(_, let success): return "\(at) completed \(success)"
+            case .error(let message, _): return "\(at) error \(message)"
+            default: return nil
+            }
         }
+        let log = (try? String(contentsOfFile: folder.path + "/tasks.log", encoding: .utf8)) ?? ""
+        return (events, log.replacingOccurrences(of: folder.path, with: "FOLDER"))
+    }
+
+    struct ExitCase: CustomTestStringConvertible, Sendable {
+        var command: String
+        var events: [String]
+        var testDescription: String { command }
+    }
+
+    @Test(arguments: [
+        ExitCase(command: "true", events: ["0s launched", "0s completed true"]),
+        ExitCase(command: "exit 3", events: ["0s launched", "0s error task a: the command exited with status 3", "0s completed false"]),
+        ExitCase(command: "kill -SEGV $$", events: ["0s launched", "0s error task a: the command was ended by SIGSEGV", "0s completed false"]),
+    ])
+    func aCommandsExitIsTheTasksSuccess(_ c: ExitCase) throws {
+        #expect(try runCommand(c.command).events == c.events)
+    }
+
+    @Test func aCommandGetsItsEnvironmentAndRunsInTheManifestsFolder() throws {
+        let (_, log) = try runCommand("echo $BG_TASK_ID $BG_TASK_KIND $BG_TRIGGER \"[$BG_REGION]\" $BG_TIME; pwd")
+        #expect(log == "[a] a refresh launch [] 2026-01-01T00:00:00Z\n[a] FOLDER\n")
+    }
+
+    @Test func aCommandPastItsLimitIsKilledAndTheTaskExpires() throws {
+        var commands = AppSimulator.Commands()
+        commands.timeLimit = .milliseconds(300)
+        commands.killGrace = .milliseconds(300)
+        let (events, log) = try runCommand("trap 'echo got TERM' TERM; echo started; while :; do sleep 0.05; done", commands: commands)
+        #expect(events == [
+            "0s launched", "0s expired",
+            "0s error task a: the command ran past its 0.3s limit; it ignored SIGTERM and was killed with SIGKILL",
+            "0s completed false",
+        ])
+        #expect(log.hasPrefix("[a] started\n"))
     }
 }

@@ -120,6 +120,23 @@ import Testing
         #expect(events.contains { $0.kind.name == "significant" }, "significant changes wake the app in any state")
     }
 
+    @Test(arguments: [100, 5, 0])
+    func updatesWhileSuspendedAreHeldAndDeliveredOnResume(limit: Int) async throws {
+        let fixes = LocationScenario.walk(from: Self.zurich, bearing: 0, speed: 20, every: .seconds(5), duration: .seconds(100))
+        var scenario = LocationScenario(fixes: fixes)
+        scenario.updatesLocation = true
+        scenario.configuration.heldFixLimit = limit
+        let resume = SimTime.defaultStart + .seconds(52)
+        scenario.prepare = { manager in
+            manager.applicationState = .suspended
+            manager.engine.schedule(at: resume) { manager.applicationState = .foreground }
+        }
+        let delivered = locations(try await scenario.run())
+        let held = Array(fixes.filter { $0.time! < resume }.suffix(limit))
+        #expect(delivered.filter { $0.time == resume }.map(\.fix) == held, "the latest \(limit), at the resume")
+        #expect(delivered.filter { $0.time != resume }.map(\.fix) == fixes.filter { $0.time! > resume })
+    }
+
     struct SignificantCase: CustomTestStringConvertible, Sendable {
         var name: String
         var speed: Double

@@ -108,8 +108,6 @@ import Testing
         ErrorCase(name: "undeclared task", yaml: "app: x\nsubmitAtLaunch: [a]\n",
                   expected: "app.yaml:2: submitAtLaunch[0]: task 'a' is not declared under tasks"),
         ErrorCase(name: "invalid YAML", yaml: "app: x\n  tasks: : [\n", expected: "app.yaml:2:"),
-        ErrorCase(name: "run tasks", yaml: "app: x\ntasks:\n  a: {kind: refresh, run: ./sync}\n",
-                  expected: "app.yaml:3: tasks.a.run: running commands is not supported yet"),
         ErrorCase(name: "missing file", yaml: nil, expected: "app.yaml: no such file"),
     ]
 
@@ -123,6 +121,22 @@ import Testing
         let lines = result.stderr.split(separator: "\n")
         #expect(lines.count == 1, "\(result.stderr)")
         #expect(lines.first?.hasPrefix("Error: \(folder.path)/\(c.expected)") == true, "\(result.stderr)")
+    }
+
+    @Test func runTasksRunTheirCommandWithOutputOnStderr() async throws {
+        let folder = try Folder()
+        let file = try folder.write("app.yaml", """
+            app: x
+            backgroundModes: [fetch]
+            permittedIdentifiers: [a]
+            tasks:
+              a: {kind: refresh, earliestBegin: 1h, run: 'echo "$BG_TASK_ID at $BG_TIME"; exit 2'}
+            submitAtLaunch: [a]
+            """)
+        let result = try await TestSupport.run(Self.bgtask, ["simulate", file, "--for", "2h", "--format", "jsonl"])
+        #expect(result.status == 0)
+        #expect(result.stderr == "[a] a at 2026-01-01T01:00:00Z\n")
+        #expect(result.stdout.contains(#"{"time":"2026-01-01T01:00:00Z","event":"task.completed","task":"a","success":false}"#))
     }
 
     @Test func aDirectoryIsNotAManifest() async throws {

@@ -115,7 +115,6 @@ import Testing
         BadOption(arguments: ["--accuracy", "0"], mentions: ["--accuracy 0"]),
         BadOption(arguments: ["--speed", "0"], mentions: ["--speed 0"]),
         BadOption(arguments: ["--dwell=-2"], mentions: ["--dwell -2"]),
-        BadOption(arguments: ["--app", "tour.yaml"], mentions: ["--app tour.yaml", "emulated app"]),
     ])
     func badOptionValuesAreUsageErrors(_ c: BadOption) async throws {
         let result = try await TestSupport.run(Self.bgloc, ["replay", Self.trace("walk-through-region.gpx")] + c.arguments)

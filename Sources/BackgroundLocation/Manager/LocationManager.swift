@@ -43,7 +43,13 @@ public final class LocationManager {
     /// The app's state, driven by the emulated app's lifecycle: continuous updates are delivered in the
     /// foreground, and in the background only with ``allowsBackgroundLocationUpdates``; significant
     /// changes and region events are always delivered (on iOS they wake or relaunch the app).
-    public var applicationState = LifecycleState.foreground
+    ///
+    /// Continuous updates that come while the app is suspended are held (the most recent
+    /// ``LocationManagerConfiguration/heldFixLimit``) and delivered, at that time, as soon as the app
+    /// can receive them again.
+    public var applicationState = LifecycleState.foreground {
+        didSet { deliverHeldFixes() }
+    }
 
     public private(set) var isUpdatingLocation = false
     public private(set) var isMonitoringSignificantLocationChanges = false
@@ -61,6 +67,8 @@ public final class LocationManager {
     private var lastDelivered: LocationFix?
     private var heldFix: LocationFix?
     private var accuracyTimer: EventID?
+    /// Fixes that passed the filters while the app was suspended, oldest first.
+    private var heldWhileSuspended: [LocationFix] = []
     // Automatic pause: where and since when the device has stayed within `pauseRadius`.
     private var settledAt: UnitVector?
     private var settledSince = SimTime(nanosecondsSinceEpoch: 0)
@@ -91,6 +99,7 @@ public final class LocationManager {
         isPaused = false
         lastDelivered = nil
         heldFix = nil
+        heldWhileSuspended.removeAll()
         settledAt = nil
         accuracyTimer.map(engine.cancel)
         pauseTimer.map(engine.cancel)
@@ -253,6 +262,12 @@ public final class LocationManager {
     }
 
     private func deliver(_ fix: LocationFix) {
+        if applicationState == .suspended {
+            guard configuration.heldFixLimit > 0 else { return }
+            if heldWhileSuspended.count >= configuration.heldFixLimit { heldWhileSuspended.removeFirst() }
+            heldWhileSuspended.append(fix)
+            return
+        }
         if let distanceFilter, let last = lastDelivered,
             Geodesy.distance(
                 fromLatitude: last.latitude, longitude: last.longitude, toLatitude: fix.latitude, longitude: fix.longitude
@@ -264,6 +279,16 @@ public final class LocationManager {
         else { return }
         lastDelivered = fix
         emit(.location(fix))
+    }
+
+    /// Delivers the fixes held while suspended, once the app may receive continuous updates again.
+    private func deliverHeldFixes() {
+        guard !heldWhileSuspended.isEmpty,
+            applicationState == .foreground || (applicationState == .background && allowsBackgroundLocationUpdates)
+        else { return }
+        let held = heldWhileSuspended
+        heldWhileSuspended.removeAll()
+        for fix in held { deliver(fix) }
     }
 
     /// Follows where the device settles; returns false while updates are paused.

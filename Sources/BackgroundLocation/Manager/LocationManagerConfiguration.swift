@@ -43,6 +43,9 @@ public struct LocationManagerConfiguration: Hashable, Sendable {
     public var pauseRadius = 50.0
     /// How long the device must be stationary before automatic pausing (`pausesLocationUpdatesAutomatically`).
     public var pauseAfter = Duration.seconds(600)
+    /// How many continuous updates are held while the app is suspended, to be delivered when it can
+    /// receive them again (the most recent are kept; 0 drops them, as a suspended iOS app never sees them).
+    public var heldFixLimit = 100
 
     public init() {}
 }

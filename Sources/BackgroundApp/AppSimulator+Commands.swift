@@ -1,0 +1,29 @@
+extension AppSimulator {
+    /// How tasks that `run:` a real command are run (docs/DEVICE.md, "Tasks that run a command").
+    ///
+    /// A command runs on the wall clock while the emulated clock stands still: the task completes at its
+    /// launch time with the command's exit status as its success. Past its time limit (measured on the
+    /// wall clock) its process group gets SIGTERM, then SIGKILL after ``killGrace``, and the task expires
+    /// at launch + the limit on the emulated clock.
+    ///
+    /// ```swift
+    /// var commands = AppSimulator.Commands()
+    /// commands.timeLimit = .seconds(2)       // any command: 2 s, whatever the task's kind
+    /// commands.log = "/tmp/tasks.log"        // output there instead of stderr
+    /// ```
+    public struct Commands: Hashable, Sendable {
+        /// The time a command may run, for every task; nil gives a refresh task the scheduler's refresh
+        /// budget (30 s) and a processing task ``processingTimeLimit``.
+        public var timeLimit: Duration?
+        /// The time limit of a processing task's command when ``timeLimit`` is nil (default 10 minutes:
+        /// iOS gives processing tasks "several minutes").
+        public var processingTimeLimit = Duration.seconds(600)
+        /// The time between SIGTERM and SIGKILL (default 2 s).
+        public var killGrace = Duration.seconds(2)
+        /// A file the commands' output is appended to; nil writes it to stderr. Either way each line is
+        /// prefixed with `[task-id] `.
+        public var log: String?
+
+        public init() {}
+    }
+}

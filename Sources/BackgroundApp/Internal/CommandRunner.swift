@@ -1,0 +1,154 @@
+import Glibc
+
+/// Runs a task's `run:` command to its end, on the wall clock: `/bin/sh -c COMMAND` in its own process
+/// group, in the manifest's folder, with stdin from /dev/null and stdout and stderr into ``CommandOutput``.
+///
+/// Past `limit` the whole group gets SIGTERM, and SIGKILL `killGrace` later if it is still there. The
+/// child starts with default handlers for the signals the command line catches or ignores, and an empty
+/// signal mask, so that SIGTERM means to it what it means to any program.
+enum CommandRunner {
+    /// How a command ended.
+    enum Outcome: Hashable, Sendable {
+        /// It exited with this status.
+        case exited(Int32)
+        /// A signal ended it before the limit.
+        case signaled(Int32)
+        /// It ran past the limit and was stopped; `signal` is the one that ended it (SIGTERM, or SIGKILL
+        /// after the grace), nil when it exited by itself after SIGTERM.
+        case stopped(signal: Int32?)
+        /// It could not be started.
+        case failedToStart(String)
+    }
+
+    static func run(
+        _ command: String, environment: [String: String], directory: String, limit: Duration, killGrace: Duration,
+        output: CommandOutput
+    ) -> Outcome {
+        var pipeEnds: [Int32] = [-1, -1]
+        guard pipe(&pipeEnds) == 0 else { return .failedToStart(errorText("cannot create a pipe")) }
+        let (readEnd, writeEnd) = (pipeEnds[0], pipeEnds[1])
+        for end in pipeEnds { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }  // the child gets them only as 1 and 2
+        defer { close(readEnd) }
+
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_adddup2(&actions, writeEnd, 1)
+        posix_spawn_file_actions_adddup2(&actions, writeEnd, 2)
+
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+        posix_spawnattr_setpgroup(&attributes, 0)
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        for signal in [SIGTERM, SIGINT, SIGHUP, SIGQUIT, SIGPIPE, SIGCHLD] { sigaddset(&defaults, signal) }
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        var mask = sigset_t()
+        sigemptyset(&mask)
+        posix_spawnattr_setsigmask(&attributes, &mask)
+
+        // `cd` in the shell: posix_spawn_file_actions_addchdir_np is not visible to Swift.
+        let arguments = ["/bin/sh", "-c", "cd -- \"$1\" && exec /bin/sh -c \"$2\"", "bgkit-task", directory, command]
+        var environ = Self.inheritedEnvironment()
+        for (key, value) in environment.sorted(by: { $0.key < $1.key }) { environ[key] = value }
+        let argv = arguments.map { strdup($0) } + [nil]
+        let envp = environ.sorted(by: { $0.key < $1.key }).map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer {
+            for pointer in argv { free(pointer) }
+            for pointer in envp { free(pointer) }
+        }
+        var pid: pid_t = 0
+        let spawned = posix_spawn(&pid, "/bin/sh", &actions, &attributes, argv, envp)
+        close(writeEnd)
+        guard spawned == 0 else { return .failedToStart("cannot start /bin/sh: \(String(cString: strerror(spawned)))") }
+
+        _ = fcntl(readEnd, F_SETFL, fcntl(readEnd, F_GETFL) | O_NONBLOCK)
+        let clock = ContinuousClock()
+        let deadline = clock.now + limit
+        var termSent: ContinuousClock.Instant?
+        var killSent = false
+        var status: Int32?
+        var pipeOpen = true
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while status == nil || pipeOpen {
+            if status == nil {
+                var raw: Int32 = 0
+                if waitpid(pid, &raw, WNOHANG) == pid { status = raw }
+            }
+            if status != nil {
+                // Read what is already there, then stop: a background grandchild may keep the pipe open.
+                while pipeOpen, case let count = read(readEnd, &buffer, buffer.count), count > 0 {
+                    buffer.withUnsafeBytes { output.write(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
+                }
+                break
+            }
+            let now = clock.now
+            if termSent == nil, now >= deadline {
+                kill(-pid, SIGTERM)
+                termSent = now
+            }
+            if let termSent, !killSent, now >= termSent + killGrace {
+                kill(-pid, SIGKILL)
+                killSent = true
+            }
+            guard pipeOpen else {
+                usleep(10_000)
+                continue
+            }
+            var poller = pollfd(fd: readEnd, events: Int16(POLLIN), revents: 0)
+            _ = poll(&poller, 1, 20)
+            let count = read(readEnd, &buffer, buffer.count)
+            if count > 0 {
+                buffer.withUnsafeBytes { output.write(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
+            } else if count == 0 || (errno != EAGAIN && errno != EINTR) {
+                pipeOpen = false
+            }
+        }
+        output.finish()
+        if termSent != nil { kill(-pid, SIGKILL) }  // whatever of its group is left
+        let raw = status ?? 0
+        let signal = raw & 0x7F
+        if termSent != nil { return .stopped(signal: signal == 0 ? nil : signal) }
+        return signal == 0 ? .exited((raw >> 8) & 0xFF) : .signaled(signal)
+    }
+
+    /// The command line's own environment.
+    private static func inheritedEnvironment() -> [String: String] {
+        var result: [String: String] = [:]
+        var entry = Glibc.environ
+        while let pointer = entry.pointee {
+            let text = String(cString: pointer)
+            if let equals = text.firstIndex(of: "=") {
+                result[String(text[..<equals])] = String(text[text.index(after: equals)...])
+            }
+            entry += 1
+        }
+        return result
+    }
+
+    private static func errorText(_ what: String) -> String {
+        "\(what): \(String(cString: strerror(errno)))"
+    }
+
+    /// A signal's name, such as `SIGKILL`.
+    static func name(of signal: Int32) -> String {
+        switch signal {
+        case SIGTERM: "SIGTERM"
+        case SIGKILL: "SIGKILL"
+        case SIGINT: "SIGINT"
+        case SIGSEGV: "SIGSEGV"
+        case SIGABRT: "SIGABRT"
+        case SIGHUP: "SIGHUP"
+        case SIGPIPE: "SIGPIPE"
+        case SIGQUIT: "SIGQUIT"
+        case SIGBUS: "SIGBUS"
+        case SIGFPE: "SIGFPE"
+        case SIGUSR1: "SIGUSR1"
+        case SIGUSR2: "SIGUSR2"
+        default: "signal \(signal)"
+        }
+    }
+}

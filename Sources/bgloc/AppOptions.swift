@@ -1,0 +1,96 @@
+import ALSAAudio
+import ArgumentParser
+import BackgroundApp
+import BackgroundCore
+import BackgroundLocation
+
+/// `--app MANIFEST` and the emulated device's options, shared by `replay` and `live` (CONTRACTS.md §4,
+/// docs/DEVICE.md).
+struct AppOptions: ParsableArguments {
+    @Option(help: ArgumentHelp(
+        "Run inside an emulated app described by a manifest: region and significant-change events drive its actions and tasks.",
+        valueName: "manifest"))
+    var app: String?
+
+    @Option(name: .customLong("background-grace"), help: ArgumentHelp(
+        "--app: how long the app keeps running after it leaves the foreground (default 30s).", valueName: "duration"))
+    var backgroundGrace: String?
+
+    @Option(name: .customLong("wake-window"), help: ArgumentHelp(
+        "--app: how long a region or significant-change event keeps a suspended app running (default 10s).",
+        valueName: "duration"))
+    var wakeWindow: String?
+
+    @Option(name: .customLong("command-timeout"), help: ArgumentHelp(
+        "--app: the wall-clock limit of a task's run: command (default: 30s for refresh, 10m for processing tasks).",
+        valueName: "duration"))
+    var commandTimeout: String?
+
+    @Option(name: .customLong("kill-after"), help: ArgumentHelp(
+        "--app: time between SIGTERM and SIGKILL for a command past its limit (default 2s).", valueName: "duration"))
+    var killAfter: String?
+
+    @Option(name: .customLong("task-log"), help: ArgumentHelp(
+        "--app: append the output of run: commands to this file instead of stderr.", valueName: "file"))
+    var taskLog: String?
+
+    @Option(name: .customLong("audio-device"), help: ArgumentHelp(
+        "--app: play the app's clips on this ALSA device instead of the manifest's (null: silently).", valueName: "pcm"))
+    var audioDevice: String?
+
+    @Option(help: ArgumentHelp(
+        "replay --app: after the last fix, run on while the app has something to do, at most this long (default 10m).", valueName: "duration"))
+    var linger: String?
+
+    func validate() throws {
+        let given = [
+            ("--background-grace", backgroundGrace), ("--wake-window", wakeWindow), ("--command-timeout", commandTimeout),
+            ("--kill-after", killAfter), ("--linger", linger),
+        ]
+        for case let (name, value?) in given {
+            guard app != nil else { throw ValidationError("\(name) needs --app MANIFEST") }
+            guard DurationSyntax.parse(value) != nil else {
+                throw ValidationError(
+                    "\(name) '\(value)': expected a duration, a number with a unit s, m, h or d, such as 30s or 2m")
+            }
+        }
+        if taskLog != nil && app == nil { throw ValidationError("--task-log needs --app MANIFEST") }
+        if audioDevice != nil && app == nil { throw ValidationError("--audio-device needs --app MANIFEST") }
+        if let commandTimeout, DurationSyntax.parse(commandTimeout)! <= .zero {
+            throw ValidationError("--command-timeout '\(commandTimeout)': expected a duration greater than 0")
+        }
+    }
+
+    /// The options as plain values, or nil without `--app`.
+    func resolved() -> Resolved? {
+        guard let app else { return nil }
+        var configuration = EmulatedApp.Configuration()
+        if let value = backgroundGrace.flatMap(DurationSyntax.parse) { configuration.lifecycle.backgroundGrace = value }
+        if let value = wakeWindow.flatMap(DurationSyntax.parse) { configuration.lifecycle.wakeWindow = value }
+        configuration.commands.timeLimit = commandTimeout.flatMap(DurationSyntax.parse)
+        if let value = killAfter.flatMap(DurationSyntax.parse) { configuration.commands.killGrace = value }
+        configuration.commands.log = taskLog
+        configuration.audioDevice = audioDevice
+        return Resolved(
+            manifest: app, configuration: configuration,
+            linger: linger.flatMap(DurationSyntax.parse) ?? .seconds(600))
+    }
+
+    /// The options as plain values that can cross into the interruptible task.
+    struct Resolved: Sendable {
+        var manifest: String
+        var configuration: EmulatedApp.Configuration
+        /// How long a replay goes on after its last fix.
+        var linger: Duration
+
+        /// The app on `manager`'s engine, started: clips play on ALSA (`null` silently).
+        func start(on manager: LocationManager) throws -> EmulatedApp {
+            let app = try EmulatedApp(
+                manifest: AppManifest(contentsOf: manifest), location: manager,
+                audio: EmulatedApp.Audio(output: { ALSAOutput(device: $0) }, open: AudioFile.open),
+                configuration: configuration)
+            app.start()
+            return app
+        }
+    }
+}

@@ -1,0 +1,164 @@
+import BackgroundTestKit
+import Foundation
+import Testing
+
+/// `bgloc replay TRACE --app MANIFEST` end to end: the built binary, the AudioTour example with audio to
+/// ALSA's `null` device, and tasks that run real commands.
+@Suite struct ReplayAppCommandTests {
+    static let bgloc = TestSupport.executable("bgloc")
+    static let tour = "\(TestSupport.packageRoot)/Examples/AudioTour"
+    static let walk = "\(TestSupport.packageRoot)/Traces/walk-through-region.gpx"
+
+    static func events(_ stdout: String) throws -> [[String: Any]] {
+        try stdout.split(separator: "\n").map {
+            try #require(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any], "not JSON: \($0)")
+        }
+    }
+
+    /// "TIME EVENT DETAIL" for each event but `location`, `state` and `conditions`.
+    static func summary(_ events: [[String: Any]]) -> [String] {
+        events.compactMap { event in
+            let name = event["event"] as? String ?? "?"
+            guard !["location", "state", "conditions"].contains(name) else { return nil }
+            let time = (event["time"] as? String ?? "").replacingOccurrences(of: "2026-03-01T", with: "")
+            let detail = [event["task"], event["region"], event["state"], event["reason"], event["file"], event["message"]]
+                .compactMap { $0 as? String }.map { ($0 as NSString).lastPathComponent }.joined(separator: " ")
+            return "\(time) \(name) \(detail)"
+        }
+    }
+
+    /// A manifest in a temporary folder around the bundled walk's region `lindenhof`.
+    final class Manifest {
+        let folder = NSTemporaryDirectory() + "bgkit-app-" + UUID().uuidString
+        var path: String { folder + "/app.yaml" }
+
+        init(task: String, onEnter: String = "", submitAtLaunch: Bool = true) throws {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            try """
+                app: com.example.t
+                backgroundModes: [fetch]
+                permittedIdentifiers: [t]
+                tasks:
+                  t: {kind: refresh, \(task)}
+                \(submitAtLaunch ? "submitAtLaunch: [t]" : "")
+                regions:
+                  - {id: lindenhof, lat: 47.37297, lon: 8.54069, radius: 150\(onEnter)}
+                audio: {device: "null"}
+                """.write(toFile: path, atomically: true, encoding: .utf8)
+        }
+
+        deinit { try? FileManager.default.removeItem(atPath: folder) }
+    }
+
+    @Test func theAudioTourPlaysEachClipAtItsEntryAndUploadsWhenTheNetworkReturns() async throws {
+        let result = try await TestSupport.run(Self.bgloc, [
+            "replay", Self.tour + "/tour.gpx", "--app", Self.tour + "/app.yaml", "--audio-device", "null", "--format", "jsonl",
+        ])
+        #expect(result.status == 0)
+        #expect(result.stderr.isEmpty, "\(result.stderr)")
+        let events = Self.summary(try Self.events(result.stdout))
+        for poi in ["lindenhof", "stpeter", "fraumuenster"] {
+            let enter = try #require(events.first { $0.hasSuffix(" enter \(poi)") }, "\(events)")
+            let time = enter.prefix { $0 != " " }
+            let index = events.firstIndex(of: enter)!
+            #expect(Array(events[index...].prefix(4)) == [
+                "\(time) enter \(poi)", "\(time) lifecycle background region \(poi) entered",
+                "\(time) task.submitted com.example.audiotour.upload", "\(time) audio.started \(poi).wav",
+            ])
+            #expect(events[index + 4] == "\(time.dropLast()).750Z audio.finished \(poi).wav", "0.75 s of audio on virtual time")
+        }
+        let launched = try #require(events.firstIndex { $0.hasSuffix("task.launched com.example.audiotour.upload") })
+        #expect(events[launched].hasPrefix("10:09:00Z"), "when the network is back (9m)")
+        #expect(events.filter { $0.contains("task.launched") }.count == 1, "one upload for three visits")
+        #expect(Array(events[(launched + 1)...]).contains("10:09:20Z task.completed com.example.audiotour.upload"))
+        #expect(events.last == "10:09:20Z lifecycle suspended task com.example.audiotour.upload completed")
+    }
+
+    @Test(arguments: [["--format", "jsonl"], ["--format", "text"]])
+    func theSameRunTwiceGivesByteIdenticalOutput(_ format: [String]) async throws {
+        let arguments = ["replay", Self.tour + "/tour.gpx", "--app", Self.tour + "/app.yaml", "--audio-device", "null"] + format
+        let first = try await TestSupport.run(Self.bgloc, arguments)
+        let second = try await TestSupport.run(Self.bgloc, arguments)
+        #expect(first.status == 0)
+        #expect(first.stdout.count > 3_000)
+        #expect(first.stdout == second.stdout)
+    }
+
+    @Test func aPacedReplayGivesTheSameStreamAsVirtualTime() async throws {
+        let arguments = ["replay", Self.tour + "/tour.gpx", "--app", Self.tour + "/app.yaml", "--audio-device", "null", "--format", "jsonl"]
+        let virtual = try await TestSupport.run(Self.bgloc, arguments)
+        let paced = try await TestSupport.run(Self.bgloc, arguments + ["--speed", "1200"])
+        #expect(paced.status == 0)
+        #expect(paced.stdout == virtual.stdout)
+    }
+
+    @Test func aCommandThatIgnoresSIGTERMIsKilledAndItsTaskExpires() async throws {
+        let app = try Manifest(task: #"run: "trap '' TERM; echo started; sleep 30""#)
+        let result = try await TestSupport.run(Self.bgloc, [
+            "replay", Self.walk, "--app", app.path, "--command-timeout", "1s", "--kill-after", "1s", "--format", "jsonl",
+        ])
+        #expect(result.status == 0, "\(result.stderr)")
+        let events = Self.summary(try Self.events(result.stdout))
+        #expect(Array(events.drop { !$0.contains("task.launched") }.prefix(4)) == [
+            "09:00:00Z task.launched t", "09:00:01Z task.expired t",
+            "09:00:01Z error task t: the command ran past its 1s limit; it ignored SIGTERM and was killed with SIGKILL",
+            "09:00:01Z task.completed t",
+        ])
+        #expect(result.stderr == "[t] started\n")
+    }
+
+    @Test func aCommandThatFloodsItsOutputNeverReachesTheEventStream() async throws {
+        let app = try Manifest(task: #"run: "yes 'bgkit flood' | head -n 100000; printf 'no newline at the end'""#)
+        let result = try await TestSupport.run(
+            Self.bgloc, ["replay", Self.walk, "--app", app.path, "--command-timeout", "10m", "--format", "jsonl"])
+        #expect(result.status == 0)
+        let events = try Self.events(result.stdout)
+        #expect(events.contains { $0["event"] as? String == "task.completed" && $0["success"] as? Bool == true })
+        let lines = result.stderr.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.count == 100_002)
+        #expect(lines.dropLast(2).allSatisfy { $0 == "[t] bgkit flood" })
+        #expect(lines.suffix(2) == ["[t] no newline at the end", ""])
+    }
+
+    @Test func aCommandEndedBySignalFailsItsTask() async throws {
+        let app = try Manifest(task: #"run: "kill -KILL $$""#)
+        let result = try await TestSupport.run(Self.bgloc, ["replay", Self.walk, "--app", app.path, "--format", "jsonl"])
+        #expect(result.status == 0)
+        let events = Self.summary(try Self.events(result.stdout))
+        #expect(events.contains("09:00:00Z error task t: the command was ended by SIGKILL"))
+        #expect(try Self.events(result.stdout).contains { $0["event"] as? String == "task.completed" && $0["success"] as? Bool == false })
+    }
+
+    @Test func aCommandGetsTheRegionEventThatSubmittedItsTask() async throws {
+        let app = try Manifest(
+            task: #"run: "echo $BG_TASK_ID $BG_TASK_KIND $BG_TRIGGER $BG_REGION $BG_LAT $BG_LON $BG_TIME""#,
+            onEnter: ", onEnter: {submit: t}", submitAtLaunch: false)
+        let log = app.folder + "/tasks.log"
+        let result = try await TestSupport.run(Self.bgloc, ["replay", Self.walk, "--app", app.path, "--task-log", log, "--format", "jsonl"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.isEmpty)
+        let events = try Self.events(result.stdout)
+        let enter = try #require(events.first { $0["event"] as? String == "enter" })
+        let launched = try #require(events.first { $0["event"] as? String == "task.launched" })
+        let lat = try #require(enter["lat"] as? Double), lon = try #require(enter["lon"] as? Double)
+        let logged = try String(contentsOfFile: log, encoding: .utf8)
+        #expect(logged == "[t] t refresh enter lindenhof \(lat) \(lon) \(launched["time"] as? String ?? "")\n")
+    }
+
+    @Test(arguments: [
+        (["--background-grace", "30s"], "--background-grace needs --app MANIFEST"),
+        (["--app", "app.yaml", "--linger", "soon"], "--linger 'soon': expected a duration"),
+        (["--app", "app.yaml", "--command-timeout", "0s"], "--command-timeout '0s': expected a duration greater than 0"),
+    ])
+    func badOptionsAreUsageErrors(_ options: [String], _ message: String) async throws {
+        let result = try await TestSupport.run(Self.bgloc, ["replay", Self.walk] + options)
+        #expect(result.status == 64)
+        #expect(result.stderr.contains(message), "\(result.stderr)")
+    }
+
+    @Test func aMissingManifestIsAClearError() async throws {
+        let result = try await TestSupport.run(Self.bgloc, ["replay", Self.walk, "--app", "/nonexistent/app.yaml"])
+        #expect(result.status == 1)
+        #expect(result.stderr == "Error: /nonexistent/app.yaml: no such file\n")
+    }
+}
