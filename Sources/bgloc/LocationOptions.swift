@@ -2,9 +2,8 @@ import ArgumentParser
 import BackgroundCore
 import BackgroundLocation
 
-/// The location manager's options of `live` (CONTRACTS.md §2): regions, significant-change monitoring,
-/// the continuous-update filters, dwell and automatic pausing — the same options, checks and help as
-/// `replay`'s, which can take this group as its own (`@OptionGroup var location: LocationOptions`).
+/// The location manager's options that `replay` and `live` share (CONTRACTS.md §2): regions,
+/// significant-change monitoring, the continuous-update filters, dwell and automatic pausing.
 struct LocationOptions: ParsableArguments {
     @Option(name: .customLong("region"), help: ArgumentHelp(
         "A circular region to monitor, radius in metres; repeatable.", valueName: "ID=LAT,LON,RADIUS"

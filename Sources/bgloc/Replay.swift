@@ -31,29 +31,7 @@ struct Replay: AsyncParsableCommand {
     @Argument(help: "The trace: a GPX 1.0 or 1.1 file or an NMEA 0183 log (detected by content).")
     var trace: String
 
-    @Option(name: .customLong("region"), help: ArgumentHelp(
-        "A circular region to monitor, radius in metres; repeatable.", valueName: "ID=LAT,LON,RADIUS"
-    ))
-    var regionSpecs: [String] = []
-
-    @Option(name: .customLong("regions"), help: ArgumentHelp(
-        "Regions from a GeoJSON FeatureCollection of Points with properties id and radius.", valueName: "file"
-    ))
-    var regionsFile: String?
-
-    @Flag(help: "Also run significant-change monitoring.")
-    var significant = false
-
-    @Option(name: .customLong("distance-filter"), help: ArgumentHelp(
-        "Deliver a fix only after moving this many metres from the last one delivered.", valueName: "metres"
-    ))
-    var distanceFilter: Double?
-
-    @Option(help: ArgumentHelp(
-        "The desired horizontal accuracy in metres; less accurate fixes wait briefly for a better one.",
-        valueName: "metres"
-    ))
-    var accuracy: Double?
+    @OptionGroup var location: LocationOptions
 
     @Option(help: ArgumentHelp("Pace the replay at this many times real time.", valueName: "factor"))
     var speed: Double?
@@ -63,88 +41,29 @@ struct Replay: AsyncParsableCommand {
 
     @OptionGroup var report: ReportOptions
 
-    @Option(name: .customLong("region-limit"), help: "How many regions the app may monitor (iOS allows 20).")
-    var regionLimit = LocationManagerConfiguration().regionLimit
-
-    @Option(help: ArgumentHelp(
-        "Seconds a crossing must hold past the region's margin before it is reported.", valueName: "seconds"
-    ))
-    var dwell = LocationManagerConfiguration().minimumDwell.seconds
-
-    @Flag(name: .customLong("no-auto-pause"), help: "Never pause continuous updates when the device is stationary.")
-    var noAutoPause = false
-
     @OptionGroup var app: AppOptions
 
     func validate() throws {
-        _ = try regionsFromOptions()
-        if let distanceFilter, !(distanceFilter.isFinite && distanceFilter >= 0) {
-            throw ValidationError("--distance-filter \(distanceFilter): expected a number of metres, 0 or more")
-        }
-        if let accuracy, !(accuracy.isFinite && accuracy > 0) {
-            throw ValidationError("--accuracy \(accuracy): expected a number of metres greater than 0")
-        }
         if let speed, !(speed.isFinite && speed > 0) {
             throw ValidationError("--speed \(speed): expected a factor greater than 0, such as 10")
-        }
-        if !(dwell.isFinite && dwell >= 0) {
-            throw ValidationError("--dwell \(dwell): expected a number of seconds, 0 or more")
-        }
-        if regionLimit < 1 {
-            throw ValidationError("--region-limit \(regionLimit): expected 1 or more")
         }
     }
 
     func run() async throws {
-        var regions = try regionsFromOptions()
-        if let regionsFile { regions = try GeoJSONRegions.load(path: regionsFile) + regions }
         let settings = ReplaySettings(
-            trace: trace, regions: regions, significant: significant, distanceFilter: distanceFilter,
-            accuracy: accuracy, speed: speed, format: format ?? .automatic, regionLimit: regionLimit,
-            dwell: .milliseconds(Int64((dwell * 1000).rounded())), autoPause: !noAutoPause, report: report.path,
-            app: app.resolved()
+            trace: trace, location: try location.resolved(), speed: speed, format: format ?? .automatic,
+            report: report.path, app: app.resolved()
         )
         try await Interruption.run { try await settings.replay() }
-    }
-
-    /// The `--region` options, checked.
-    private func regionsFromOptions() throws -> [CircularRegion] {
-        try regionSpecs.map { spec in
-            func invalid(_ why: String) -> ValidationError { ValidationError("--region \(spec): \(why)") }
-            guard let equals = spec.lastIndex(of: "="), equals != spec.startIndex else {
-                throw invalid("expected ID=LAT,LON,RADIUS, e.g. museum=47.3769,8.5417,200")
-            }
-            let fields = spec[spec.index(after: equals)...].split(separator: ",", omittingEmptySubsequences: false)
-            let numbers = fields.compactMap { Double($0) }
-            guard fields.count == 3, numbers.count == 3, numbers.allSatisfy(\.isFinite) else {
-                throw invalid("expected ID=LAT,LON,RADIUS with three numbers, e.g. museum=47.3769,8.5417,200")
-            }
-            let (latitude, longitude, radius) = (numbers[0], numbers[1], numbers[2])
-            guard (-90...90).contains(latitude) else { throw invalid("latitude \(latitude) is outside -90...90") }
-            guard (-180...180).contains(longitude) else { throw invalid("longitude \(longitude) is outside -180...180") }
-            let maximum = LocationManagerConfiguration().maximumRegionMonitoringDistance
-            guard radius > 0, radius <= maximum else {
-                throw invalid("radius \(radius) must be greater than 0 and at most \(Int(maximum)) metres")
-            }
-            return CircularRegion(
-                identifier: String(spec[..<equals]), latitude: latitude, longitude: longitude, radius: radius
-            )
-        }
     }
 }
 
 /// Everything a replay needs, as plain values that can cross into the interruptible task.
 private struct ReplaySettings: Sendable {
     var trace: String
-    var regions: [CircularRegion]
-    var significant: Bool
-    var distanceFilter: Double?
-    var accuracy: Double?
+    var location: LocationOptions.Resolved
     var speed: Double?
     var format: TimelineFormat
-    var regionLimit: Int
-    var dwell: Duration
-    var autoPause: Bool
     var report: String?
     var app: AppOptions.Resolved?
 
@@ -162,18 +81,9 @@ private struct ReplaySettings: Sendable {
         let engine = EventEngine(start: firstFix?.time ?? .defaultStart)
         let timeline = Timeline(engine: engine)
         TimelinePrinter(format: format, flushEachLine: speed != nil).attach(to: timeline)
-        let picture = report.map { _ in TimelineReport(title: "bgloc replay \(trace)", regions: regions.map(ReportRegion.init)) }
+        let picture = report.map { _ in TimelineReport(title: "bgloc replay \(trace)", regions: location.regions.map(ReportRegion.init)) }
         picture?.attach(to: timeline)
-        var configuration = LocationManagerConfiguration()
-        configuration.regionLimit = regionLimit
-        configuration.minimumDwell = dwell
-        let manager = LocationManager(engine: engine, timeline: timeline, configuration: configuration)
-        manager.distanceFilter = distanceFilter
-        manager.desiredAccuracy = accuracy
-        manager.pausesLocationUpdatesAutomatically = autoPause
-        manager.startUpdatingLocation()
-        if significant { manager.startMonitoringSignificantLocationChanges() }
-        for region in regions { manager.startMonitoring(for: region) }
+        let manager = location.makeManager(engine: engine, timeline: timeline)
         let emulated = try app?.start(on: manager)
         let pacing: ReplaySource.Pacing = speed.map { .paced(speed: $0) } ?? .virtual
         var buffered = first[...]
