@@ -1,16 +1,18 @@
 /// Renders timeline events as a human timeline: one aligned line per event.
 ///
 /// ```
-/// 2026-01-01 00:15:00  task.launched    com.example.tour.refresh
-/// 2026-01-01 00:15:04  task.completed   com.example.tour.refresh  success
-/// 2026-01-01 02:00:00  conditions       network none · power battery · battery 80% · busy · refresh on
+/// 2026-01-01 00:15:00      task.launched   com.example.tour.refresh
+/// 2026-01-01 00:15:04      task.completed  com.example.tour.refresh succeeded
+/// 2026-01-01 00:15:04.750  audio.finished  Examples/AudioTour/audio/lindenhof.wav
+/// 2026-01-01 02:00:00      conditions      network none · power battery · battery 80% · in use · background refresh on
 /// ```
 public struct TextTimelineRenderer: Sendable {
     public init() {}
 
     /// One line of text, without the trailing newline.
     public func render(_ event: TimelineEvent) -> String {
-        let time = RFC3339.format(event.time, separator: " ")
+        var time = RFC3339.format(event.time, separator: " ")
+        if time.utf8.count < 23 { time += String(repeating: " ", count: 23 - time.utf8.count) }  // room for .mmm
         let name = event.kind.name
         let padded = name.count < 16 ? name + String(repeating: " ", count: 16 - name.count) : name + " "
         return "\(time)  \(padded)\(detail(event.kind))"

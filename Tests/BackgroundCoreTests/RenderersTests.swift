@@ -18,7 +18,10 @@ import Testing
 
     @Test func textIsOneAlignedLine() {
         let line = TextTimelineRenderer().render(TimelineEvent(time: t, kind: .enter(region: "museum", latitude: 47.3769, longitude: 8.5417)))
-        #expect(line == "2026-03-01 09:15:02  enter           entered museum at 47.376900, 8.541700")
+        #expect(line == "2026-03-01 09:15:02      enter           entered museum at 47.376900, 8.541700")
+        let later = TextTimelineRenderer().render(TimelineEvent(time: t + .milliseconds(750), kind: .pause))
+        #expect(later.hasPrefix("2026-03-01 09:15:02.750  pause"))
+        #expect(later.prefix { $0 != "p" }.count == line.prefix { $0 != "e" }.count, "fractional times keep the columns aligned")
     }
 
     @Test func timelineStampsWithEngineTime() {

@@ -80,8 +80,8 @@ import Testing
         let result = try await TestSupport.run(Self.bgtask, ["simulate", Self.example, "--for", "1d", "--format", "text"])
         let upload = result.stdout.split(separator: "\n").filter { $0.contains("daily.upload") }
         #expect(upload.count == 3)
-        #expect(upload.dropFirst().first?.hasPrefix("2026-01-01 22:00:00  task.launched") == true)
-        #expect(!result.stdout.contains("2026-01-01 12:30:00  task.launched"))  // Low Power Mode
+        #expect(upload.dropFirst().first?.hasPrefix("2026-01-01 22:00:00      task.launched") == true)
+        #expect(!result.stdout.contains("2026-01-01 12:30:00      task.launched"))  // Low Power Mode
     }
 
     @Test func startMovesTheTimeline() async throws {
