@@ -9,7 +9,7 @@ import Glibc
 final class GPSFake {
     let port: Int
     let log: String
-    private var group: pid_t = 0
+    private var group: ProcessGroup?
 
     /// Starts gpsfake on `port` (a free one when nil) and waits until its gpsd has the fake device.
     init(log: String, port: Int? = nil, cycle: Double = 0.05) throws {
@@ -41,33 +41,15 @@ final class GPSFake {
         guard let gpsfake = TestSupport.which("gpsfake") else { throw Failure("gpsfake is not installed") }
         // Without -1 the log repeats, so a client that connects late still gets fixes.
         let arguments = [gpsfake, "-q", "-P", "\(port)", "-c", "\(cycle)", log]
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
-        posix_spawnattr_setpgroup(&attributes, 0)
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        let argv = arguments.map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-        var pid: pid_t = 0
-        let status = posix_spawn(&pid, gpsfake, &actions, &attributes, argv, environ)
-        guard status == 0 else { throw Failure("cannot start gpsfake: \(String(cString: strerror(status)))") }
-        group = pid
+        group = try ProcessGroup(arguments)
     }
 
     /// Kills gpsfake and its gpsd (the whole process group) and reaps gpsfake.
     func stop() {
-        guard group != 0 else { return }
-        kill(-group, SIGKILL)
-        var status: CInt = 0
-        waitpid(group, &status, 0)
-        unlink("/tmp/gpsfake-\(group).sock")
-        group = 0
+        guard let group else { return }
+        group.kill()
+        unlink("/tmp/gpsfake-\(group.leader).sock")
+        self.group = nil
     }
 
     deinit { stop() }
@@ -116,7 +98,7 @@ final class GPSFake {
         return false
     }
 
-    private static func loopback(port: Int) -> sockaddr_in {
+    static func loopback(port: Int) -> sockaddr_in {
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = UInt16(port).bigEndian
