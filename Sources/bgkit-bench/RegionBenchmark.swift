@@ -123,7 +123,7 @@ enum RegionBenchmark {
 
     /// Random regions: centres uniform in the box, radii 50–500 m (seeded, repeatable).
     static func randomRegions(_ count: Int) -> [CircularRegion] {
-        var random = SplitMix(state: UInt64(count))
+        var random = SplitMix64(seed: UInt64(count))
         return (0..<count).map { i in
             CircularRegion(
                 identifier: "r\(i)", latitude: Double.random(in: latitudes, using: &random),
@@ -163,14 +163,3 @@ private enum CPUClock {
     }
 }
 
-/// SplitMix64, a seeded generator.
-private struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}

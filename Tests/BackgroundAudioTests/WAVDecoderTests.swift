@@ -352,22 +352,10 @@ private typealias W = WAVBytes
 }
 
 @Suite struct WAVDecoderRobustnessTests {
-    /// SplitMix64: a small deterministic generator, so that every run mutates the same way.
-    struct SplitMix: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     static let bases: [[UInt8]] = WAVDecoderTests.decodeCases.map(\.file)
 
     @Test func mutatedHeadersDecodeOrFailWithAnInputError() throws {
-        var random = SplitMix(state: 2026)
+        var random = SplitMix64(seed: 2026)
         let folder = try WAVBytes.write([])
         defer { WAVBytes.remove(folder) }
         var decoded = 0

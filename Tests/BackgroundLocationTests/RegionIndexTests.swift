@@ -1,17 +1,6 @@
+import BackgroundCore
 import BackgroundLocation
 import Testing
-
-/// SplitMix64: a seeded generator so that random tables are the same on every run.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 @Suite struct RegionIndexTests {
     struct Area: CustomTestStringConvertible, Sendable {
@@ -32,7 +21,7 @@ struct SeededGenerator: RandomNumberGenerator {
 
     @Test(arguments: areas)
     func equalsAStraightScan(_ area: Area) {
-        var random = SeededGenerator(state: 42)
+        var random = SplitMix64(seed: 42)
         func point() -> (Double, Double) {
             let lon = area.longitudes.randomElement(using: &random)!
             return (Double.random(in: area.latitudes, using: &random), Double.random(in: lon, using: &random))

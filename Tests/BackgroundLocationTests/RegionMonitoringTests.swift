@@ -272,7 +272,7 @@ import Testing
     }
 
     @Test func manyRegionsBehaveLikeOneAtATime() async throws {
-        var random = SeededGenerator(state: 7)
+        var random = SplitMix64(seed: 7)
         let regions = (0..<300).map { i in
             let p = Geodesy.destination(
                 latitude: Self.zurich.latitude, longitude: Self.zurich.longitude,
