@@ -13,7 +13,11 @@ struct NMEALog {
     let path: String
     let points: [Point]
 
-    init(epochs: Int = 20) throws {
+    /// - Parameter epochs: how many seconds the log covers. gpsfake starts feeding when the first client
+    ///   connects (the readiness probe) and gpsd repeats no fix when the log loops, so the default is long
+    ///   enough (30 s at gpsfake's 0.05 s per sentence) that a client arriving late on a loaded machine still
+    ///   sees the first pass; the tests stop after the fixes they need.
+    init(epochs: Int = 300) throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("gpsd-tests-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         path = folder.appendingPathComponent("walk.nmea").path
@@ -21,12 +25,13 @@ struct NMEALog {
         var points: [Point] = []
         for second in 0..<epochs {
             let minutes = 22.614 + Double(second) * 0.01  // 47°22.614'N, 0.01' (18.5 m) further each second
-            let time = String(format: "0915%02d.00", second)
+            let (minute, secondOfMinute) = (15 + second / 60, second % 60)
+            let time = String(format: "09%02d%02d.00", minute, secondOfMinute)
             let latitude = String(format: "47%07.4f", minutes)
             lines.append(Self.sentence("GPRMC,\(time),A,\(latitude),N,00832.502,E,1.5,0.0,010326,,,A"))
             lines.append(Self.sentence("GPGGA,\(time),\(latitude),N,00832.502,E,1,08,0.9,410.0,M,47.0,M,,"))
             points.append(Point(
-                time: String(format: "2026-03-01T09:15:%02dZ", second),
+                time: String(format: "2026-03-01T09:%02d:%02dZ", minute, secondOfMinute),
                 latitude: 47 + minutes / 60, longitude: 8 + 32.502 / 60
             ))
         }
