@@ -45,6 +45,9 @@ public final class ALSAOutput: AudioOutput, @unchecked Sendable {
 
     /// The ALSA PCM name.
     public let device: String
+    /// The command-line option that names the device, for the advice in errors (`--device` in `bgaudio`,
+    /// `--audio-device` in `bgloc`).
+    public let deviceOption: String
     /// The granted configuration while open.
     public private(set) var configuration: Configuration?
     /// Underruns recovered since creation.
@@ -59,8 +62,11 @@ public final class ALSAOutput: AudioOutput, @unchecked Sendable {
     private var pausedInDevice = false
 
     /// Creates an output for the ALSA PCM `device`; nothing is opened until ``open(_:)``.
-    public init(device: String = "default") {
+    ///
+    /// - Parameter deviceOption: how the user names the device, quoted in the advice of errors.
+    public init(device: String = "default", deviceOption: String = "--device") {
         self.device = device
+        self.deviceOption = deviceOption
         ALSALog.install()
     }
 
@@ -295,7 +301,7 @@ public final class ALSAOutput: AudioOutput, @unchecked Sendable {
         case ALSAError.noEntry, ALSAError.noDevice, ALSAError(rawValue: ENXIO):
             // A PCM the configuration defines that still cannot open needs a card: say that there is none.
             if noSoundCard && system_pcm_is_defined(device) && !device.hasPrefix("null") && !device.hasPrefix("file") {
-                return AudioOutputError(.deviceUnavailable, "No sound card found: the audio device '\(device)' cannot be opened (\(error)).\(alsaSaid) Use --device null to play silently, or a file device such as --device \"file:'/tmp/out.raw',raw\" to write the samples to a file.")
+                return AudioOutputError(.deviceUnavailable, "No sound card found: the audio device '\(device)' cannot be opened (\(error)).\(alsaSaid) Use \(deviceOption) null to play silently, or a file device such as \(deviceOption) \"file:'/tmp/out.raw',raw\" to write the samples to a file.")
             }
             return AudioOutputError(.deviceUnavailable, "The audio device '\(device)' does not exist or is not available (\(error)).\(alsaSaid) 'bgaudio devices' lists the devices.")
         default:

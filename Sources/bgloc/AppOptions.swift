@@ -87,7 +87,9 @@ struct AppOptions: ParsableArguments {
         func start(on manager: LocationManager) throws -> EmulatedApp {
             let app = try EmulatedApp(
                 manifest: AppManifest(contentsOf: manifest), location: manager,
-                audio: EmulatedApp.Audio(output: { ALSAOutput(device: $0) }, open: AudioFile.open),
+                audio: EmulatedApp.Audio(
+                    output: { ALSAOutput(device: $0, deviceOption: "--audio-device") }, open: AudioFile.open
+                ),
                 configuration: configuration)
             app.start()
             return app
