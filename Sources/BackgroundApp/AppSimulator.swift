@@ -38,13 +38,15 @@ public final class AppSimulator {
     private var triggers: [String: TaskTrigger] = [:]
     private var running: [String] = []
 
-    /// Creates the scheduler for `manifest` (recording the first `conditions` event).
+    /// Creates the scheduler for `manifest` (recording the first `conditions` event), its device conditions
+    /// from `conditions`, or from the manifest's `conditions:` timeline when that is nil.
     ///
     /// - Throws: ``InputError`` when the configuration's state file cannot be restored or the commands'
     ///   log cannot be opened.
     public init(
         manifest: AppManifest, engine: EventEngine, timeline: Timeline,
-        configuration: BGTaskScheduler.Configuration = BGTaskScheduler.Configuration(), commands: Commands = Commands()
+        configuration: BGTaskScheduler.Configuration = BGTaskScheduler.Configuration(), commands: Commands = Commands(),
+        conditions: (any DeviceConditionsSource)? = nil
     ) throws(InputError) {
         self.manifest = manifest
         self.engine = engine
@@ -61,7 +63,8 @@ public final class AppSimulator {
         }
         scheduler = try BGTaskScheduler(
             engine: engine, timeline: timeline, permittedIdentifiers: manifest.permittedIdentifiers,
-            backgroundModes: manifest.backgroundModes, conditions: ScriptedConditions(manifest.conditions),
+            backgroundModes: manifest.backgroundModes,
+            conditions: conditions ?? ScriptedConditions(manifest.conditions),
             configuration: configuration)
         timeline.addSink { [weak self] event in
             if case .taskCompleted(let task, _) = event.kind { self?.running.removeAll { $0 == task } }

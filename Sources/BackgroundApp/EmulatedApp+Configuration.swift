@@ -17,6 +17,19 @@ extension EmulatedApp {
         public var commands = AppSimulator.Commands()
         /// The ALSA device clips play on, instead of the manifest's `audio.device` (`null`: silently).
         public var audioDevice: String?
+        /// Where the device conditions come from: the manifest's `conditions:` timeline, or the Linux
+        /// machine the app runs on (``LinuxDeviceConditions``), as `bgloc live --app` does on a board.
+        public var conditions = Conditions.manifest
+
+        /// The source of the device conditions.
+        public enum Conditions: Hashable, Sendable {
+            /// The manifest's `conditions:` timeline (virtual time, replays, tests).
+            case manifest
+            /// The machine's power supplies and network interfaces, read from sysfs under `root` every
+            /// `pollInterval`. Linux knows no idle state: the machine counts as idle (nobody is using a
+            /// board), with Low Power Mode off and Background App Refresh on.
+            case machine(root: String = "/", pollInterval: Duration = .seconds(5))
+        }
 
         public init() {}
     }

@@ -63,9 +63,14 @@ public final class EmulatedApp: LocationManagerDelegate {
         engine = location.engine
         timeline = location.timeline
         lifecycle = AppLifecycle(engine: engine, timeline: timeline, configuration: configuration.lifecycle)
+        let conditions: (any DeviceConditionsSource)? = switch configuration.conditions {
+        case .manifest: nil
+        case .machine(let root, let pollInterval):
+            LinuxDeviceConditions(root: root, pollInterval: pollInterval, base: DeviceConditions(idle: true))
+        }
         simulator = try AppSimulator(
             manifest: manifest, engine: engine, timeline: timeline, configuration: configuration.scheduler,
-            commands: configuration.commands)
+            commands: configuration.commands, conditions: conditions)
         session = AudioSession(
             category: Self.sessionCategory(manifest.audio?.category ?? .soloAmbient),
             backgroundAudioMode: manifest.backgroundModes.contains("audio"))

@@ -39,6 +39,16 @@ struct AppOptions: ParsableArguments {
     var audioDevice: String?
 
     @Option(help: ArgumentHelp(
+        "live --app: the device conditions the tasks wait for: the machine's own power and network (sysfs), or the manifest's conditions: timeline (default: the manifest's when it has one, else the machine's).",
+        valueName: "machine|manifest"))
+    var conditions: ConditionsSource?
+
+    /// `--conditions machine|manifest`.
+    enum ConditionsSource: String, ExpressibleByArgument, CaseIterable {
+        case machine, manifest
+    }
+
+    @Option(help: ArgumentHelp(
         "replay --app: after the last fix, run on while the app has something to do, at most this long (default 10m).", valueName: "duration"))
     var linger: String?
 
@@ -56,6 +66,7 @@ struct AppOptions: ParsableArguments {
         }
         if taskLog != nil && app == nil { throw ValidationError("--task-log needs --app MANIFEST") }
         if audioDevice != nil && app == nil { throw ValidationError("--audio-device needs --app MANIFEST") }
+        if conditions != nil && app == nil { throw ValidationError("--conditions needs --app MANIFEST") }
         if let commandTimeout, DurationSyntax.parse(commandTimeout)! <= .zero {
             throw ValidationError("--command-timeout '\(commandTimeout)': expected a duration greater than 0")
         }
@@ -73,7 +84,7 @@ struct AppOptions: ParsableArguments {
         configuration.audioDevice = audioDevice
         return Resolved(
             manifest: app, configuration: configuration,
-            linger: linger.flatMap(DurationSyntax.parse) ?? .seconds(600))
+            linger: linger.flatMap(DurationSyntax.parse) ?? .seconds(600), conditions: conditions)
     }
 
     /// The options as plain values that can cross into the interruptible task.
@@ -83,10 +94,19 @@ struct AppOptions: ParsableArguments {
         /// How long a replay goes on after its last fix.
         var linger: Duration
 
-        /// The app on `manager`'s engine, started: clips play on ALSA (`null` silently).
-        func start(on manager: LocationManager) throws -> EmulatedApp {
+        /// `--conditions`, for `live` (a replay always follows the manifest's timeline).
+        var conditions: ConditionsSource?
+
+        /// The app on `manager`'s engine, started: clips play on ALSA (`null` silently). In a live run the
+        /// conditions come from the machine unless `--conditions manifest` or the manifest has a timeline.
+        func start(on manager: LocationManager, live: Bool = false) throws -> EmulatedApp {
+            let manifest = try AppManifest(contentsOf: manifest)
+            var configuration = configuration
+            if live, (conditions ?? (manifest.conditions.isEmpty ? .machine : .manifest)) == .machine {
+                configuration.conditions = .machine()
+            }
             let app = try EmulatedApp(
-                manifest: AppManifest(contentsOf: manifest), location: manager,
+                manifest: manifest, location: manager,
                 audio: EmulatedApp.Audio(
                     output: { ALSAOutput(device: $0, deviceOption: "--audio-device") }, open: AudioFile.open
                 ),

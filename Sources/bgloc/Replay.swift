@@ -47,6 +47,9 @@ struct Replay: AsyncParsableCommand {
         if let speed, !(speed.isFinite && speed > 0) {
             throw ValidationError("--speed \(speed): expected a factor greater than 0, such as 10")
         }
+        if app.conditions != nil {
+            throw ValidationError("--conditions is for live; a replay follows the manifest's conditions: timeline")
+        }
     }
 
     func run() async throws {

@@ -234,4 +234,43 @@ import Testing
         let first = try await app.run(updatesLocation: true)
         #expect(try await app.run(updatesLocation: true) == first)
     }
+
+    /// On a board (`bgloc live --app`) the machine's own network gates an upload: the task waits while sysfs
+    /// lists no interface up, and launches once one comes up.
+    @Test func onTheMachinesConditionsAnUploadWaitsForItsNetwork() async throws {
+        let sysfs = try TemporaryFolder()
+        try sysfs.write("sys/class/power_supply/AC/type", "Mains\n")
+        try sysfs.write("sys/class/power_supply/AC/online", "1\n")
+        try sysfs.write("sys/class/net/lo/operstate", "unknown\n")
+        let folder = try TemporaryFolder()
+        let manifest = try AppManifest(yaml: """
+            app: com.example.board
+            backgroundModes: [processing]
+            permittedIdentifiers: [upload]
+            tasks:
+              upload: {kind: processing, requiresNetwork: true, work: 10s}
+            regions:
+              - {id: museum, lat: \(Self.museum.latitude), lon: \(Self.museum.longitude), radius: 100, onEnter: {submit: upload}}
+            """, file: folder.path + "/app.yaml")
+        var scenario = LocationScenario(fixes: Self.walk)
+        scenario.app = manifest
+        scenario.appConfiguration.conditions = .machine(root: sysfs.path, pollInterval: .seconds(5))
+        // The cable goes in 2 minutes after the entry: a later poll sees it.
+        var engine: EventEngine?
+        scenario.prepare = { engine = $0.engine }
+        scenario.onEnter = { _, _ in
+            engine?.schedule(after: .seconds(120)) { _ = try? sysfs.write("sys/class/net/eth0/operstate", "up\n") }
+        }
+        let events = try await scenario.run()
+        let networks = events.compactMap { event -> (SimTime, DeviceConditions.Network)? in
+            if case .conditions(let c) = event.kind { (event.time, c.network) } else { nil }
+        }
+        #expect(networks.first?.1 == DeviceConditions.Network.none)
+        #expect(networks.first?.0 == events.first?.time, "the machine's conditions are read at launch")
+        let submitted = try #require(events.first { $0.kind == .taskSubmitted(task: "upload", kind: .processing, earliestBegin: nil) })
+        let up = try #require(networks.first { $0.1 == .wifi }, "the poll saw the cable")
+        let launched = try #require(events.first { $0.kind == .taskLaunched(task: "upload") })
+        #expect(submitted.time < up.0)
+        #expect(up.0 <= launched.time && launched.time < up.0 + .seconds(60), "launched within a minute of the network")
+    }
 }
