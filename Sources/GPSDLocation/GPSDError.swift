@@ -32,6 +32,9 @@ public struct GPSDError: Error, Hashable, Sendable, CustomStringConvertible {
         public static let cannotCreateSocket = Code(rawValue: NL_NOSOCK)
         /// The connection was reset (`ECONNRESET`).
         public static let connectionReset = Code(rawValue: ECONNRESET)
+        /// gpsd sent a report longer than libgps's buffer (`EMSGSIZE`): libgps cannot read past it, so the
+        /// connection is of no further use.
+        public static let reportTooLong = Code(rawValue: EMSGSIZE)
         /// A call was interrupted by a signal (`EINTR`); the wrappers retry it.
         public static let interrupted = Code(rawValue: EINTR)
     }
@@ -50,6 +53,7 @@ public struct GPSDError: Error, Hashable, Sendable, CustomStringConvertible {
     public var reason: String {
         switch code.rawValue {
         case 0: "connection closed by gpsd"
+        case EMSGSIZE: "gpsd sent a report longer than libgps can read (8 KiB)"
         case ..<0: gpsd_errstr(code.rawValue)
         default: String(cString: strerror(code.rawValue))
         }

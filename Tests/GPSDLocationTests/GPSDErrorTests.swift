@@ -9,7 +9,7 @@ import Testing
     @Test func readRetriesInterruptedCalls() throws {
         let driver = MockingDriver([.open: [.success()], .read: [.failure(errno: EINTR), .failure(errno: EINTR), .success(42)]])
         try driver.run {
-            let connection = try GPSDConnection.open(host: "localhost", port: "2947").get()
+            var connection = try GPSDConnection.open(host: "localhost", port: "2947").get()
             try connection.read()
             connection.close()
         }
@@ -19,12 +19,27 @@ import Testing
     @Test func readCanLeaveInterruptionsToTheCaller() throws {
         let driver = MockingDriver([.read: [.failure(errno: EINTR)]])
         let error = driver.run {
-            let connection = try! GPSDConnection.open(host: "localhost", port: "2947").get()
+            var connection = try! GPSDConnection.open(host: "localhost", port: "2947").get()
             let error = #expect(throws: GPSDError.self) { try connection.read(retryOnInterrupt: false) }
             connection.close()
             return error
         }
         #expect(error?.code == .interrupted)
+    }
+
+    @Test func aReadFailureOnAnOpenConnectionIsAReportTooLong() {
+        // gps_read fails without errno also when a report overflows libgps's buffer; the socket is then still open.
+        let driver = MockingDriver([.read: [.failure(errno: 0)], .peek: [.success(1)]])
+        let result = driver.run {
+            var connection = try! GPSDConnection.open(host: "localhost", port: "2947").get()
+            let result = connection._read()
+            connection.close()
+            return result
+        }
+        #expect(throws: GPSDError(code: .reportTooLong, function: "gps_read")) { try result.get() }
+        #expect(GPSDError(code: .reportTooLong, function: "gps_read").description
+            == "gps_read failed: gpsd sent a report longer than libgps can read (8 KiB)")
+        #expect(driver.calls == [.open, .read, .peek, .close])
     }
 
     struct Case: CustomTestStringConvertible, Sendable {
@@ -45,7 +60,7 @@ import Testing
     func readFailureIsMapped(_ test: Case) {
         let driver = MockingDriver([.read: [.failure(errno: test.errno)]])
         let result = driver.run {
-            let connection = try! GPSDConnection.open(host: "localhost", port: "2947").get()
+            var connection = try! GPSDConnection.open(host: "localhost", port: "2947").get()
             let result = connection._read()
             connection.close()
             return result

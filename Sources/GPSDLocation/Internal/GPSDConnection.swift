@@ -11,10 +11,20 @@ import Glibc
 ///   (the reader thread).
 struct GPSDConnection: ~Copyable {
     private let data: UnsafeMutablePointer<gps_data_t>
+    /// The raw text of the last report (libgps copies each line here), checked before its content is trusted.
+    private let line: UnsafeMutableBufferPointer<UInt8>
+    /// The length of the last report, without its newline.
+    private var lineLength = 0
 
     private init(data: UnsafeMutablePointer<gps_data_t>) {
         self.data = data
+        line = .allocate(capacity: Self.lineCapacity)
+        line.initialize(repeating: 0)
     }
+
+    /// libgps keeps at most this many bytes of a report (its private buffer is twice
+    /// `GPS_JSON_RESPONSE_MAX`, 4096); a longer one it cannot read at all.
+    static let lineCapacity = 8192 + 1
 
     /// Connects to gpsd at `host`:`port`.
     static func open(host: String, port: String) -> Result<GPSDConnection, GPSDError> {
@@ -45,32 +55,67 @@ struct GPSDConnection: ~Copyable {
     }
 
     /// Reads one report; its content is then in ``currentFix``. Retries `EINTR` unless told not to.
-    func _read(retryOnInterrupt: Bool = true) -> Result<Void, GPSDError> {
+    ///
+    /// `gps_read` fails without errno both when gpsd closed the connection and when a report is longer than
+    /// libgps's buffer (it then can never read another); a look at the socket tells the two apart, the second
+    /// becoming ``GPSDError/Code/reportTooLong``.
+    mutating func _read(retryOnInterrupt: Bool = true) -> Result<Void, GPSDError> {
         // A TPV sets the mask afresh but other reports only add to it; clearing it first tells this report's
         // content from what earlier reports left in `data`.
         data.pointee.set = 0
-        return gpsdResult("gps_read", retryOnInterrupt: retryOnInterrupt) { gpsd_read(data) }.map { _ in }
+        line[0] = 0
+        let (data, line) = (data, line)
+        let result = gpsdResult("gps_read", retryOnInterrupt: retryOnInterrupt) {
+            line.withMemoryRebound(to: CChar.self) { gpsd_read(data, $0.baseAddress!, CInt($0.count)) }
+        }
+        switch result {
+        case .success(let length):
+            // gps_read returns the length with the newline, or 0 when no whole line has arrived yet.
+            lineLength = min(Int(max(length - 1, 0)), Self.lineCapacity - 1)
+            return .success(())
+        case .failure(let error) where error.code == .connectionClosed && gpsd_peek(data.pointee.gps_fd) != 0:
+            return .failure(GPSDError(code: .reportTooLong, function: "gps_read"))
+        case .failure(let error):
+            return .failure(error)
+        }
     }
 
-    /// Reads one report; its content is then in ``currentFix``. Retries `EINTR` unless told not to.
-    func read(retryOnInterrupt: Bool = true) throws(GPSDError) { try _read(retryOnInterrupt: retryOnInterrupt).get() }
+    /// Reads one report; its content is then in ``currentReport``. Retries `EINTR` unless told not to.
+    mutating func read(retryOnInterrupt: Bool = true) throws(GPSDError) {
+        try _read(retryOnInterrupt: retryOnInterrupt).get()
+    }
 
-    /// The position in the report just read, or nil when it was not a position report (a TPV) or had no fix.
-    var currentFix: LocationFix? {
-        guard data.pointee.set & gps_mask_t(LATLON_SET) != 0 else { return nil }
-        return LocationFix(data.pointee.fix, satellitesUsed: data.pointee.satellites_used, hdop: data.pointee.dop.hdop)
+    /// What the report just read holds: a fix, nothing of interest, or something wrong with it.
+    var currentReport: GPSDReport {
+        guard lineLength > 0 else { return .other }
+        let text = UnsafeBufferPointer(rebasing: line[..<lineLength])
+        if let offset = JSONLineValidator.firstError(in: text) {
+            return .malformed(byte: offset, excerpt: GPSDReport.excerpt(of: text))
+        }
+        guard data.pointee.set & gps_mask_t(LATLON_SET) != 0 else { return .other }
+        let fix = data.pointee.fix
+        guard fix.mode >= MODE_2D else { return .other }
+        if let problem = GPSDReport.implausibility(latitude: fix.latitude, longitude: fix.longitude) {
+            return .implausible(problem, excerpt: GPSDReport.excerpt(of: text))
+        }
+        guard let located = LocationFix(fix, satellitesUsed: data.pointee.satellites_used, hdop: data.pointee.dop.hdop) else {
+            return .other
+        }
+        return .fix(located)
     }
 
     /// Closes the connection and frees its memory.
     consuming func close() {
         _ = gpsd_close(data)
         data.deallocate()
+        line.deallocate()
         discard self
     }
 
     deinit {
         _ = gpsd_close(data)
         data.deallocate()
+        line.deallocate()
     }
 }
 

@@ -94,13 +94,20 @@ final class GPSDReader: Sendable {
     ) -> GPSDError? {
         do throws(GPSDError) {
             try connection.watch()
-            while !isStopping {
+            reading: while !isStopping {
                 guard connection.waiting(timeout: configuration.pollInterval) else { continue }
                 try connection.read()
-                guard let fix = connection.currentFix else { continue }
-                output.yield(.event(.fix(fix)))
-                delivered += 1
-                if let limit = configuration.fixes, delivered >= limit { break }
+                switch connection.currentReport {
+                case .other: continue
+                case .malformed(let byte, let excerpt):
+                    report(output, "gpsd sent a report that is not valid JSON (at byte \(byte)), skipped: \(excerpt)", code: "gpsd.malformed")
+                case .implausible(let problem, let excerpt):
+                    report(output, "gpsd sent an impossible fix (\(problem)), skipped: \(excerpt)", code: "gpsd.invalid")
+                case .fix(let fix):
+                    output.yield(.event(.fix(fix)))
+                    delivered += 1
+                    if let limit = configuration.fixes, delivered >= limit { break reading }
+                }
             }
         } catch {
             connection.close()

@@ -15,7 +15,7 @@ import Synchronization
 package final class MockingDriver: Sendable {
     /// The wrapped C functions.
     package enum Function: Hashable, Sendable {
-        case open, close, stream, waiting, read
+        case open, close, stream, waiting, read, peek
     }
 
     /// What one call returns, and the errno it leaves.

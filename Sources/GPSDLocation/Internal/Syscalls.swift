@@ -50,17 +50,33 @@ func gpsd_waiting(_ data: UnsafeMutablePointer<gps_data_t>, _ timeout: CInt) -> 
     return gps_waiting(data, timeout)
 }
 
-/// Reads and unpacks one report into `data`.
+/// Reads and unpacks one report into `data`, copying its text (NUL-terminated) into `message`.
 ///
 /// Returns the report's length, 0 when no complete report is there yet, or -1: with errno set on an error,
 /// with errno 0 when gpsd closed the connection.
 /// The corresponding C function is `gps_read`.
 @inline(never)
-func gpsd_read(_ data: UnsafeMutablePointer<gps_data_t>) -> CInt {
+func gpsd_read(_ data: UnsafeMutablePointer<gps_data_t>, _ message: UnsafeMutablePointer<CChar>, _ length: CInt) -> CInt {
     #if DEBUG
     if let driver = MockingDriver.current { return driver.mock(.read) }
     #endif
-    return gps_read(data, nil, 0)
+    return gps_read(data, message, length)
+}
+
+/// Whether gpsd's socket is still open after `gps_read` failed without errno: 0 when gpsd closed it,
+/// otherwise the connection is alive (bytes wait, or none yet) and the failure was a report too long for
+/// libgps's buffer.
+///
+/// The corresponding C function is `recv(fd, …, MSG_PEEK | MSG_DONTWAIT)`.
+@inline(never)
+func gpsd_peek(_ descriptor: CInt) -> CInt {
+    #if DEBUG
+    if let driver = MockingDriver.current { return driver.mock(.peek) }
+    #endif
+    var byte: UInt8 = 0
+    let received = recv(descriptor, &byte, 1, CInt(MSG_PEEK | MSG_DONTWAIT))
+    if received > 0 { return 1 }
+    return received < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) ? 1 : 0
 }
 
 /// The English text of a libgps error code (a negative `NL_` code).
