@@ -154,6 +154,9 @@ public final class AppSimulator {
         case .failedToStart(let message):
             problem("task \(name): \(message)")
             launched.setTaskCompleted(success: false)
+        case .interrupted(let signal):
+            problem("task \(name): interrupted; the command was stopped with \(CommandRunner.name(of: signal ?? SIGTERM))")
+            launched.setTaskCompleted(success: false)
         case .stopped(let signal):
             let how = switch signal {
             case SIGKILL?: "it ignored SIGTERM and was killed with SIGKILL"

@@ -3,7 +3,9 @@ import Glibc
 /// Runs a task's `run:` command to its end, on the wall clock: `/bin/sh -c COMMAND` in its own process
 /// group, in the manifest's folder, with stdin from /dev/null and stdout and stderr into ``CommandOutput``.
 ///
-/// Past `limit` the whole group gets SIGTERM, and SIGKILL `killGrace` later if it is still there. The
+/// Past `limit` the whole group gets SIGTERM, and SIGKILL `killGrace` later if it is still there; the same
+/// happens at once when the calling task is cancelled (Ctrl-C or SIGTERM to the command line), so that
+/// bgloc ends promptly and leaves no process of the command's group behind. The
 /// child starts with default handlers for the signals the command line catches or ignores, and an empty
 /// signal mask, so that SIGTERM means to it what it means to any program.
 enum CommandRunner {
@@ -16,6 +18,8 @@ enum CommandRunner {
         /// It ran past the limit and was stopped; `signal` is the one that ended it (SIGTERM, or SIGKILL
         /// after the grace), nil when it exited by itself after SIGTERM.
         case stopped(signal: Int32?)
+        /// The calling task was cancelled while it ran, and it was stopped; `signal` as for ``stopped(signal:)``.
+        case interrupted(signal: Int32?)
         /// It could not be started.
         case failedToStart(String)
     }
@@ -70,6 +74,7 @@ enum CommandRunner {
         let deadline = clock.now + limit
         var termSent: ContinuousClock.Instant?
         var killSent = false
+        var interrupted = false
         var status: Int32?
         var pipeOpen = true
         var buffer = [UInt8](repeating: 0, count: 65_536)
@@ -86,7 +91,8 @@ enum CommandRunner {
                 break
             }
             let now = clock.now
-            if termSent == nil, now >= deadline {
+            if termSent == nil, now >= deadline || Task.isCancelled {
+                interrupted = now < deadline
                 kill(-pid, SIGTERM)
                 termSent = now
             }
@@ -111,6 +117,7 @@ enum CommandRunner {
         if termSent != nil { kill(-pid, SIGKILL) }  // whatever of its group is left
         let raw = status ?? 0
         let signal = raw & 0x7F
+        if interrupted { return .interrupted(signal: signal == 0 ? nil : signal) }
         if termSent != nil { return .stopped(signal: signal == 0 ? nil : signal) }
         return signal == 0 ? .exited((raw >> 8) & 0xFF) : .signaled(signal)
     }

@@ -1,0 +1,151 @@
+import Foundation
+package import Glibc
+
+/// A built command line started in a process group of its own, its output going to files, for tests that
+/// interrupt it with a signal the way a terminal or a service manager does.
+///
+/// Wait for output with ``waitForLines(_:timeout:)`` before signalling (so the program is past its start),
+/// then ``signal(_:)`` and ``waitForExit(timeout:)``. ``killGroup()`` ends whatever is left of the group
+/// with SIGKILL; call it in a `defer` so that a failing test leaves nothing running.
+///
+/// ```swift
+/// let process = try SignalledProcess(TestSupport.executable("bgloc"), ["replay", trace, "--speed", "1"])
+/// defer { process.killGroup() }
+/// try process.waitForLines(1)
+/// process.signal(SIGINT)
+/// #expect(try process.waitForExit() == .exited(130))
+/// ```
+package final class SignalledProcess {
+    /// How a process ended.
+    package enum Ending: Equatable, Sendable, CustomStringConvertible {
+        case exited(Int32)
+        case signalled(Int32)
+
+        package var description: String {
+            switch self {
+            case .exited(let status): "exit status \(status)"
+            case .signalled(let signal): "killed by signal \(signal)"
+            }
+        }
+    }
+
+    /// What a wait ran out of time for.
+    package struct Timeout: Error, CustomStringConvertible {
+        package var description: String
+    }
+
+    /// The process's id, which is also its group's.
+    package let pid: pid_t
+    private let folder: String
+    private var ending: Ending?
+
+    /// Starts `executable` with `arguments` in a new process group; standard input is /dev/null.
+    package init(_ executable: String, _ arguments: [String], environment: [String: String] = [:]) throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("bgkit-signal-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        // A new group, and the default dispositions for the signals the test sends (the test runner may ignore some).
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+        posix_spawnattr_setpgroup(&attributes, 0)
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        [SIGINT, SIGTERM, SIGPIPE, SIGHUP].forEach { sigaddset(&defaults, $0) }
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        var empty = sigset_t()
+        sigemptyset(&empty)
+        posix_spawnattr_setsigmask(&attributes, &empty)
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, "\(folder)/stdout", O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        posix_spawn_file_actions_addopen(&actions, 2, "\(folder)/stderr", O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        let environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }.map { "\($0)=\($1)" }
+        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+        let envp = environment.map { strdup($0) } + [nil]
+        defer { (argv + envp).forEach { free($0) } }
+        var pid = pid_t()
+        let spawned = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
+        guard spawned == 0 else { throw POSIXError(POSIXErrorCode(rawValue: spawned) ?? .EIO) }
+        self.pid = pid
+    }
+
+    deinit {
+        killGroup()
+        try? FileManager.default.removeItem(atPath: folder)
+    }
+
+    /// What the process has written to standard output so far.
+    package var stdout: String { (try? String(contentsOfFile: "\(folder)/stdout", encoding: .utf8)) ?? "" }
+    /// What the process has written to standard error so far.
+    package var stderr: String { (try? String(contentsOfFile: "\(folder)/stderr", encoding: .utf8)) ?? "" }
+
+    /// Waits until standard output holds `count` whole lines.
+    package func waitForLines(_ count: Int, timeout: Duration = .seconds(60)) throws {
+        try poll("\(count) lines of output", timeout: timeout) {
+            stdout.reduce(0) { $1 == "\n" ? $0 + 1 : $0 } >= count || exitedYet()
+        }
+        guard ending == nil else {
+            throw Timeout(description: "the process ended (\(ending!)) before writing \(count) lines: \(stderr)")
+        }
+    }
+
+    /// Sends `signal` to the process (not its group: as `kill PID` would).
+    package func signal(_ signal: Int32) {
+        kill(pid, signal)
+    }
+
+    /// Waits for the process to end and says how it ended.
+    package func waitForExit(timeout: Duration = .seconds(30)) throws -> Ending {
+        try poll("the process to exit", timeout: timeout) { exitedYet() }
+        return ending!
+    }
+
+    /// Whether any process of its group is still alive (not a zombie).
+    package var groupIsAlive: Bool { !Self.livingMembers(ofGroup: pid).isEmpty }
+
+    /// The processes of group `group` that are alive, from /proc (not zombies: in a container whose
+    /// first process reaps nobody, an orphan that was killed stays a zombie and `kill(-group, 0)` still
+    /// finds it).
+    package static func livingMembers(ofGroup group: pid_t) -> [pid_t] {
+        guard kill(-group, 0) == 0 else { return [] }
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return entries.compactMap { entry -> pid_t? in
+            guard let pid = pid_t(entry), let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
+                  let close = stat.range(of: ")", options: .backwards) else { return nil }
+            let fields = stat[close.upperBound...].split(separator: " ")  // state, ppid, pgrp, …
+            return fields.count > 2 && fields[2] == "\(group)" && fields[0] != "Z" ? pid : nil
+        }
+    }
+
+    /// Kills every process left in the group with SIGKILL and reaps the leader.
+    package func killGroup() {
+        kill(-pid, SIGKILL)
+        if ending == nil {
+            var status: Int32 = 0
+            waitpid(pid, &status, 0)
+            ending = .signalled(SIGKILL)
+        }
+    }
+
+    private func exitedYet() -> Bool {
+        if ending != nil { return true }
+        var status: Int32 = 0
+        guard waitpid(pid, &status, WNOHANG) == pid else { return false }
+        let signal = status & 0x7F
+        ending = signal == 0 ? .exited((status >> 8) & 0xFF) : .signalled(signal)
+        return true
+    }
+
+    /// Waits until `done` holds, checking every 20 ms; throws ``Timeout`` naming `what` after `timeout`.
+    package func poll(_ what: String, timeout: Duration = .seconds(60), until done: () -> Bool) throws {
+        let clock = ContinuousClock()
+        let deadline = clock.now + timeout
+        while !done() {
+            guard clock.now < deadline else { throw Timeout(description: "gave up waiting \(timeout) for \(what)") }
+            usleep(20_000)
+        }
+    }
+}

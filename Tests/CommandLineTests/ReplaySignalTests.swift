@@ -1,0 +1,88 @@
+import BackgroundTestKit
+import Foundation
+import Glibc
+import Testing
+
+/// `bgloc replay` interrupted the way a terminal (Ctrl-C) or a service manager (SIGTERM) does: exit
+/// 130 or 143, only whole lines on standard output, and nothing left running — also not the process
+/// group of a manifest's `run:` command that was running at the time.
+@Suite struct ReplaySignalTests {
+    static let bgloc = TestSupport.executable("bgloc")
+    static let walk = "\(TestSupport.packageRoot)/Traces/walk-through-region.gpx"  // 12 minutes at --speed 1
+
+    struct Interruption: CustomTestStringConvertible, Sendable {
+        var testDescription: String
+        var signal: Int32
+        var status: Int32
+    }
+
+    static let interruptions = [
+        Interruption(testDescription: "SIGINT", signal: SIGINT, status: 130),
+        Interruption(testDescription: "SIGTERM", signal: SIGTERM, status: 143),
+    ]
+
+    @Test(arguments: interruptions)
+    func aPacedReplayEndsWithWholeLines(_ interruption: Interruption) throws {
+        let process = try SignalledProcess(Self.bgloc, ["replay", Self.walk, "--speed", "1", "--format", "jsonl"])
+        defer { process.killGroup() }
+        try process.waitForLines(1)
+
+        process.signal(interruption.signal)
+
+        #expect(try process.waitForExit() == .exited(interruption.status), "\(process.stderr)")
+        try Self.expectWholeJSONLines(process.stdout)
+        Self.expectNoCrash(process.stderr)
+        #expect(!process.groupIsAlive)
+    }
+
+    @Test(arguments: interruptions)
+    func aRunningCommandsProcessGroupIsKilledToo(_ interruption: Interruption) throws {
+        let app = try ReplayAppCommandTests.Manifest(task: #"run: "echo started $$; sleep 300""#)
+        let process = try SignalledProcess(Self.bgloc, ["replay", Self.walk, "--app", app.path, "--speed", "1", "--format", "jsonl"])
+        defer { process.killGroup() }
+        try process.waitForLines(1)
+        let shell = try Self.waitForCommandPid(process)
+        let commandGroup = try Self.processGroup(of: shell)
+        defer { kill(-commandGroup, SIGKILL) }
+
+        process.signal(interruption.signal)
+
+        #expect(try process.waitForExit() == .exited(interruption.status), "\(process.stderr)")
+        try Self.expectWholeJSONLines(process.stdout)
+        Self.expectNoCrash(process.stderr)
+        #expect(SignalledProcess.livingMembers(ofGroup: commandGroup).isEmpty, "the command's group \(commandGroup) outlived bgloc")
+        #expect(process.stdout.contains("task t: interrupted; the command was stopped with SIGTERM"))
+        #expect(!process.groupIsAlive)
+    }
+
+    /// The shell's pid, from the command's "[t] started PID" on bgloc's standard error.
+    static func waitForCommandPid(_ process: SignalledProcess) throws -> pid_t {
+        var pid: pid_t?
+        try process.poll("the task's command to start") {
+            pid = process.stderr.split(separator: "\n").first { $0.hasPrefix("[t] started ") }
+                .flatMap { pid_t($0.dropFirst("[t] started ".count)) }
+            return pid != nil
+        }
+        return pid!
+    }
+
+    /// Field 5 of /proc/PID/stat.
+    static func processGroup(of pid: pid_t) throws -> pid_t {
+        let stat = try String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)
+        let fields = stat[stat.range(of: ")", options: .backwards)!.upperBound...].split(separator: " ")
+        return try #require(pid_t(fields[2]))
+    }
+
+    static func expectWholeJSONLines(_ stdout: String) throws {
+        #expect(stdout.isEmpty || stdout.hasSuffix("\n"), "the last line is cut: \(stdout.suffix(200))")
+        for line in stdout.split(separator: "\n") {
+            #expect((try? JSONSerialization.jsonObject(with: Data(line.utf8))) is [String: Any], "not a JSON object: \(line)")
+        }
+    }
+
+    static func expectNoCrash(_ stderr: String) {
+        for sign in ["Fatal error", "Stack dump", "backtrace"] {
+            #expect(!stderr.contains(sign), "\(stderr)")
+        }
+    }
+}
