@@ -1,5 +1,6 @@
 public import BackgroundCore
 import Foundation
+import Glibc
 
 /// Reads circular regions from a GeoJSON FeatureCollection of Points (`bgloc replay --regions FILE`).
 ///
@@ -21,10 +22,20 @@ import Foundation
 public enum GeoJSONRegions {
     /// Reads and parses the file at `path`.
     public static func load(path: String) throws(InputError) -> [CircularRegion] {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw InputError(file: path, message: "cannot read the file (missing or unreadable)")
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            throw InputError(file: path, message: "cannot open the file: \(String(cString: strerror(errno)))")
         }
-        return try parse(Array(data), file: path)
+        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+        var info = stat()
+        if fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
+            throw InputError(file: path, message: "is a directory, not a GeoJSON file")
+        }
+        let data: Data?
+        do { data = try handle.readToEnd() } catch {
+            throw InputError(file: path, message: "cannot read the file: \((error as NSError).localizedDescription)")
+        }
+        return try parse(Array(data ?? Data()), file: path)
     }
 
     /// Parses GeoJSON text; `file` names it in errors.
