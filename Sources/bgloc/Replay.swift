@@ -79,7 +79,11 @@ private struct ReplaySettings: Sendable {
             if case .fix(let fix) = event { firstFix = fix }
         }
         guard firstFix != nil else {
-            throw InputError(file: trace, message: "the trace has no track points to replay")
+            let skipped = first.compactMap { if case .problem(let message, _) = $0 { message } else { nil } }
+            let why = skipped.first.map {
+                skipped.count == 1 ? "; its one sentence was skipped: \($0)" : "; all \(skipped.count) sentences were skipped, the first: \($0)"
+            }
+            throw InputError(file: trace, message: "the trace has no track points to replay" + (why ?? ""))
         }
         let engine = EventEngine(start: firstFix?.time ?? .defaultStart)
         let timeline = Timeline(engine: engine)

@@ -32,6 +32,8 @@ public struct TraceSummary: Hashable, Sendable {
     public var bbox: [Double]?
     /// NMEA: sentences skipped (bad checksum, no checksum, malformed); nil for GPX.
     public var skippedSentences: Int?
+    /// NMEA: the first skipped sentence's problem (file, line and why), nil when none was skipped.
+    public var firstSkipped: InputError?
 
     /// The time from `start` to `end`, nil without times.
     public var duration: Duration? {
@@ -66,8 +68,8 @@ public struct TraceSummary: Hashable, Sendable {
                 previous = (track, segment, fix.latitude, fix.longitude)
             case .routePoint(let fix, _), .waypoint(let fix):
                 include(fix)
-            case .skipped:
-                break
+            case .skipped(let problem):
+                if firstSkipped == nil { firstSkipped = problem }
             }
         }
         if box.minLat.isFinite { bbox = [box.minLat, box.minLon, box.maxLat, box.maxLon] }
@@ -115,6 +117,7 @@ public struct TraceSummary: Hashable, Sendable {
             out.fieldNull("bbox")
         }
         if let skippedSentences { out.field("skippedSentences", integer: skippedSentences) }
+        if let firstSkipped { out.field("firstSkipped", string: firstSkipped.description) }
         return out.finish()
     }
 
@@ -126,6 +129,7 @@ public struct TraceSummary: Hashable, Sendable {
             lines.append("  \(waypoints) waypoint\(waypoints == 1 ? "" : "s"), \(routes) route\(routes == 1 ? "" : "s") with \(routePoints) point\(routePoints == 1 ? "" : "s")")
         } else {
             lines.append("  \(points) fix\(points == 1 ? "" : "es"), \(skippedSentences ?? 0) sentence\(skippedSentences == 1 ? "" : "s") skipped")
+            if let firstSkipped { lines.append("  first skipped: \(firstSkipped)") }
         }
         if let start, let end, let duration {
             lines.append("  from \(start.rfc3339) to \(end.rfc3339) (\(DurationSyntax.format(duration)))")
