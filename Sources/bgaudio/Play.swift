@@ -45,6 +45,9 @@ struct Play: AsyncParsableCommand {
         guard (0...1).contains(volume) else {
             throw ValidationError("Please give a --volume from 0 to 1, not \(volume).")
         }
+        guard loop >= -1 else {
+            throw ValidationError("Please give a --loop of -1 (forever), 0 (once) or more, not \(loop).")
+        }
         guard start >= 0, start.isFinite else {
             throw ValidationError("Please give a --start of 0 seconds or more, not \(start).")
         }
