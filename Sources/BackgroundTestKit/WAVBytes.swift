@@ -34,7 +34,8 @@ package enum WAVBytes {
         extensible: (validBits: UInt16, mask: UInt32, subformat: UInt16)? = nil
     ) -> [UInt8] {
         var body = u16(extensible == nil ? tag : 0xFFFE, bigEndian) + u16(channels, bigEndian) + u32(rate, bigEndian)
-        body += u32(rate * UInt32(blockAlign), bigEndian) + u16(blockAlign, bigEndian) + u16(bits, bigEndian)
+        // The byte rate wraps: hostile files may claim any rate.
+        body += u32(rate &* UInt32(blockAlign), bigEndian) + u16(blockAlign, bigEndian) + u16(bits, bigEndian)
         if let extensible {
             body += u16(22, bigEndian) + u16(extensible.validBits, bigEndian) + u32(extensible.mask, bigEndian)
             body += u32(UInt32(extensible.subformat), bigEndian) + u16(0, bigEndian) + u16(0x0010, bigEndian)
