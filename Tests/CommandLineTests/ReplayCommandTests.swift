@@ -139,13 +139,6 @@ import Testing
         #expect(!result.stderr.contains("Fatal"))
     }
 
-    @Test func aMissingTraceIsAClearError() async throws {
-        let result = try await TestSupport.run(Self.bgloc, ["replay", "/nonexistent/walk.gpx"])
-        #expect(result.status == 1)
-        #expect(result.stderr.contains("/nonexistent/walk.gpx"))
-        #expect(result.stdout.isEmpty)
-    }
-
     @Test func helpShowsAnExample() async throws {
         let result = try await TestSupport.run(Self.bgloc, ["replay", "--help"])
         #expect(result.status == 0)
