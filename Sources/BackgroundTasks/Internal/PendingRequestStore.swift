@@ -29,6 +29,8 @@ struct PendingRequestStore {
         switch readFile() {
         case .missing: return []
         case .failed(let reason): throw setAside(reason: reason, key: nil)
+        case .notAFile(let what):
+            throw InputError(file: path, message: "is \(what), not a state file; give the path of a file (it need not exist yet)")
         case .read(let contents): bytes = contents
         }
         guard let object = try? JSONSerialization.jsonObject(with: Data(bytes)),
@@ -131,6 +133,8 @@ struct PendingRequestStore {
     private enum ReadResult {
         case missing
         case failed(String)
+        /// A directory or a device: left where it is (never moved aside, never replaced by a save).
+        case notAFile(String)
         case read([UInt8])
     }
 
@@ -141,7 +145,9 @@ struct PendingRequestStore {
         }
         defer { close(fd) }
         var info = stat()
-        if fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR { return .failed("it is a directory") }
+        if fstat(fd, &info) == 0, (info.st_mode & S_IFMT) != S_IFREG {
+            return .notAFile((info.st_mode & S_IFMT) == S_IFDIR ? "a directory" : "a device, pipe or socket")
+        }
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 65_536)
         while true {
