@@ -79,6 +79,8 @@ public final class AppSimulator {
         if task.resubmit { submit(task.identifier) }
         guard case .simulated(let work) = task.work else { return }
         let done = engine.schedule(after: work) { launched.setTaskCompleted(success: true) }
-        launched.expirationHandler = { [engine] in engine.cancel(done) }
+        // Weak: a task still working when the run ends would otherwise keep the engine, whose queue keeps
+        // the task, alive for ever (LeakSanitizer found the cycle).
+        launched.expirationHandler = { [weak engine] in engine?.cancel(done) }
     }
 }
