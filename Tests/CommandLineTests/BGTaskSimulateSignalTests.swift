@@ -1,7 +1,6 @@
 import BackgroundTestKit
 import Foundation
 import Glibc
-import Synchronization
 import Testing
 
 /// `bgtask simulate` stopped from outside while it runs: Ctrl-C (SIGINT) and SIGTERM end it with 130 and
@@ -23,8 +22,13 @@ import Testing
     /// A running bgtask whose standard output is collected as it comes.
     final class Child: @unchecked Sendable {
         let process = Process()
-        private let output = Mutex(Data())
-        private let done = Atomic(false)
+        /// What the reader has collected; the reader holds only this, not the child.
+        private final class Output: @unchecked Sendable {
+            let lock = NSLock()
+            var data = Data()
+            var ended = false
+        }
+        private let output = Output()
 
         init(_ arguments: [String]) throws {
             process.executableURL = URL(fileURLWithPath: TestSupport.executable("bgtask"))
@@ -34,15 +38,16 @@ import Testing
             process.standardError = FileHandle.nullDevice
             try process.run()
             let handle = pipe.fileHandleForReading
-            Thread { [self] in
+            DispatchQueue.global().async { [output] in
                 while case let chunk = handle.availableData, !chunk.isEmpty {
-                    output.withLock { $0.append(chunk) }
+                    output.lock.withLock { output.data.append(chunk) }
                 }
-                done.store(true, ordering: .releasing)
-            }.start()
+                output.lock.withLock { output.ended = true }
+            }
         }
 
-        var stdout: Data { output.withLock { $0 } }
+        var stdout: Data { output.lock.withLock { output.data } }
+        private var ended: Bool { output.lock.withLock { output.ended } }
 
         /// Waits (at most 60 s) until the child has printed `bytes`; false when it did not.
         func waitForOutput(_ bytes: Int) async throws -> Bool {
@@ -59,7 +64,7 @@ import Testing
         func stop(with signal: Int32) async throws -> Bool {
             kill(process.processIdentifier, signal)
             for _ in 0..<3000 {
-                if !process.isRunning, done.load(ordering: .acquiring) { return true }
+                if !process.isRunning, ended { return true }
                 try await Task.sleep(for: .milliseconds(20))
             }
             kill(process.processIdentifier, SIGKILL)
