@@ -2,7 +2,7 @@
 SWIFT ?= swift
 BIN = .build/debug
 
-.PHONY: all deps build test demo bench clean
+.PHONY: all deps build test demo bench fuzz check-sanitizers clean
 
 all: build
 
@@ -24,5 +24,13 @@ bench: deps
 	@tools/install-deps --bench
 	tools/bench/run
 
+# Every fuzz target for FUZZ_SECONDS (60) each, with libFuzzer and ASan (docs/RELIABILITY.md).
+fuzz: deps
+	tools/fuzz/run
+
+# The tests under AddressSanitizer (.build-asan) and ThreadSanitizer (.build-tsan).
+check-sanitizers: deps
+	tools/sanitizers/run
+
 clean:
-	rm -rf .build
+	rm -rf .build .build-fuzz .build-asan .build-tsan
