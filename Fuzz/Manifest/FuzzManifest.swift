@@ -1,4 +1,4 @@
-// fuzz-seeds: Fuzz/Manifest/Seeds/* Examples/*/*.yaml Tests/BackgroundAppTests/Regressions/*
+// fuzz-seeds: Fuzz/Manifest/Seeds/* Examples/*/*.yaml Tests/Regressions/Manifest/*
 import BackgroundApp
 import FuzzSupport
 
