@@ -64,7 +64,10 @@ import Testing
         func stop(with signal: Int32) async throws -> Bool {
             kill(process.processIdentifier, signal)
             for _ in 0..<3000 {
-                if !process.isRunning, ended { return true }
+                if !process.isRunning, ended {
+                    process.waitUntilExit()  // lets Foundation finish with the process (else it leaks it)
+                    return true
+                }
                 try await Task.sleep(for: .milliseconds(20))
             }
             kill(process.processIdentifier, SIGKILL)
