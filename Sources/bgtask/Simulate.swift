@@ -71,9 +71,9 @@ extension BGTask {
                 }
                 // The clock's Int64 nanoseconds end in 2262; a manifest may schedule up to 100 years past the end.
                 let (_, overflow) = begin.nanosecondsSinceEpoch.addingReportingOverflow((length + Self.limit).nanoseconds)
-                guard !overflow, begin.nanosecondsSinceEpoch > -Self.limit.nanoseconds else {
+                guard !overflow else {
                     throw ValidationError(
-                        "--start '\(start)' is out of range: the simulation must run between 1870 and 2162 (the emulator's clock spans 1678 to 2262, and a manifest may look 100 years ahead).")
+                        "--start '\(start)' is too late: the simulation must end by 2162 (the emulator's clock ends in 2262, and a manifest may look 100 years ahead).")
                 }
             }
         }
