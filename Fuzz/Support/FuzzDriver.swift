@@ -46,6 +46,20 @@ public enum FuzzDriver {
         #endif
     }
 
+    /// Runs `body` on every input written to a file (one per process, in `/dev/shm` when there is one),
+    /// for readers that take a path; `name` gives the file its extension (`fuzz.gpx`).
+    public static func run(asFileNamed name: String, _ body: @escaping (String) -> Void) -> Never {
+        let folder = access("/dev/shm", W_OK) == 0 ? "/dev/shm" : "/tmp"
+        let path = "\(folder)/bgkit-\(getpid())-\(name)"
+        run { bytes in
+            guard let file = fopen(path, "wb") else { fatalError("cannot write \(path)") }
+            fwrite(bytes.baseAddress, 1, bytes.count, file)
+            fclose(file)
+            body(path)
+            unlink(path)
+        }
+    }
+
     #if FUZZING
     /// The body libFuzzer's callback (a C function, so without captures) runs.
     nonisolated(unsafe) private static var target: ((UnsafeRawBufferPointer) -> Void)?
