@@ -71,6 +71,9 @@ let package = Package(
         // Fuzz targets: one file each under Fuzz/, run by tools/fuzz/run (`make fuzz`); see docs/RELIABILITY.md.
         .target(name: "FuzzSupport", path: "Fuzz/Support"),
         .executableTarget(name: "FuzzManifest", dependencies: ["BackgroundApp", "FuzzSupport"], path: "Fuzz/Manifest", exclude: ["Seeds"]),
+        .executableTarget(name: "FuzzGPX", dependencies: ["BackgroundLocation", "FuzzSupport"], path: "Fuzz/GPX"),
+        .executableTarget(name: "FuzzNMEA", dependencies: ["BackgroundLocation", "FuzzSupport"], path: "Fuzz/NMEA"),
+        .executableTarget(name: "FuzzWAV", dependencies: ["BackgroundAudio", "FuzzSupport"], path: "Fuzz/WAV"),
 
         .testTarget(name: "BackgroundCoreTests", dependencies: ["BackgroundCore"]),
         .testTarget(name: "BackgroundTasksTests", dependencies: ["BackgroundTasks", "BackgroundTestKit"]),
