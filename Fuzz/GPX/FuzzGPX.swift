@@ -1,4 +1,4 @@
-// fuzz-seeds: $SHARED/gpx/*.gpx Traces/*.gpx Examples/*/*.gpx Tests/BackgroundLocationTests/Regressions/GPX/*
+// fuzz-seeds: $SHARED/gpx/*.gpx Traces/*.gpx Examples/*/*.gpx Tests/Regressions/GPX/*
 import BackgroundLocation
 import FuzzSupport
 

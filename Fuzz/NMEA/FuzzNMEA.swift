@@ -1,4 +1,4 @@
-// fuzz-seeds: $SHARED/nmea/*.log Traces/*.nmea Tests/BackgroundLocationTests/Regressions/NMEA/*
+// fuzz-seeds: $SHARED/nmea/*.log Traces/*.nmea Tests/Regressions/NMEA/*
 import BackgroundLocation
 import FuzzSupport
 

@@ -1,4 +1,4 @@
-// fuzz-seeds: $SHARED/wav/*.wav Examples/*/audio/*.wav Tests/BackgroundAudioTests/Regressions/WAV/*
+// fuzz-seeds: $SHARED/wav/*.wav Examples/*/audio/*.wav Tests/Regressions/WAV/*
 import BackgroundAudio
 import FuzzSupport
 

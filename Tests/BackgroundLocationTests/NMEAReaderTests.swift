@@ -154,6 +154,17 @@ import Testing
         }
     }
 
+    /// Inputs libFuzzer found (Tests/Regressions/NMEA, also seeds of FuzzNMEA): each reads without a trap.
+    @Test func aGGAWithNumbersBeyondIntIsSkippedNotATrap() throws {
+        let (reader, fixes, skipped) = try Self.read(TestSupport.packageRoot + "/Tests/Regressions/NMEA/gga-numbers-beyond-int.nmea")
+        // The 91-digit fix quality makes its sentence malformed; 40 digits of satellites are just not a count.
+        #expect(skipped.map(\.place) == [.line(4, column: nil)])
+        #expect(skipped.first?.message.contains("the fix quality is not a whole number") == true, "\(skipped)")
+        #expect(reader.skippedSentences == 1)
+        #expect(fixes.count == 3)
+        #expect(fixes.allSatisfy { $0.satellites == nil || $0.satellites == 5 })
+    }
+
     @Test func theBundledNMEAWalkMatchesItsGPX() throws {
         let nmea = try TraceReader.fixes(path: TestSupport.packageRoot + "/Traces/walk-through-region.nmea")
         let gpx = try TraceReader.fixes(path: TestSupport.packageRoot + "/Traces/walk-through-region.gpx")

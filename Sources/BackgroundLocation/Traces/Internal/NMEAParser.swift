@@ -213,7 +213,12 @@ struct NMEAParser: ~Copyable {
         // $--GGA,time,lat,N,lon,E,quality,sats,hdop,alt,M,geoid,M,age,station
         guard fields.count >= 10 else { return malformed("\(fields.count) fields, expected at least 10") }
         guard let time = timeOfDay(1) else { return fields.isEmpty(1) ? nil : malformed("the time is not hhmmss") }
-        let quality = number(6).map { Int($0) } ?? 0
+        // Int(exactly:): a field of ninety digits is a number, but not an Int (Int(_:) would trap).
+        var quality = 0
+        if let field = number(6) {
+            guard let value = Int(exactly: field.rounded(.towardZero)) else { return malformed("the fix quality is not a whole number") }
+            quality = value
+        }
         var position: (Double, Double)?
         if quality > 0 {
             guard let p = coordinates(2) else { return malformed("the position is not ddmm.mmmm,N,dddmm.mmmm,E") }
@@ -224,7 +229,7 @@ struct NMEAParser: ~Copyable {
             epoch.ggaPosition = position
             epoch.valid = true
             epoch.altitude = number(9)
-            epoch.satellites = number(7).map { Int($0) }
+            epoch.satellites = number(7).flatMap { Int(exactly: $0.rounded(.towardZero)) }
             if let hdop = number(8) { epoch.hdop = hdop }
         }
         return finished
