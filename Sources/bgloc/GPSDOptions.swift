@@ -13,8 +13,9 @@ struct GPSDOptions: ParsableArguments {
     var fixes: Int?
 
     func validate() throws {
-        if let duration, !(duration.isFinite && duration > 0) {
-            throw ValidationError("--duration \(duration): expected a number of seconds greater than 0")
+        // At most 100 years: beyond, the value does not fit the clock's durations (it trapped).
+        if let duration, !(duration.isFinite && duration > 0 && duration <= 3_153_600_000) {
+            throw ValidationError("--duration \(duration): expected a number of seconds greater than 0, at most 3153600000 (100 years)")
         }
         if let fixes, fixes < 1 {
             throw ValidationError("--fixes \(fixes): expected 1 or more")

@@ -48,8 +48,9 @@ struct LocationOptions: ParsableArguments {
         if let accuracy, !(accuracy.isFinite && accuracy > 0) {
             throw ValidationError("--accuracy \(accuracy): expected a number of metres greater than 0")
         }
-        if !(dwell.isFinite && dwell >= 0) {
-            throw ValidationError("--dwell \(dwell): expected a number of seconds, 0 or more")
+        // At most 100 years: beyond, the value does not fit the clock's durations (it trapped).
+        if !(dwell.isFinite && dwell >= 0 && dwell <= 3_153_600_000) {
+            throw ValidationError("--dwell \(dwell): expected a number of seconds from 0 to 3153600000 (100 years)")
         }
         if regionLimit < 1 {
             throw ValidationError("--region-limit \(regionLimit): expected 1 or more")

@@ -44,8 +44,9 @@ struct Replay: AsyncParsableCommand {
     @OptionGroup var app: AppOptions
 
     func validate() throws {
-        if let speed, !(speed.isFinite && speed > 0) {
-            throw ValidationError("--speed \(speed): expected a factor greater than 0, such as 10")
+        // At least 0.001: slower, a trace's gaps divided by the factor overflow the clock's durations (it trapped).
+        if let speed, !(speed.isFinite && speed >= 0.001) {
+            throw ValidationError("--speed \(speed): expected a factor of at least 0.001, such as 10")
         }
         if app.conditions != nil {
             throw ValidationError("--conditions is for live; a replay follows the manifest's conditions: timeline")

@@ -36,7 +36,8 @@ struct Serve: AsyncParsableCommand {
 
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port \(port): expected 0 to 65535") }
-        guard speed.isFinite, speed > 0 else { throw ValidationError("--speed \(speed): expected a factor greater than 0, such as 10") }
+        // At least 0.001: slower, a trace's gaps divided by the factor overflow the clock's durations.
+        guard speed.isFinite, speed >= 0.001 else { throw ValidationError("--speed \(speed): expected a factor of at least 0.001, such as 10") }
     }
 
     func run() async throws {
