@@ -48,8 +48,9 @@ struct Play: AsyncParsableCommand {
         guard loop >= -1 else {
             throw ValidationError("Please give a --loop of -1 (forever), 0 (once) or more, not \(loop).")
         }
-        guard start >= 0, start.isFinite else {
-            throw ValidationError("Please give a --start of 0 seconds or more, not \(start).")
+        // At most 100 years: beyond, the value does not fit the clock's durations (it trapped).
+        guard start >= 0, start.isFinite, start <= 3_153_600_000 else {
+            throw ValidationError("Please give a --start from 0 to 3153600000 seconds (100 years), not \(start).")
         }
         guard !files.isEmpty else { throw ValidationError("Please name at least one file to play.") }
     }
