@@ -6,16 +6,18 @@ package import Glibc
 ///
 /// Wait for output with ``waitForLines(_:timeout:)`` before signalling (so the program is past its start),
 /// then ``signal(_:)`` and ``waitForExit(timeout:)``. ``killGroup()`` ends whatever is left of the group
-/// with SIGKILL; call it in a `defer` so that a failing test leaves nothing running.
+/// with SIGKILL; call it in a `defer` so that a failing test leaves nothing running. The waits poll on a
+/// thread of their own, never on Swift's cooperative pool: a blocked pool thread starves every async test
+/// running beside it (seen under AddressSanitizer, where the gpsd tests then got one fix in 30 s).
 ///
 /// ```swift
 /// let process = try SignalledProcess(TestSupport.executable("bgloc"), ["replay", trace, "--speed", "1"])
 /// defer { process.killGroup() }
-/// try process.waitForLines(1)
+/// try await process.waitForLines(1)
 /// process.signal(SIGINT)
-/// #expect(try process.waitForExit() == .exited(130))
+/// #expect(try await process.waitForExit() == .exited(130))
 /// ```
-package final class SignalledProcess {
+package final class SignalledProcess: @unchecked Sendable {
     /// How a process ended.
     package enum Ending: Equatable, Sendable, CustomStringConvertible {
         case exited(Int32)
@@ -78,14 +80,19 @@ package final class SignalledProcess {
     }
 
     /// What the process has written to standard output so far.
-    package var stdout: String { (try? String(contentsOfFile: "\(folder)/stdout", encoding: .utf8)) ?? "" }
+    package var stdout: String { Self.text(of: "\(folder)/stdout") }
     /// What the process has written to standard error so far.
-    package var stderr: String { (try? String(contentsOfFile: "\(folder)/stderr", encoding: .utf8)) ?? "" }
+    package var stderr: String { Self.text(of: "\(folder)/stderr") }
+
+    /// A file's bytes as UTF-8 (`String(contentsOfFile:)` leaks in FoundationEssentials, which LeakSanitizer reports).
+    private static func text(of path: String) -> String {
+        String(decoding: FileManager.default.contents(atPath: path) ?? Data(), as: UTF8.self)
+    }
 
     /// Waits until standard output holds `count` whole lines.
-    package func waitForLines(_ count: Int, timeout: Duration = .seconds(60)) throws {
-        try poll("\(count) lines of output", timeout: timeout) {
-            stdout.reduce(0) { $1 == "\n" ? $0 + 1 : $0 } >= count || exitedYet()
+    package func waitForLines(_ count: Int, timeout: Duration = .seconds(60)) async throws {
+        try await poll("\(count) lines of output", timeout: timeout) { [self] in
+            stdout.reduce(0) { $1 == "\n" ? $0 + 1 : $0 } >= count || exitedYet() ? true : nil
         }
         guard ending == nil else {
             throw Timeout(description: "the process ended (\(ending!)) before writing \(count) lines: \(stderr)")
@@ -98,9 +105,8 @@ package final class SignalledProcess {
     }
 
     /// Waits for the process to end and says how it ended.
-    package func waitForExit(timeout: Duration = .seconds(30)) throws -> Ending {
-        try poll("the process to exit", timeout: timeout) { exitedYet() }
-        return ending!
+    package func waitForExit(timeout: Duration = .seconds(30)) async throws -> Ending {
+        try await poll("the process to exit", timeout: timeout) { [self] in exitedYet() ? ending : nil }
     }
 
     /// Whether any process of its group is still alive (not a zombie).
@@ -139,13 +145,23 @@ package final class SignalledProcess {
         return true
     }
 
-    /// Waits until `done` holds, checking every 20 ms; throws ``Timeout`` naming `what` after `timeout`.
-    package func poll(_ what: String, timeout: Duration = .seconds(60), until done: () -> Bool) throws {
-        let clock = ContinuousClock()
-        let deadline = clock.now + timeout
-        while !done() {
-            guard clock.now < deadline else { throw Timeout(description: "gave up waiting \(timeout) for \(what)") }
-            usleep(20_000)
+    /// Calls `probe` every 20 ms, on a thread of its own, until it returns a value; throws ``Timeout`` naming
+    /// `what` after `timeout`.
+    package func poll<T: Sendable>(
+        _ what: String, timeout: Duration = .seconds(60), _ probe: @escaping @Sendable () -> T?
+    ) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread {
+                let clock = ContinuousClock()
+                let deadline = clock.now + timeout
+                while true {
+                    if let value = probe() { return continuation.resume(returning: value) }
+                    guard clock.now < deadline else {
+                        return continuation.resume(throwing: Timeout(description: "gave up waiting \(timeout) for \(what)"))
+                    }
+                    usleep(20_000)
+                }
+            }.start()
         }
     }
 }

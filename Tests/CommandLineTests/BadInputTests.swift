@@ -143,7 +143,7 @@ import Testing
     }()
 
     @Test(arguments: traceCases + audioCases + optionCases)
-    func endsWithOneClearMessage(_ testCase: Case) throws {
+    func endsWithOneClearMessage(_ testCase: Case) async throws {
         let folder = try Self.folder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let path = "\(folder)/\(testCase.name)"
@@ -153,12 +153,12 @@ import Testing
         case .missing: break
         case .directory: try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
         }
-        try Self.expectOneClearMessage(testCase, path: path)
+        try await Self.expectOneClearMessage(testCase, path: path)
     }
 
     @Test(.enabled(if: geteuid() != 0, "root reads a file whatever its permissions, so nothing here is unreadable"),
           arguments: [["bgloc", "info"], ["bgloc", "replay"], ["bgaudio", "info"], ["bgaudio", "play"]])
-    func anUnreadableFileSaysPermissionDenied(_ command: [String]) throws {
+    func anUnreadableFileSaysPermissionDenied(_ command: [String]) async throws {
         let folder = try Self.folder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let path = "\(folder)/secret.\(command[0] == "bgloc" ? "gpx" : "wav")"
@@ -166,15 +166,15 @@ import Testing
         chmod(path, 0)
         let testCase = Case(testDescription: "", tool: command[0], arguments: [command[1], "FILE"], content: .missing,
                             name: "", status: 1, mentions: ["FILE: ", "Permission denied"])
-        try Self.expectOneClearMessage(testCase, path: path)
+        try await Self.expectOneClearMessage(testCase, path: path)
     }
 
-    static func expectOneClearMessage(_ testCase: Case, path: String) throws {
+    static func expectOneClearMessage(_ testCase: Case, path: String) async throws {
         let process = try SignalledProcess(
             TestSupport.executable(testCase.tool), testCase.arguments.map { $0 == "FILE" ? path : $0 })
         defer { process.killGroup() }
 
-        let ending = try process.waitForExit(timeout: .seconds(30))
+        let ending = try await process.waitForExit(timeout: .seconds(30))
 
         let stderr = process.stderr
         #expect(ending == .exited(testCase.status), "\(stderr)")

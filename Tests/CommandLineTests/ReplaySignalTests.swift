@@ -22,32 +22,32 @@ import Testing
     ]
 
     @Test(arguments: interruptions)
-    func aPacedReplayEndsWithWholeLines(_ interruption: Interruption) throws {
+    func aPacedReplayEndsWithWholeLines(_ interruption: Interruption) async throws {
         let process = try SignalledProcess(Self.bgloc, ["replay", Self.walk, "--speed", "1", "--format", "jsonl"])
         defer { process.killGroup() }
-        try process.waitForLines(1)
+        try await process.waitForLines(1)
 
         process.signal(interruption.signal)
 
-        #expect(try process.waitForExit() == .exited(interruption.status), "\(process.stderr)")
+        #expect(try await process.waitForExit() == .exited(interruption.status), "\(process.stderr)")
         try Self.expectWholeJSONLines(process.stdout)
         Self.expectNoCrash(process.stderr)
         #expect(!process.groupIsAlive)
     }
 
     @Test(arguments: interruptions)
-    func aRunningCommandsProcessGroupIsKilledToo(_ interruption: Interruption) throws {
+    func aRunningCommandsProcessGroupIsKilledToo(_ interruption: Interruption) async throws {
         let app = try ReplayAppCommandTests.Manifest(task: #"run: "echo started $$; sleep 300""#)
         let process = try SignalledProcess(Self.bgloc, ["replay", Self.walk, "--app", app.path, "--speed", "1", "--format", "jsonl"])
         defer { process.killGroup() }
-        try process.waitForLines(1)
-        let shell = try Self.waitForCommandPid(process)
+        try await process.waitForLines(1)
+        let shell = try await Self.waitForCommandPid(process)
         let commandGroup = try Self.processGroup(of: shell)
         defer { kill(-commandGroup, SIGKILL) }
 
         process.signal(interruption.signal)
 
-        #expect(try process.waitForExit() == .exited(interruption.status), "\(process.stderr)")
+        #expect(try await process.waitForExit() == .exited(interruption.status), "\(process.stderr)")
         try Self.expectWholeJSONLines(process.stdout)
         Self.expectNoCrash(process.stderr)
         #expect(SignalledProcess.livingMembers(ofGroup: commandGroup).isEmpty, "the command's group \(commandGroup) outlived bgloc")
@@ -56,14 +56,11 @@ import Testing
     }
 
     /// The shell's pid, from the command's "[t] started PID" on bgloc's standard error.
-    static func waitForCommandPid(_ process: SignalledProcess) throws -> pid_t {
-        var pid: pid_t?
-        try process.poll("the task's command to start") {
-            pid = process.stderr.split(separator: "\n").first { $0.hasPrefix("[t] started ") }
+    static func waitForCommandPid(_ process: SignalledProcess) async throws -> pid_t {
+        try await process.poll("the task's command to start") {
+            process.stderr.split(separator: "\n").first { $0.hasPrefix("[t] started ") }
                 .flatMap { pid_t($0.dropFirst("[t] started ".count)) }
-            return pid != nil
         }
-        return pid!
     }
 
     /// Field 5 of /proc/PID/stat.

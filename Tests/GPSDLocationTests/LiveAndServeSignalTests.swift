@@ -21,16 +21,16 @@ import Testing
     ]
 
     @Test(arguments: interruptions)
-    func liveEndsWithWholeLines(_ interruption: Interruption) throws {
+    func liveEndsWithWholeLines(_ interruption: Interruption) async throws {
         let serve = try ServeProcess(trace: Self.trace, options: ["--speed", "20", "--loop"])
         defer { serve.stop() }
         let live = try SignalledProcess(Self.bgloc, ["live", "--gpsd", "127.0.0.1:\(serve.port)", "--format", "jsonl", "--duration", "60"])
         defer { live.killGroup() }
-        try live.waitForLines(3)
+        try await live.waitForLines(3)
 
         live.signal(interruption.signal)
 
-        #expect(try live.waitForExit() == .exited(interruption.status), "\(live.stderr)")
+        #expect(try await live.waitForExit() == .exited(interruption.status), "\(live.stderr)")
         let stdout = live.stdout
         #expect(stdout.hasSuffix("\n"))
         for line in stdout.split(separator: "\n") {
@@ -41,15 +41,15 @@ import Testing
     }
 
     @Test(arguments: interruptions)
-    func serveEndsAndReleasesItsPort(_ interruption: Interruption) throws {
+    func serveEndsAndReleasesItsPort(_ interruption: Interruption) async throws {
         let port = try GPSFake.freePort()
         let serve = try SignalledProcess(Self.bgloc, ["serve", Self.trace, "--port", "\(port)", "--loop"])
         defer { serve.killGroup() }
-        try waitUntil("bgloc serve listens on \(port)") { Self.accepts(port: port) }
+        _ = try await serve.poll("bgloc serve listens on \(port)") { Self.accepts(port: port) ? true : nil }
 
         serve.signal(interruption.signal)
 
-        #expect(try serve.waitForExit() == .exited(interruption.status), "\(serve.stderr)")
+        #expect(try await serve.waitForExit() == .exited(interruption.status), "\(serve.stderr)")
         #expect(!Self.accepts(port: port), "the port is released")
         #expect(!serve.stderr.contains("Fatal error"), "\(serve.stderr)")
         #expect(!serve.groupIsAlive)
