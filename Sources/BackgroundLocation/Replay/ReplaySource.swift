@@ -81,8 +81,15 @@ public final class ReplaySource: LocationSource {
                 count &+= 1
                 if count & 0xFFF == 0 { try Task.checkCancellation() }
             case .paced(let speed, let clock):
-                engine.schedule(at: due) { deliver(event) }
-                try await engine.run(until: due, pacedBy: clock, speed: speed)
+                let delivery = engine.schedule(at: due) { deliver(event) }
+                do {
+                    try await engine.run(until: due, pacedBy: clock, speed: speed)
+                } catch {
+                    // Interrupted (Ctrl-C): the queued delivery holds the caller's manager, which holds the
+                    // engine; left in the queue it would keep them all alive (LeakSanitizer found the cycle).
+                    engine.cancel(delivery)
+                    throw error
+                }
             }
         }
         try Task.checkCancellation()
