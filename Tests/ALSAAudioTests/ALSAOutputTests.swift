@@ -136,6 +136,23 @@ struct ALSAOutputTests {
         }
     }
 
+    /// ALSA's diagnostics belong to the thread whose call caused them: two outputs on two threads must not
+    /// read each other's (a `null` device once threw another test's `file` device write failure).
+    @Test func diagnosticsStayWithTheThreadThatCausedThem() async {
+        ALSALog.install()
+        let elsewhere: [String] = await withCheckedContinuation { continuation in
+            Thread {
+                var pcm: OpaquePointer?
+                _ = system_snd_pcm_open(&pcm, "nosuchpcm-elsewhere", 0)
+                let said = ALSALog.take()
+                _ = system_snd_pcm_open(&pcm, "nosuchpcm-elsewhere", 0)  // said again, and left untaken
+                continuation.resume(returning: said)
+            }.start()
+        }
+        #expect(elsewhere.contains { $0.contains("nosuchpcm-elsewhere") }, "\(elsewhere)")
+        #expect(!ALSALog.take().contains { $0.contains("nosuchpcm-elsewhere") })
+    }
+
     @Test func aFileDeviceThatCannotWriteItsFileFails() throws {
         let output = ALSAOutput(device: "file:'/nonexistent-bgkit-folder/out.raw',raw")
         try output.open(format)
