@@ -81,13 +81,16 @@ public final class ReplaySource: LocationSource {
                 count &+= 1
                 if count & 0xFFF == 0 { try Task.checkCancellation() }
             case .paced(let speed, let clock):
-                let delivery = engine.schedule(at: due) { deliver(event) }
+                // Interrupted (Ctrl-C), the queued delivery stays in the engine's queue (a cancelled action is
+                // only dropped when its time comes); holding `deliver`, and through it the caller's manager
+                // and the engine, it would keep them all alive. So it holds `deliver` only until then
+                // (LeakSanitizer found the cycle).
+                var pending: ((LocationSourceEvent) -> Void)? = deliver
+                engine.schedule(at: due) { pending?(event) }
                 do {
                     try await engine.run(until: due, pacedBy: clock, speed: speed)
                 } catch {
-                    // Interrupted (Ctrl-C): the queued delivery holds the caller's manager, which holds the
-                    // engine; left in the queue it would keep them all alive (LeakSanitizer found the cycle).
-                    engine.cancel(delivery)
+                    pending = nil
                     throw error
                 }
             }
