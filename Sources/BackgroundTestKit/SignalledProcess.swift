@@ -84,9 +84,16 @@ package final class SignalledProcess: @unchecked Sendable {
     /// What the process has written to standard error so far.
     package var stderr: String { Self.text(of: "\(folder)/stderr") }
 
-    /// A file's bytes as UTF-8 (`String(contentsOfFile:)` leaks in FoundationEssentials, which LeakSanitizer reports).
+    /// A file's bytes as UTF-8, read with open/read: `String(contentsOfFile:)` and `FileManager.contents(atPath:)`
+    /// leak in FoundationEssentials (Swift 6.3.1), which LeakSanitizer reports.
     private static func text(of path: String) -> String {
-        String(decoding: FileManager.default.contents(atPath: path) ?? Data(), as: UTF8.self)
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return "" }
+        defer { close(descriptor) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        while case let count = read(descriptor, &chunk, chunk.count), count > 0 { bytes += chunk[..<count] }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Waits until standard output holds `count` whole lines.

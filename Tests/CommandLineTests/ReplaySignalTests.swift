@@ -41,8 +41,8 @@ import Testing
         let process = try SignalledProcess(Self.bgloc, ["replay", Self.walk, "--app", app.path, "--speed", "1", "--format", "jsonl"])
         defer { process.killGroup() }
         try await process.waitForLines(1)
-        let shell = try await Self.waitForCommandPid(process)
-        let commandGroup = try Self.processGroup(of: shell)
+        // The command's shell leads a process group of its own (CommandRunner spawns it with setpgid(0, 0)).
+        let commandGroup = try await Self.waitForCommandPid(process)
         defer { kill(-commandGroup, SIGKILL) }
 
         process.signal(interruption.signal)
@@ -61,13 +61,6 @@ import Testing
             process.stderr.split(separator: "\n").first { $0.hasPrefix("[t] started ") }
                 .flatMap { pid_t($0.dropFirst("[t] started ".count)) }
         }
-    }
-
-    /// Field 5 of /proc/PID/stat.
-    static func processGroup(of pid: pid_t) throws -> pid_t {
-        let stat = try String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)
-        let fields = stat[stat.range(of: ")", options: .backwards)!.upperBound...].split(separator: " ")
-        return try #require(pid_t(fields[2]))
     }
 
     static func expectWholeJSONLines(_ stdout: String) throws {
