@@ -12,7 +12,6 @@ final class ScriptedGPSD: @unchecked Sendable {
     private let scripts: [[String]]
     private let lock = NSLock()
     private var connections: [Int32] = []
-    private var thread: Thread?
 
     init(scripts: [[String]]) throws {
         self.scripts = scripts
@@ -29,9 +28,9 @@ final class ScriptedGPSD: @unchecked Sendable {
         }
         guard listener >= 0, bound else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
         port = Int(UInt16(bigEndian: address.sin_port))
+        // The thread holds the server until stop() ends it; the server does not hold the thread (a cycle).
         let thread = Thread { [self] in serve() }
         thread.name = "scripted gpsd"
-        self.thread = thread
         thread.start()
     }
 
