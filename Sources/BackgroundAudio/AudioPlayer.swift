@@ -310,8 +310,10 @@ public final class AudioPlayer: @unchecked Sendable {
                 switch cycle(events: &pending) {
                 case .wrote(0): continue
                 case .wrote:
-                    tick = engine.schedule(at: pacer?.nextWriteTime ?? engine.now) { [weak self] in
-                        guard let self else { return }
+                    // Weak engine too: the engine's queue holds this closure, so a strong capture is a cycle that
+                    // keeps a player stopped mid-file, its engine and everything on it alive (LeakSanitizer).
+                    tick = engine.schedule(at: pacer?.nextWriteTime ?? engine.now) { [weak self, weak engine] in
+                        guard let self, let engine else { return }
                         var later: [AudioPlayerEvent] = []
                         driver.withLock { tick = nil }
                         runCycles(engine: engine, events: &later)
