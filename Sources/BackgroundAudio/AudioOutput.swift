@@ -1,8 +1,14 @@
 /// Where decoded frames go: an ALSA PCM, or the recording double in tests.
 ///
 /// The calls mirror the life of an ALSA PCM: `open` with a format, `write` frames, `drain` at the end or
-/// `drop` on stop, `pause`/`resume`, and `close`. Errors are `AudioOutputError`s: a busy device, an
-/// underrun the output could not recover from, a device that went away.
+/// `drop` on stop, `pause`/`resume`, and `close`. Errors are ``AudioOutputError``s: a busy device, an
+/// underrun the output could not recover from, a device that went away. Outputs recover from underruns
+/// and suspends themselves; what reaches the caller is final.
+///
+/// ```swift
+/// let output: any AudioOutput = ALSAOutput(device: "default")   // or RecordingAudioOutput() in a test
+/// try output.open(decoder.format)
+/// ```
 public protocol AudioOutput: AnyObject {
     /// Opens the device for `format`; the device may grant a different rate, which is an error.
     func open(_ format: AudioFormat) throws

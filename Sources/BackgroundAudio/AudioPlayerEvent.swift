@@ -1,0 +1,40 @@
+public import BackgroundCore
+
+/// What an ``AudioPlayer`` reports, in order: as an `AsyncSequence` (``AudioPlayer/events``), to event
+/// sinks, and through the delegate adapter.
+///
+/// The five `audio.*` kinds of the event stream map to ``timelineKind``; progress, decode errors, output
+/// errors and the end of the queue are for the program driving the player.
+public enum AudioPlayerEvent: Hashable, Sendable {
+    /// A file began to play (once per file, not per loop).
+    case started(file: String)
+    /// The position within the file, about once a second of audio.
+    case progress(file: String, position: Duration, duration: Duration?)
+    /// Playback paused: by `pause()`, or because the output device went away (a route change).
+    case paused(file: String)
+    /// Playback continued after a pause or interruption.
+    case resumed(file: String)
+    /// An audio-session interruption (or the app being suspended) paused playback.
+    case interrupted(file: String)
+    /// A file ended: `success` is false after a decode error.
+    case finished(file: String, success: Bool)
+    /// A file could not be opened or decoded; it ends unsuccessfully and the queue moves on.
+    case decodeError(file: String, message: String)
+    /// The output failed for good (not a recoverable underrun); playback stopped or paused.
+    case outputError(message: String)
+    /// Every file has played (or playback stopped for good after an output error).
+    case endOfQueue(success: Bool)
+
+    /// The event-stream kind of this event, if it has one (`audio.started`, …).
+    public var timelineKind: TimelineEvent.Kind? {
+        switch self {
+        case .started(let file): .audioStarted(file: file)
+        case .paused(let file): .audioPaused(file: file)
+        case .resumed(let file): .audioResumed(file: file)
+        case .interrupted(let file): .audioInterrupted(file: file)
+        case .finished(let file, let success): .audioFinished(file: file, success: success)
+        case .decodeError(_, let message), .outputError(let message): .error(message: message, code: nil)
+        case .progress, .endOfQueue: nil
+        }
+    }
+}

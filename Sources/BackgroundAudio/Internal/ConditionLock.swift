@@ -1,0 +1,61 @@
+import Glibc
+
+/// A mutex with a condition variable, for the player's writer thread (which blocks outside Swift
+/// concurrency and so cannot await).
+///
+/// - Warning: Not reentrant. Lock order in the player: the driver lock before the control lock.
+final class ConditionLock: @unchecked Sendable {
+    // @unchecked: the pthread objects live at stable heap addresses and pthreads makes them thread-safe.
+    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+
+    init() {
+        pthread_mutex_init(mutex, nil)
+        pthread_cond_init(condition, nil)
+    }
+
+    deinit {
+        pthread_cond_destroy(condition)
+        pthread_mutex_destroy(mutex)
+        condition.deallocate()
+        mutex.deallocate()
+    }
+
+    func withLock<T>(_ body: () throws -> T) rethrows -> T {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        return try body()
+    }
+
+    /// Waits until `done()` is true; call while holding the lock (inside `withLock`).
+    func wait(until done: () -> Bool) {
+        while !done() { pthread_cond_wait(condition, mutex) }
+    }
+
+    /// Wakes every waiter; call while holding the lock.
+    func broadcast() {
+        pthread_cond_broadcast(condition)
+    }
+}
+
+/// Starts a detached POSIX thread: blocking device writes never run on the cooperative pool.
+enum DedicatedThread {
+    private final class Body {
+        let run: () -> Void
+        init(_ run: @escaping () -> Void) { self.run = run }
+    }
+
+    /// Starts `body` on a new thread and returns its id.
+    @discardableResult
+    static func start(_ body: @escaping @Sendable () -> Void) -> pthread_t {
+        var thread = pthread_t()
+        let context = Unmanaged.passRetained(Body(body)).toOpaque()
+        let rc = pthread_create(&thread, nil, { context in
+            Unmanaged<Body>.fromOpaque(context!).takeRetainedValue().run()
+            return nil
+        }, context)
+        precondition(rc == 0, "pthread_create failed: \(rc)")
+        pthread_detach(thread)
+        return thread
+    }
+}

@@ -1,0 +1,121 @@
+import BackgroundAudio
+import BackgroundTestKit
+import Foundation
+import Testing
+
+/// `bgaudio play` end to end: the built binary, real ALSA, the `file` device (ALSA's file plugin over the
+/// null device) capturing exactly what reached ALSA.
+@Suite(.enabled(if: TestSupport.toolsAvailable("aplay"), "install alsa-utils (tools/install-deps)"))
+struct BGAudioPlayTests {
+    static let samples: [AudioFormat.Sample] = [.u8, .s16, .s24Packed, .s24In32, .s32, .f32, .f64]
+    let folder: String
+
+    init() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("bgaudio-play-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    }
+
+    private func wav(_ name: String, _ format: AudioFormat, seconds: Double) throws -> (path: String, samples: [UInt8]) {
+        let tone = MemoryDecoder.tone(format, seconds: seconds)
+        let path = "\(folder)/\(name).wav"
+        try WAVWriter.write(tone.bytes, format: format, to: path)
+        return (path, tone.bytes)
+    }
+
+    @Test(arguments: samples)
+    func everySampleFormatReachesALSABitForBit(sample: AudioFormat.Sample) async throws {
+        let file = try wav(sample.rawValue, AudioFormat(sample: sample, channels: 2, sampleRate: 44_100), seconds: 0.4)
+        let raw = "\(folder)/\(sample.rawValue).raw"
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let result = try await TestSupport.run(
+            TestSupport.executable("bgaudio"), ["play", file.path, "--device", "file:'\(raw)',raw", "--volume", "1", "--format", "jsonl"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: raw)) == Data(file.samples))
+    }
+
+    @Test func theEventStreamHasStartedAndFinishedForEachFile() async throws {
+        let format = AudioFormat(sample: .s16, channels: 1, sampleRate: 8_000)
+        let a = try wav("a", format, seconds: 0.2)
+        let b = try wav("b", format, seconds: 0.1)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let result = try await TestSupport.run(
+            TestSupport.executable("bgaudio"), ["play", a.path, b.path, "--device", "null", "--format", "jsonl"])
+        #expect(result.status == 0)
+        let events = result.stdout.split(separator: "\n").map { line -> String in
+            let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+            return "\(object?["event"] ?? "?") \((object?["file"] as? String).map { ($0 as NSString).lastPathComponent } ?? "")"
+        }
+        #expect(events == ["audio.started a.wav", "audio.finished a.wav", "audio.started b.wav", "audio.finished b.wav"])
+    }
+
+    @Test func halfVolumeIsAppliedToTheSamples() async throws {
+        let format = AudioFormat(sample: .s16, channels: 1, sampleRate: 8_000)
+        let file = try wav("half", format, seconds: 0.2)
+        let raw = "\(folder)/half.raw"
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let result = try await TestSupport.run(
+            TestSupport.executable("bgaudio"), ["play", file.path, "--device", "file:'\(raw)',raw", "--volume", "0.5", "--quiet"])
+        #expect(result.status == 0)
+        let played = try Data(contentsOf: URL(fileURLWithPath: raw))
+        let expected = stride(from: 0, to: file.samples.count, by: 2).flatMap { i -> [UInt8] in
+            let value = Int16(bitPattern: UInt16(file.samples[i]) | UInt16(file.samples[i + 1]) << 8)
+            let half = UInt16(bitPattern: Int16((Double(value) * 0.5).rounded()))
+            return [UInt8(half & 0xFF), UInt8(half >> 8)]
+        }
+        #expect(played == Data(expected))
+    }
+
+    @Test(.enabled(if: !FileManager.default.fileExists(atPath: "/proc/asound/cards"), "this machine has a sound card"))
+    func theDefaultDeviceWithoutASoundCardExplainsWhatToDo() async throws {
+        let file = try wav("nocard", AudioFormat(sample: .s16, channels: 1, sampleRate: 8_000), seconds: 0.1)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let result = try await TestSupport.run(TestSupport.executable("bgaudio"), ["play", file.path, "--quiet"])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("No sound card found"))
+        #expect(result.stderr.contains("--device null"))
+        #expect(!result.stderr.contains("ALSA lib"))
+    }
+
+    @Test func aMissingFileFailsWithItsNameAndTheOthersStillPlay() async throws {
+        let file = try wav("ok", AudioFormat(sample: .s16, channels: 1, sampleRate: 8_000), seconds: 0.1)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let result = try await TestSupport.run(
+            TestSupport.executable("bgaudio"), ["play", "\(folder)/missing.wav", file.path, "--device", "null", "--format", "jsonl"])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("missing.wav"))
+        #expect(result.stdout.contains("\"event\":\"audio.finished\",\"file\":\"\(file.path)\",\"success\":true"))
+    }
+
+    @Test(arguments: [["--volume", "1.5"], ["--start", "-2"]])
+    func badOptionsAreUsageErrors(_ options: [String]) async throws {
+        let result = try await TestSupport.run(TestSupport.executable("bgaudio"), ["play", "x.wav"] + options)
+        #expect(result.status == 64)
+    }
+
+    @Test func ctrlCStopsCleanlyWithStatus130() async throws {
+        let file = try wav("long", AudioFormat(sample: .s16, channels: 2, sampleRate: 44_100), seconds: 1)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: TestSupport.executable("bgaudio"))
+        // Looping forever on the null device: only the signal ends it.
+        process.arguments = ["play", file.path, "--device", "null", "--loop", "-1", "--format", "jsonl"]
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let firstLine = await withCheckedContinuation { continuation in
+            Thread {
+                var line = Data()
+                while let byte = try? out.fileHandleForReading.read(upToCount: 1), let first = byte.first, first != 10 {
+                    line.append(first)
+                }
+                continuation.resume(returning: String(decoding: line, as: UTF8.self))
+            }.start()
+        }
+        #expect(firstLine.contains("audio.started"))
+        process.interrupt()
+        process.waitUntilExit()
+        #expect(process.terminationReason == .exit)
+        #expect(process.terminationStatus == 130)
+    }
+}
