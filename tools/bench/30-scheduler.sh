@@ -22,6 +22,6 @@ echo "with a tunnel, Low Power Mode at lunch); $launches launches. Median of $RU
 echo
 echo "| measurement | CPU s | wall s |"
 echo "|---|---:|---:|"
-echo "| a year of the app | $cpu | $wall |"
+echo "| a year of the app | $(calc "$cpu" %.3f) | $(calc "$wall" %.3f) |"
 summary "scheduler: a year of refresh + processing tasks" "$(calc "$cpu" %.3f) s CPU ($(calc "$wall" %.3f) s wall)" "–" "< 1 s" \
     "$(awk -v v="$cpu" 'BEGIN { print (v < 1 ? "yes" : "no") }')"
