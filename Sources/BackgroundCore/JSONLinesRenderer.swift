@@ -154,19 +154,38 @@ public struct JSONObjectWriter: Sendable {
     static func appendNumber(_ value: Double, to out: inout [UInt8]) {
         guard value.isFinite else { return appendASCII("null", to: &out) }
         if value == value.rounded(), abs(value) < 1e15 { return appendInteger(Int64(value), to: &out) }
-        out.append(contentsOf: String(value).utf8)
+        var text = String(value)
+        text.withUTF8 { out.append(contentsOf: $0) }
     }
 
     /// The decimal digits of `value`, with a minus sign when negative.
     static func appendInteger(_ value: Int64, to out: inout [UInt8]) {
         if value < 0 { out.append(UInt8(ascii: "-")) }
-        var magnitude = value.magnitude
-        let start = out.count
-        repeat {
-            out.append(UInt8(truncatingIfNeeded: magnitude % 10) &+ UInt8(ascii: "0"))
-            magnitude /= 10
-        } while magnitude != 0
-        out[start...].reverse()
+        appendDigits(value.magnitude, count: digitCount(value.magnitude), to: &out)
+    }
+
+    /// The number of decimal digits of `value` (1 for zero).
+    static func digitCount(_ value: UInt64) -> Int {
+        var count = 1
+        var rest = value
+        while rest >= 10 {
+            rest /= 10
+            count += 1
+        }
+        return count
+    }
+
+    /// `value` in exactly `count` decimal digits, zero-padded on the left (`count` is at least
+    /// `digitCount(value)` and at most 20).
+    static func appendDigits(_ value: UInt64, count: Int, to out: inout [UInt8]) {
+        var divisor: UInt64 = 1
+        for _ in 1..<count { divisor *= 10 }
+        var rest = value
+        while divisor > 0 {
+            out.append(UInt8(truncatingIfNeeded: rest / divisor) &+ UInt8(ascii: "0"))
+            rest %= divisor
+            divisor /= 10
+        }
     }
 
     /// The quoted, escaped string as UTF-8 bytes: runs that need no escape are copied whole.

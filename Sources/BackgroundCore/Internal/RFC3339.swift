@@ -65,12 +65,14 @@ enum RFC3339 {
         if separator == UInt8(ascii: "T") { out.append(UInt8(ascii: "Z")) }
     }
 
-    /// The decimal digits of `value`, zero-padded on the left to `width` characters.
+    /// The decimal digits of `value`, zero-padded on the left to `width` characters (a negative value
+    /// keeps its sign after the zeros, as `String(value)` padded would).
     private static func append(_ value: Int64, width: Int, to out: inout [UInt8]) {
-        let start = out.count
-        JSONObjectWriter.appendInteger(value, to: &out)
-        let written = out.count - start
-        if written < width { out.insert(contentsOf: repeatElement(UInt8(ascii: "0"), count: width - written), at: start) }
+        let digits = JSONObjectWriter.digitCount(value.magnitude)
+        let length = digits + (value < 0 ? 1 : 0)
+        if length < width { out.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: width - length)) }
+        if value < 0 { out.append(UInt8(ascii: "-")) }
+        JSONObjectWriter.appendDigits(value.magnitude, count: digits, to: &out)
     }
 
     /// Parses `YYYY-MM-DD[T| ]hh:mm:ss[.fff…][Z|±hh:mm|±hhmm]`, allowing surrounding ASCII white space.
