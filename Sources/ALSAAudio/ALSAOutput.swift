@@ -114,10 +114,15 @@ public final class ALSAOutput: AudioOutput, @unchecked Sendable {
                 throw writeError(error)
             }
         }
-        if let failure = ALSALog.take().first(where: { $0.hasPrefix("snd_pcm_file_write_bytes") }) {
-            throw AudioOutputError(.failed, "The audio device '\(device)' could not write its file: \(failure).")
-        }
+        try checkFileWrites()
         return done
+    }
+
+    /// The file device only logs a failed write of its file (a missing folder); make it an error.
+    private func checkFileWrites() throws(AudioOutputError) {
+        if let failure = ALSALog.take().first(where: { $0.hasPrefix("snd_pcm_file_write_bytes") }) {
+            throw AudioOutputError(.failed, "The audio device '\(device)' could not write its file.\(Self.alsaSays([failure]))")
+        }
     }
 
     /// Plays out what is queued, then returns.
@@ -127,6 +132,7 @@ public final class ALSAOutput: AudioOutput, @unchecked Sendable {
         if case .failure(let error) = alsaResult(system_snd_pcm_drain(pcm), "snd_pcm_drain") {
             throw writeError(error)
         }
+        try checkFileWrites()
     }
 
     /// Discards what is queued at once and prepares for more.
@@ -282,18 +288,25 @@ public final class ALSAOutput: AudioOutput, @unchecked Sendable {
     }
 
     private func openError(_ error: ALSAError, said: [String]) -> AudioOutputError {
-        let alsaSaid = said.last.map { " ALSA says: \($0.split(separator: ": ", maxSplits: 1).last ?? "")." } ?? ""
+        let alsaSaid = Self.alsaSays(said)
         switch error {
         case ALSAError.busy:
             return AudioOutputError(.busy, "The audio device '\(device)' is busy: another program is using it (\(error)). Close that program or choose another device.")
         case ALSAError.noEntry, ALSAError.noDevice, ALSAError(rawValue: ENXIO):
-            if noSoundCard && !device.hasPrefix("null") && !device.hasPrefix("file") {
+            // A PCM the configuration defines that still cannot open needs a card: say that there is none.
+            if noSoundCard && system_pcm_is_defined(device) && !device.hasPrefix("null") && !device.hasPrefix("file") {
                 return AudioOutputError(.deviceUnavailable, "No sound card found: the audio device '\(device)' cannot be opened (\(error)).\(alsaSaid) Use --device null to play silently, or a file device such as --device \"file:'/tmp/out.raw',raw\" to write the samples to a file.")
             }
             return AudioOutputError(.deviceUnavailable, "The audio device '\(device)' does not exist or is not available (\(error)).\(alsaSaid) 'bgaudio devices' lists the devices.")
         default:
             return AudioOutputError(.failed, "The audio device '\(device)' cannot be opened (\(error)).\(alsaSaid)")
         }
+    }
+
+    /// " ALSA says: <its last diagnostic>." or "" — the diagnostic without alsa-lib's function name.
+    private static func alsaSays(_ lines: [String]) -> String {
+        guard let last = lines.last else { return "" }
+        return " ALSA says: \(last.split(separator: ": ", maxSplits: 1).last ?? "")."
     }
 
     private func configureError(_ error: ALSAError, format: AudioFormat) -> AudioOutputError {
@@ -314,6 +327,7 @@ public final class ALSAOutput: AudioOutput, @unchecked Sendable {
         if error == .noDevice || error.rawValue == ESHUTDOWN || disconnected {
             return AudioOutputError(.deviceUnavailable, "The audio device '\(device)' went away (\(error)).")
         }
-        return AudioOutputError(.failed, "The audio device '\(device)' failed (\(error)).")
+        let alsaSaid = Self.alsaSays(ALSALog.take())
+        return AudioOutputError(.failed, "The audio device '\(device)' failed (\(error)).\(alsaSaid)")
     }
 }

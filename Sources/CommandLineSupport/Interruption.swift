@@ -18,13 +18,22 @@ public enum Interruption {
         let received = Atomic<Int32>(0)
         signal(SIGINT, SIG_IGN)
         signal(SIGTERM, SIG_IGN)
-        let task = Task { try await work() }
+        // The work starts only once both signal sources are registered: libdispatch arms them
+        // asynchronously, and a signal that came before would be ignored while the work runs on.
+        let (registered, registration) = AsyncStream<Void>.makeStream()
+        let task = Task {
+            var sources = registered.makeAsyncIterator()
+            _ = await sources.next()
+            _ = await sources.next()
+            return try await work()
+        }
         let sources = [SIGINT, SIGTERM].map { number in
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
             source.setEventHandler {
                 received.store(number, ordering: .relaxed)
                 task.cancel()
             }
+            source.setRegistrationHandler { registration.yield() }
             source.resume()
             return source
         }

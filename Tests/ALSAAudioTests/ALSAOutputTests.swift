@@ -47,6 +47,11 @@ struct ALSAOutputTests {
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == Data(tone.bytes))
     }
 
+    @Test(arguments: ["null", "file:'/dev/null',raw"])
+    func keepsTheAudioOutputContract(device: String) {
+        #expect(AudioOutputContract.violations(of: ALSAOutput(device: device)) == [])
+    }
+
     @Test func openingGrantsAnAplayLikeBufferAndPeriod() throws {
         let output = ALSAOutput(device: "null")
         try output.open(format)
@@ -121,11 +126,25 @@ struct ALSAOutputTests {
         }
     }
 
-    @Test func anUnknownDeviceNamesALSAsOwnDiagnostic() throws {
+    @Test func anUnknownDeviceSaysItDoesNotExistWithALSAsOwnDiagnostic() throws {
         #expect {
             try ALSAOutput(device: "nosuchpcm").open(format)
         } throws: { error in
-            "\(error)".contains("Unknown PCM nosuchpcm")
+            let error = try #require(error as? AudioOutputError)
+            return error.code == .deviceUnavailable && error.message.hasPrefix("The audio device 'nosuchpcm' does not exist")
+                && error.message.contains("ALSA says: Unknown PCM nosuchpcm.") && error.message.contains("bgaudio devices")
+        }
+    }
+
+    @Test func aFileDeviceThatCannotWriteItsFileFails() throws {
+        let output = ALSAOutput(device: "file:'/nonexistent-bgkit-folder/out.raw',raw")
+        try output.open(format)
+        defer { output.close() }
+        let bytes = [UInt8](repeating: 0, count: 44_100 * format.bytesPerFrame)
+        #expect {
+            _ = try bytes.withUnsafeBytes { try output.write($0, frameCount: 44_100) }
+        } throws: { error in
+            "\(error)".contains("/nonexistent-bgkit-folder/out.raw write failed")
         }
     }
 

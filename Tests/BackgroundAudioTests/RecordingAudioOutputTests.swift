@@ -58,3 +58,9 @@ import Testing
         #expect(output.format == format)
     }
 }
+
+extension RecordingAudioOutputTests {
+    @Test func keepsTheAudioOutputContract() {
+        #expect(AudioOutputContract.violations(of: RecordingAudioOutput()) == [])
+    }
+}

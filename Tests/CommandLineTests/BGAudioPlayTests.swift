@@ -1,6 +1,7 @@
 import BackgroundAudio
 import BackgroundTestKit
 import Foundation
+import Glibc
 import Testing
 
 /// `bgaudio play` end to end: the built binary, real ALSA, the `file` device (ALSA's file plugin over the
@@ -114,6 +115,9 @@ struct BGAudioPlayTests {
         }
         #expect(firstLine.contains("audio.started"))
         process.interrupt()
+        // Never hang the test run: a command that ignores the signal is killed (and the test fails).
+        for _ in 0..<1_000 where process.isRunning { usleep(10_000) }
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
         process.waitUntilExit()
         #expect(process.terminationReason == .exit)
         #expect(process.terminationStatus == 130)

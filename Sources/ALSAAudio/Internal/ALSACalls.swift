@@ -292,6 +292,12 @@ func system_snd_device_name_free_hint(_ hints: UnsafeMutablePointer<UnsafeMutabl
     _ = snd_device_name_free_hint(hints)
 }
 
+/// The corresponding C functions are `snd_config_update` and `snd_config_search` on `pcm.NAME` (through
+/// the `calsa_pcm_is_defined` shim).
+func system_pcm_is_defined(_ name: String) -> Bool {
+    calsa_pcm_is_defined(name) == 1
+}
+
 /// The corresponding C function is `snd_lib_error_set_handler` (through the `calsa_set_error_sink` shim).
 func system_snd_lib_error_set_handler(_ sink: calsa_error_sink?) {
     _ = calsa_set_error_sink(sink)
