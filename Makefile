@@ -15,7 +15,7 @@ bashdir = $(DESTDIR)$(PREFIX)/share/bash-completion/completions
 zshdir = $(DESTDIR)$(PREFIX)/share/zsh/site-functions
 fishdir = $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 
-.PHONY: all deps build test demo bench clean install uninstall
+.PHONY: all deps build test demo bench fuzz check-sanitizers clean install uninstall
 
 all: build
 
@@ -57,5 +57,13 @@ uninstall:
 	    rm -f $(bindir)/$$tool $(man1dir)/$$tool.1 $(bashdir)/$$tool $(zshdir)/_$$tool $(fishdir)/$$tool.fish; \
 	done
 
+# Every fuzz target for FUZZ_SECONDS (60) each, with libFuzzer and ASan (docs/RELIABILITY.md).
+fuzz: deps
+	tools/fuzz/run
+
+# The tests under AddressSanitizer (.build-asan) and ThreadSanitizer (.build-tsan).
+check-sanitizers: deps
+	tools/sanitizers/run
+
 clean:
-	rm -rf .build
+	rm -rf .build .build-fuzz .build-asan .build-tsan

@@ -68,6 +68,10 @@ let package = Package(
             "BackgroundApp", "GPSDLocation", "ALSAAudio", "BackgroundTestKit",
         ]),
 
+        // Fuzz targets: one file each under Fuzz/, run by tools/fuzz/run (`make fuzz`); see docs/RELIABILITY.md.
+        .target(name: "FuzzSupport", path: "Fuzz/Support"),
+        .executableTarget(name: "FuzzManifest", dependencies: ["BackgroundApp", "FuzzSupport"], path: "Fuzz/Manifest", exclude: ["Seeds"]),
+
         .testTarget(name: "BackgroundCoreTests", dependencies: ["BackgroundCore"]),
         .testTarget(name: "BackgroundTasksTests", dependencies: ["BackgroundTasks", "BackgroundTestKit"]),
         .testTarget(

@@ -121,7 +121,9 @@ public final class AppSimulator {
         switch task.work {
         case .simulated(let work):
             let done = engine.schedule(after: work) { launched.setTaskCompleted(success: true) }
-            launched.expirationHandler = { [engine] in engine.cancel(done) }
+            // Weak: a task still working when the run ends would otherwise keep the engine, whose queue keeps
+            // the task, alive for ever (LeakSanitizer found the cycle).
+            launched.expirationHandler = { [weak engine] in engine?.cancel(done) }
         case .command(let command):
             run(command, for: launched, as: task, trigger: trigger)
         }

@@ -28,10 +28,13 @@ public class BGTask {
         self.identifier = identifier
     }
 
-    /// Tells the scheduler the work is done. Only the first call counts.
+    /// Tells the scheduler the work is done. Only the first call counts; it also drops the
+    /// ``expirationHandler``, so that what the handler captures (the engine, the app) is not kept alive
+    /// through the task.
     public func setTaskCompleted(success: Bool) {
         guard !isCompleted else { return }
         isCompleted = true
+        expirationHandler = nil
         scheduler?.taskDidComplete(self, success: success && !isExpired)
     }
 }

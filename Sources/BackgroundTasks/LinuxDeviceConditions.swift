@@ -48,17 +48,19 @@ public final class LinuxDeviceConditions: DeviceConditionsSource {
     public func start(on engine: EventEngine, update: @escaping (DeviceConditions) -> Void) {
         var last = read()
         update(last)
-        func poll() {
-            engine.schedule(after: pollInterval) { [self] in
+        // The poll reschedules itself for ever: it holds the engine weakly, or the engine's own queue would
+        // keep the engine alive (LeakSanitizer found the cycle).
+        func poll(_ engine: EventEngine) {
+            engine.schedule(after: pollInterval) { [self, weak engine] in
                 let now = read()
                 if now != last {
                     last = now
                     update(now)
                 }
-                poll()
+                if let engine { poll(engine) }
             }
         }
-        poll()
+        poll(engine)
     }
 
     private var sysClass: String { (root.hasSuffix("/") ? root : root + "/") + "sys/class/" }

@@ -7,7 +7,7 @@ import CommandLineSupport
 
 extension BGTask {
     /// `bgtask simulate`: run an app manifest's background tasks on virtual time and print the timeline.
-    struct Simulate: ParsableCommand {
+    struct Simulate: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Simulate what BGTaskScheduler does with an app's background tasks over a stretch of time.",
             discussion: """
@@ -24,6 +24,10 @@ extension BGTask {
 
                 The manifest's format is described in docs/MANIFEST.md, the scheduler's rules in \
                 docs/SCHEDULER.md.
+
+                Exit status: 0 done; 1 a problem with the manifest or the state file (one line on standard \
+                error naming the file and the place); 64 a bad option; 130/143 stopped by Ctrl-C / SIGTERM \
+                (the events so far are printed in whole lines and the state file is valid).
                 """)
 
         @Argument(help: "The app manifest (YAML).")
@@ -55,34 +59,68 @@ extension BGTask {
             case eager, realistic
         }
 
+        /// The longest run, and the furthest a manifest may look ahead: 100 years.
+        static let limit = Duration.seconds(36_500 * 86_400)
+
         func validate() throws {
-            guard (DurationSyntax.parse(duration) ?? .zero) > .zero else {
+            guard let length = DurationSyntax.parse(duration), length > .zero else {
                 throw ValidationError(
                     "--for '\(duration)' is not a duration: expected a number with a unit s, m, h or d, such as 1d or 2h30m.")
             }
-            if let start, SimTime(rfc3339: start) == nil {
-                throw ValidationError("--start '\(start)' is not an RFC 3339 time such as 2026-03-01T09:00:00Z.")
+            guard length <= Self.limit else {
+                throw ValidationError("--for '\(duration)' is too long: at most 36500d (100 years).")
+            }
+            if let start {
+                guard let begin = SimTime(rfc3339: start) else {
+                    throw ValidationError("--start '\(start)' is not an RFC 3339 time such as 2026-03-01T09:00:00Z.")
+                }
+                // The clock's Int64 nanoseconds end in 2262; a manifest may schedule up to 100 years past the end.
+                let (_, overflow) = begin.nanosecondsSinceEpoch.addingReportingOverflow((length + Self.limit).nanoseconds)
+                guard !overflow else {
+                    throw ValidationError(
+                        "--start '\(start)' is too late: the simulation must end by 2162 (the emulator's clock ends in 2262, and a manifest may look 100 years ahead).")
+                }
             }
         }
 
-        func run() throws {
-            let length = DurationSyntax.parse(duration)!
+        func run() async throws {
             let begin = start.flatMap { SimTime(rfc3339: $0) } ?? .defaultStart
+            let end = begin + DurationSyntax.parse(duration)!
+            let format = format ?? .automatic
             let manifest = try AppManifest(contentsOf: manifest)
             var configuration = BGTaskScheduler.Configuration()
             configuration.policy = policy == .eager ? .eager : .realistic(seed: seed)
             configuration.stateFile = state
-
-            let engine = EventEngine(start: begin)
-            let timeline = Timeline(engine: engine)
-            TimelinePrinter(format: format ?? .automatic).attach(to: timeline)
-            let picture = report.path.map { _ in TimelineReport(title: "bgtask simulate \(manifest.app)") }
-            picture?.attach(to: timeline)
-            let simulator = try AppSimulator(manifest: manifest, engine: engine, timeline: timeline, configuration: configuration)
-            simulator.launch()
-            engine.run(until: begin + length)
-            if let path = report.path { try picture?.write(to: path) }
-            StandardOutput.flush()
+            // Ctrl-C and SIGTERM cancel the run between two events: the output ends with a whole line and the
+            // state file holds the last save.
+            let reportPath = report.path
+            try await Interruption.run { [configuration] in
+                let engine = EventEngine(start: begin)
+                let timeline = Timeline(engine: engine)
+                TimelinePrinter(format: format).attach(to: timeline)
+                let picture = reportPath.map { _ in TimelineReport(title: "bgtask simulate \(manifest.app)") }
+                picture?.attach(to: timeline)
+                var failedSaves: [String] = []
+                timeline.addSink { event in
+                    if case .error(let message, "stateFile") = event.kind { failedSaves.append(message) }
+                }
+                let simulator = try AppSimulator(manifest: manifest, engine: engine, timeline: timeline, configuration: configuration)
+                simulator.launch()
+                var steps = 0
+                while let next = engine.nextEventTime, next <= end {
+                    engine.step()
+                    steps += 1
+                    if steps % 1024 == 0, Task.isCancelled { return }
+                }
+                engine.run(until: end)
+                if let reportPath { try picture?.write(to: reportPath) }
+                if let first = failedSaves.first, let state = configuration.stateFile {
+                    throw InputError(
+                        file: state,
+                        message: "\(failedSaves.count) save(s) of the pending task requests failed (see the error events); "
+                            + "the file holds the last successful save. First failure: \(first)")
+                }
+            }
         }
     }
 }

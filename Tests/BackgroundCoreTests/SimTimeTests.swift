@@ -23,6 +23,10 @@ import Testing
         Case(text: "yesterday", expected: nil),
         Case(text: "2026-03-01T09:15:02.Z", expected: nil),
         Case(text: "", expected: nil),
+        Case(text: "2262-04-11T23:47:16Z", expected: "2262-04-11T23:47:16Z"),  // the clock's last second
+        Case(text: "2262-04-11T23:47:17Z", expected: nil),  // beyond Int64 nanoseconds: no time, no overflow trap
+        Case(text: "9999-12-31T23:59:59Z", expected: nil),
+        Case(text: "0001-01-01T00:00:00Z", expected: nil),
     ]
 
     @Test(arguments: cases) func parsesAndFormats(_ c: Case) {

@@ -87,7 +87,7 @@ import Testing
         let sysfs = try FakeSysfs(Self.laptop.merging(["net/eth0/operstate": "up"]) { $1 })
         let engine = EventEngine(start: .defaultStart)
         var seen: [String] = []
-        LinuxDeviceConditions(root: sysfs.root, pollInterval: .seconds(10)).start(on: engine) { c in
+        LinuxDeviceConditions(root: sysfs.root, pollInterval: .seconds(10)).start(on: engine) { [unowned engine] c in  // unowned: no engine-closure cycle
             seen.append("\(Int((engine.now - .defaultStart).seconds)) \(c.network) \(c.power)")
         }
         engine.run(until: .defaultStart + .seconds(25))

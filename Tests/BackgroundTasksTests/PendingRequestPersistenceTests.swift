@@ -70,7 +70,6 @@ import Testing
         CorruptCase(name: "bad time",
                     contents: "{\"version\":1,\"requests\":[{\"identifier\":\"a\",\"kind\":\"refresh\",\"earliestBegin\":\"soon\"}]}",
                     mentions: "requests[0].earliestBegin"),
-        CorruptCase(name: "a directory", contents: nil, mentions: "is a directory"),
     ]
 
     @Test(arguments: corrupt)
@@ -92,6 +91,22 @@ import Testing
         }
         #expect(folder.files == ["pending.json.corrupt"])
         #expect(try F { $0.stateFile = file }.scheduler.pendingTaskRequests().isEmpty)
+    }
+
+    /// `--state ~/Documents` or `--state /dev/null` by mistake: refused, and left alone (a save would
+    /// otherwise rename its temporary file over it).
+    @Test(arguments: [nil, "/dev/null"])
+    func aDirectoryOrDeviceIsRefusedAndLeftAlone(device: String?) throws {
+        let folder = try Folder()
+        let file = device ?? folder.path + "/pending.json"
+        if device == nil { try FileManager.default.createDirectory(atPath: file, withIntermediateDirectories: false) }
+        let what = device == nil ? "a directory" : "a device, pipe or socket"
+        #expect(throws: InputError(file: file, message: "is \(what), not a state file; give the path of a file (it need not exist yet)")) {
+            try F { $0.stateFile = file }
+        }
+        #expect(folder.files == (device == nil ? ["pending.json"] : []))
+        var isDirectory: ObjCBool = false
+        #expect(FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory) && isDirectory.boolValue == (device == nil))
     }
 
     @Test func aSaveThatFailsIsReportedInTheTimeline() throws {

@@ -31,7 +31,7 @@ final class SchedulerFixture {
                 onLaunch(task)
                 if let work {
                     let id = engine.schedule(after: work) { task.setTaskCompleted(success: true) }
-                    task.expirationHandler = { engine.cancel(id) }
+                    task.expirationHandler = { [weak engine] in engine?.cancel(id) }  // no engine-task cycle
                 }
             }
         }

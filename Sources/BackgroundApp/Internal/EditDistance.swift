@@ -2,6 +2,7 @@
 enum EditDistance {
     /// The candidate nearest to `word` when it is close enough to be a likely typo.
     static func nearest(to word: String, in candidates: [String]) -> String? {
+        guard word.utf8.count <= 100 else { return nil }  // no typo is that long, and the cost is quadratic
         let scored = candidates.map { ($0, distance(word, $0)) }
         guard let best = scored.min(by: { $0.1 < $1.1 }) else { return nil }
         let limit = max(2, word.count / 3)

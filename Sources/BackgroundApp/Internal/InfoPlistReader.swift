@@ -8,13 +8,16 @@ import Foundation
 /// and nothing outside the file is read.
 enum InfoPlistReader {
     static func read(_ path: String) throws(InputError) -> (permittedIdentifiers: [String], backgroundModes: [String]) {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw InputError(file: path, message: "no such file (named by the manifest's infoPlist)")
-        }
-        guard !isDirectory.boolValue else { throw InputError(file: path, message: "is a directory, not an Info.plist") }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw InputError(file: path, message: "cannot be read (check its permissions)")
+        let data: Data
+        do {
+            data = Data(try BoundedFile.read(path, limit: 1 << 20))
+        } catch {
+            switch error {
+            case .missing: throw InputError(file: path, message: "no such file (named by the manifest's infoPlist)")
+            case .directory: throw InputError(file: path, message: "is a directory, not an Info.plist")
+            case .unreadable(let reason): throw InputError(file: path, message: "cannot be read: \(reason)")
+            case .tooLarge: throw InputError(file: path, message: "is larger than 1 MiB; refusing it (an Info.plist is a few kilobytes)")
+            }
         }
         if !data.starts(with: Array("bplist".utf8)) {
             let text = String(decoding: data, as: UTF8.self)

@@ -31,27 +31,51 @@ struct ManifestParser {
         subscript(_ name: String) -> Node? { values[name]?.node }
     }
 
+    /// The largest manifest read: a real one is a few kilobytes.
+    static let sizeLimit = 1 << 20
+    /// The largest value or key shown in an error message, in characters.
+    static let shownLimit = 60
+    /// The longest duration a manifest may give: 100 years, so that no time on the emulator's clock
+    /// (which ends in 2262) overflows.
+    static let durationLimit = Duration.seconds(36_500 * 86_400)
+
     // MARK: Reading
 
     /// The text of the manifest at `path`.
     static func read(_ path: String) throws(InputError) -> String {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw InputError(file: path, message: "no such file")
+        let bytes: [UInt8]
+        do {
+            bytes = try BoundedFile.read(path, limit: sizeLimit)
+        } catch {
+            switch error {
+            case .missing: throw InputError(file: path, message: "no such file")
+            case .directory: throw InputError(file: path, message: "is a directory, not a manifest file")
+            case .unreadable(let reason): throw InputError(file: path, message: "cannot be read: \(reason)")
+            case .tooLarge:
+                throw InputError(file: path, message: "is larger than 1 MiB; refusing it (a manifest is a few kilobytes: is it the right file?)")
+            }
         }
-        guard !isDirectory.boolValue else { throw InputError(file: path, message: "is a directory, not a manifest file") }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw InputError(file: path, message: "cannot be read (check its permissions)")
-        }
-        guard let text = String(data: data, encoding: .utf8) else {
-            throw InputError(file: path, message: "is not UTF-8 text")
-        }
-        return text
+        if let text = String(validating: bytes, as: UTF8.self) { return text }
+        // Not UTF-8: find the first bad byte to name it (the slow path runs only for bad files).
+        var iterator = bytes.makeIterator()
+        var parser = Unicode.UTF8.ForwardParser()
+        var offset = 0
+        while case .valid(let scalar) = parser.parseScalar(from: &iterator) { offset += scalar.count }
+        throw InputError(file: path, place: .byte(offset), message: "is not UTF-8 text (a manifest is YAML text)")
     }
 
     // MARK: Parsing
 
     func parse(_ text: String) throws(InputError) -> AppManifest {
+        guard text.utf8.count <= Self.sizeLimit else {
+            throw InputError(file: file, message: "is larger than 1 MiB; refusing it (a manifest is a few kilobytes)")
+        }
+        if let (line, column, alias) = YAMLAliasScan.firstAlias(in: text) {
+            throw InputError(
+                file: file, place: .line(line, column: column),
+                message: "'\(alias)' is a YAML alias; a manifest may not use aliases, which can expand without bound "
+                    + "(write the value out, or quote it if it is text)")
+        }
         let root: Node
         do {
             guard let node = try Yams.compose(yaml: text) else {
@@ -107,7 +131,7 @@ struct ManifestParser {
             for (index, item) in try sequence(node, "regions").enumerated() {
                 let region = try region(item, path: "regions[\(index)]", declared: declared)
                 guard ids.insert(region.id).inserted else {
-                    throw error("regions[\(index)].id", line(item), "region '\(region.id)' is declared twice")
+                    throw error("regions[\(index)].id", line(item), "region '\(shown(region.id))' is declared twice")
                 }
                 manifest.regions.append(region)
             }
@@ -137,7 +161,10 @@ struct ManifestParser {
     }
 
     private func task(_ identifier: String, _ node: Node, line taskLine: Int) throws(InputError) -> ManifestTask {
-        let f = try fields(node, path: "tasks.\(identifier)", allowed: Self.taskKeys)
+        guard !identifier.isEmpty, !identifier.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+            throw error("tasks", taskLine, "'\(shown(identifier))' is not a task identifier (it is empty or has control characters)")
+        }
+        let f = try fields(node, path: "tasks.\(shown(identifier))", allowed: Self.taskKeys)
         let kind = try choice(required(f, "kind"), f.key("kind"), TaskKind.allCases, "task kind")
         var task = ManifestTask(identifier: identifier, kind: kind, line: taskLine)
         if let node = f["earliestBegin"] { task.earliestBegin = try duration(node, f.key("earliestBegin")) }
@@ -209,7 +236,7 @@ struct ManifestParser {
             guard allowed.contains(key) else {
                 let hint = EditDistance.nearest(to: key, in: allowed).map { " (did you mean '\($0)'?)" }
                     ?? " (expected one of: \(allowed.joined(separator: ", ")))"
-                throw error(result.key(key), keyLine, "unknown key '\(key)'\(hint)")
+                throw error(result.key(shown(key)), keyLine, "unknown key '\(shown(key))'\(hint)")
             }
             result.values[key] = (value, keyLine)
         }
@@ -256,7 +283,10 @@ struct ManifestParser {
     private func duration(_ node: Node, _ key: String) throws(InputError) -> Duration {
         let text = try string(node, key)
         guard let value = DurationSyntax.parse(text) else {
-            throw error(key, line(node), "'\(text)' is not a duration (expected a number with a unit s, m, h or d, such as 15m or 2h30m)")
+            throw error(key, line(node), "'\(shown(text))' is not a duration (expected a number with a unit s, m, h or d, such as 15m or 2h30m)")
+        }
+        guard value <= Self.durationLimit else {
+            throw error(key, line(node), "'\(shown(text))' is longer than 100 years (36500d)")
         }
         return value
     }
@@ -266,14 +296,14 @@ struct ManifestParser {
         switch text.lowercased() {
         case "true", "on", "yes": return true
         case "false", "off", "no": return false
-        default: throw error(key, line(node), "'\(text)' is not a yes/no value (expected true, false, on or off)")
+        default: throw error(key, line(node), "'\(shown(text))' is not a yes/no value (expected true, false, on or off)")
         }
     }
 
     private func integer(_ node: Node, _ key: String, in range: ClosedRange<Int>) throws(InputError) -> Int {
         let text = try string(node, key)
         guard let value = Int(text), range.contains(value) else {
-            throw error(key, line(node), "'\(text)' is not a whole number in \(range.lowerBound)...\(range.upperBound)")
+            throw error(key, line(node), "'\(shown(text))' is not a whole number in \(range.lowerBound)...\(range.upperBound)")
         }
         return value
     }
@@ -281,7 +311,7 @@ struct ManifestParser {
     private func number(_ node: Node, _ key: String, in range: ClosedRange<Double>) throws(InputError) -> Double {
         let text = try string(node, key)
         guard let value = Double(text), range.contains(value) else {
-            throw error(key, line(node), "'\(text)' is not a number in \(Int(range.lowerBound))...\(Int(range.upperBound))")
+            throw error(key, line(node), "'\(shown(text))' is not a number in \(Int(range.lowerBound))...\(Int(range.upperBound))")
         }
         return value
     }
@@ -289,7 +319,7 @@ struct ManifestParser {
     private func positive(_ node: Node, _ key: String) throws(InputError) -> Double {
         let text = try string(node, key)
         guard let value = Double(text), value.isFinite, value > 0 else {
-            throw error(key, line(node), "'\(text)' is not a positive number of metres")
+            throw error(key, line(node), "'\(shown(text))' is not a positive number of metres")
         }
         return value
     }
@@ -302,7 +332,7 @@ struct ManifestParser {
             let names = cases.map(\.rawValue)
             let list = names.count == 2 ? "\(names[0]) or \(names[1])"
                 : names.dropLast().joined(separator: ", ") + " or " + names.last!
-            throw error(key, line(node), "unknown \(what) '\(text)' (expected \(list))")
+            throw error(key, line(node), "unknown \(what) '\(shown(text))' (expected \(list))")
         }
         return value
     }
@@ -310,9 +340,14 @@ struct ManifestParser {
     private func reference(_ identifier: String, _ key: String, _ line: Int, _ declared: Set<String>) throws(InputError) -> String {
         guard declared.contains(identifier) else {
             let hint = EditDistance.nearest(to: identifier, in: declared.sorted()).map { " (did you mean '\($0)'?)" } ?? ""
-            throw error(key, line, "task '\(identifier)' is not declared under tasks\(hint)")
+            throw error(key, line, "task '\(shown(identifier))' is not declared under tasks\(hint)")
         }
         return identifier
+    }
+
+    /// `text` as an error message shows it: at most ``shownLimit`` characters.
+    private func shown(_ text: String) -> String {
+        text.count <= Self.shownLimit ? text : text.prefix(Self.shownLimit) + "…"
     }
 
     // MARK: Places
@@ -338,14 +373,18 @@ struct ManifestParser {
         switch error {
         case .scanner(let context, let problem, let mark, _), .parser(let context, let problem, let mark, _),
              .composer(let context, let problem, let mark, _):
+            let place = InputError.Place.line(mark.line, column: mark.column)
+            if problem.contains("Maximum nesting level") {
+                return InputError(file: file, place: place, message: "lists and mappings nest too deeply (the YAML parser stops at about 1000 levels); refusing it")
+            }
             let while_ = context.map { " \(oneLine($0.text))" } ?? ""
-            return InputError(file: file, place: .line(mark.line, column: mark.column), message: "invalid YAML: \(oneLine(problem))\(while_)")
+            return InputError(file: file, place: place, message: "invalid YAML: \(oneLine(problem))\(while_)")
         case .reader(let problem, let offset, _, _):
             return InputError(file: file, place: offset.map { .byte($0) } ?? .none, message: "invalid YAML: \(oneLine(problem))")
         case .duplicatedKeysInMapping(let duplicates, let context):
             return InputError(
                 file: file, place: .line(context.mark.line, column: context.mark.column),
-                message: "duplicate key \(duplicates.map { "'\($0)'" }.joined(separator: ", "))")
+                message: "duplicate key \(duplicates.map { "'\(shown($0))'" }.joined(separator: ", "))")
         default:
             return InputError(file: file, message: "invalid YAML: \(oneLine(error.description))")
         }

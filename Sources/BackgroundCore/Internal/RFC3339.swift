@@ -137,7 +137,11 @@ enum RFC3339 {
         guard i == end else { return nil }
         let days = daysFromCivil(year: year, month: month, day: day)
         let seconds = days * 86_400 + hour * 3600 + minute * 60 + second - offsetSeconds
-        return SimTime(nanosecondsSinceEpoch: seconds * 1_000_000_000 + nanos)
+        // Years before 1678 or after 2261 are outside the clock's Int64 nanoseconds: not a time it has.
+        let (scaled, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
+        let (total, carry) = scaled.addingReportingOverflow(nanos)
+        guard !overflow, !carry else { return nil }
+        return SimTime(nanosecondsSinceEpoch: total)
     }
 
     private static func isSpace(_ c: UInt8) -> Bool { c == 32 || c == 9 || c == 10 || c == 13 }

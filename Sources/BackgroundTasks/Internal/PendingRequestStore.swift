@@ -8,9 +8,20 @@ import Glibc
 /// "earliestBegin":RFC 3339|null,"requiresNetwork":bool,"requiresExternalPower":bool},…]}`, in submission
 /// order. Saving writes a temporary file beside it, syncs it, renames it over the old one and syncs the
 /// folder, so a crash leaves either the old or the new file, never a torn one. A file that cannot be read
-/// or understood is renamed to `<file>.corrupt` and reported, never silently emptied.
+/// or understood (or larger than ``sizeLimit``) is renamed to `<file>.corrupt` (`<file>.corrupt-2`, … when
+/// that exists: an earlier one is never overwritten) and reported, never silently emptied.
 struct PendingRequestStore {
     let path: String
+    /// The system calls saving goes through; tests make them fail.
+    let system: FileSystemCalls
+
+    /// The largest state file read: a few hundred bytes per request.
+    static let sizeLimit = 16 << 20
+
+    init(path: String, system: FileSystemCalls = FileSystemCalls()) {
+        self.path = path
+        self.system = system
+    }
 
     /// The saved requests; none when the file does not exist.
     func load() throws(InputError) -> [BGTaskRequest] {
@@ -18,6 +29,8 @@ struct PendingRequestStore {
         switch readFile() {
         case .missing: return []
         case .failed(let reason): throw setAside(reason: reason, key: nil)
+        case .notAFile(let what):
+            throw InputError(file: path, message: "is \(what), not a state file; give the path of a file (it need not exist yet)")
         case .read(let contents): bytes = contents
         }
         guard let object = try? JSONSerialization.jsonObject(with: Data(bytes)),
@@ -82,26 +95,30 @@ struct PendingRequestStore {
         }
         text += "\n]}\n"
         let temporary = path + ".tmp"
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        let fd = system.open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw failure("open", temporary) }
         var written = true
         text.withUTF8 { buffer in
             var offset = 0
             while offset < buffer.count {
-                let n = write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+                let n = system.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
                 if n < 0, errno == EINTR { continue }
-                guard n > 0 else { written = false; return }
+                guard n > 0 else {
+                    if n == 0 { errno = ENOSPC }  // a write that makes no progress: the device is full
+                    written = false
+                    return
+                }
                 offset += n
             }
         }
-        guard written, fsync(fd) == 0 else {
+        guard written, system.fsync(fd) == 0 else {
             let error = failure(written ? "fsync" : "write", temporary)
             close(fd)
             unlink(temporary)
             throw error
         }
         close(fd)
-        guard rename(temporary, path) == 0 else {
+        guard system.rename(temporary, path) == 0 else {
             let error = failure("rename", temporary)
             unlink(temporary)
             throw error
@@ -110,12 +127,14 @@ struct PendingRequestStore {
         let directory = open(folder.isEmpty ? "." : folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard directory >= 0 else { throw failure("open", folder) }
         defer { close(directory) }
-        guard fsync(directory) == 0 else { throw failure("fsync", folder) }
+        guard system.fsync(directory) == 0 else { throw failure("fsync", folder) }
     }
 
     private enum ReadResult {
         case missing
         case failed(String)
+        /// A directory or a device: left where it is (never moved aside, never replaced by a save).
+        case notAFile(String)
         case read([UInt8])
     }
 
@@ -126,7 +145,9 @@ struct PendingRequestStore {
         }
         defer { close(fd) }
         var info = stat()
-        if fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR { return .failed("it is a directory") }
+        if fstat(fd, &info) == 0, (info.st_mode & S_IFMT) != S_IFREG {
+            return .notAFile((info.st_mode & S_IFMT) == S_IFDIR ? "a directory" : "a device, pipe or socket")
+        }
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 65_536)
         while true {
@@ -134,13 +155,19 @@ struct PendingRequestStore {
             if n < 0, errno == EINTR { continue }
             if n < 0 { return .failed(String(cString: strerror(errno)).lowercased()) }
             if n == 0 { return .read(bytes) }
+            guard bytes.count + n <= Self.sizeLimit else { return .failed("it is larger than 16 MiB") }
             bytes += chunk[0..<n]
         }
     }
 
     /// Renames the file to `<file>.corrupt` and makes the error that says so.
     private func setAside(reason: String, key: String?) -> InputError {
-        let aside = path + ".corrupt"
+        var aside = path + ".corrupt"
+        var suffix = 1
+        while access(aside, F_OK) == 0 {
+            suffix += 1
+            aside = path + ".corrupt-\(suffix)"
+        }
         let moved = rename(path, aside) == 0
         let outcome = moved
             ? "moved it aside to \(aside); run again to start with no pending requests"

@@ -1,0 +1,125 @@
+import BackgroundTestKit
+import Foundation
+import Glibc
+import Testing
+
+/// `bgtask simulate` stopped from outside while it runs: Ctrl-C (SIGINT) and SIGTERM end it with 130 and
+/// 143 after whole lines and a valid state file; SIGKILL, which it cannot handle, still leaves a valid
+/// state file (it is replaced by rename, never rewritten in place).
+@Suite struct BGTaskSimulateSignalTests {
+    typealias Folder = BGTaskSimulateTests.Folder
+
+    /// A refresh every minute for a century: runs far longer than any test waits.
+    static let busy = """
+        app: com.example.busy
+        backgroundModes: [fetch]
+        permittedIdentifiers: [busy]
+        tasks:
+          busy: {kind: refresh, earliestBegin: 1s, work: 1s, resubmit: true}
+        submitAtLaunch: [busy]
+        """
+
+    /// A running bgtask whose standard output is collected as it comes.
+    final class Child: @unchecked Sendable {
+        let process = Process()
+        /// What the reader has collected; the reader holds only this, not the child.
+        private final class Output: @unchecked Sendable {
+            let lock = NSLock()
+            var data = Data()
+            var ended = false
+        }
+        private let output = Output()
+
+        init(_ arguments: [String]) throws {
+            process.executableURL = URL(fileURLWithPath: TestSupport.executable("bgtask"))
+            process.arguments = arguments
+            let pipe = Pipe()
+            process.standardOutput = pipe
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            let handle = pipe.fileHandleForReading
+            DispatchQueue.global().async { [output] in
+                while case let chunk = handle.availableData, !chunk.isEmpty {
+                    output.lock.withLock { output.data.append(chunk) }
+                }
+                output.lock.withLock { output.ended = true }
+            }
+        }
+
+        var stdout: Data { output.lock.withLock { output.data } }
+        private var ended: Bool { output.lock.withLock { output.ended } }
+
+        /// Waits (at most 60 s) until the child has printed `bytes`; false when it did not.
+        func waitForOutput(_ bytes: Int) async throws -> Bool {
+            for _ in 0..<3000 {
+                if stdout.count >= bytes { return true }
+                guard process.isRunning else { return false }
+                try await Task.sleep(for: .milliseconds(20))
+            }
+            return false
+        }
+
+        /// Sends `signal` and waits (at most 60 s) for the child to exit and its output to end; a child that
+        /// does not exit is killed, and false returned.
+        func stop(with signal: Int32) async throws -> Bool {
+            kill(process.processIdentifier, signal)
+            for _ in 0..<3000 {
+                if !process.isRunning, ended {
+                    process.waitUntilExit()  // lets Foundation finish with the process (else it leaks it)
+                    return true
+                }
+                try await Task.sleep(for: .milliseconds(20))
+            }
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            return false
+        }
+    }
+
+    @Test(arguments: [(SIGINT, Int32(130)), (SIGTERM, Int32(143))])
+    func aSignalEndsTheRunAfterWholeLines(signal: Int32, status: Int32) async throws {
+        let folder = try Folder()
+        let manifest = try folder.write("busy.yaml", Self.busy)
+        let state = folder.path + "/pending.json"
+        let child = try Child(["simulate", manifest, "--for", "36500d", "--format", "jsonl", "--state", state])
+        #expect(try await child.waitForOutput(64 * 1024))
+        #expect(try await child.stop(with: signal))
+        #expect(child.process.terminationReason == .exit)
+        #expect(child.process.terminationStatus == status)
+
+        let output = child.stdout
+        #expect(output.last == UInt8(ascii: "\n"))
+        let lines = output.split(separator: UInt8(ascii: "\n"))
+        #expect(lines.count > 100)
+        for line in lines {
+            #expect((try? JSONSerialization.jsonObject(with: Data(line))) is [String: Any], "torn line: \(String(decoding: line, as: UTF8.self))")
+        }
+        try Self.expectValidState(state)
+    }
+
+    /// SIGKILL at three moments of a run that saves its state after every change: each time the state file
+    /// is whole, and the next run restores it.
+    @Test(arguments: [8 * 1024, 32 * 1024, 96 * 1024])
+    func aKillNeverLeavesATornStateFile(after bytes: Int) async throws {
+        let folder = try Folder()
+        let manifest = try folder.write("busy.yaml", Self.busy)
+        let state = folder.path + "/pending.json"
+        let child = try Child(["simulate", manifest, "--for", "36500d", "--format", "jsonl", "--state", state])
+        #expect(try await child.waitForOutput(bytes))
+        #expect(try await child.stop(with: SIGKILL))
+        #expect(child.process.terminationReason == .uncaughtSignal)
+        try Self.expectValidState(state)
+
+        let next = try await TestSupport.run(TestSupport.executable("bgtask"),
+                                             ["simulate", manifest, "--for", "1m", "--format", "jsonl", "--state", state])
+        #expect(next.status == 0, "\(next.stderr)")
+    }
+
+    /// The state file exists and is the store's JSON with a request list.
+    static func expectValidState(_ path: String) throws {
+        let data = try Data(contentsOf: URL(fileURLWithPath: path))
+        let root = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any], "\(String(decoding: data, as: UTF8.self))")
+        #expect(root["version"] as? Int == 1)
+        #expect(root["requests"] is [Any])
+    }
+}
