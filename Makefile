@@ -25,9 +25,11 @@ deps:
 build: deps
 	$(SWIFT) build
 
+# One test at a time: the gpsd tests follow a real gpsd in real time on Swift's cooperative pool (two
+# threads on two cores), which the CPU-bound corpus and property tests would otherwise hold for seconds.
 test: deps
 	$(SWIFT) build --build-tests
-	$(SWIFT) test
+	$(SWIFT) test --no-parallel
 
 demo: build
 	@echo "== bgtask simulate: a day of an app's background tasks =="

@@ -9,10 +9,11 @@
 /// In tests, `Timeline(engine:keepingEvents: true)` keeps every event in ``events`` to assert on.
 public final class Timeline {
     private let engine: EventEngine
-    private var sinks: [(TimelineEvent) -> Void] = []
+    // Recorded on every event: without dynamic exclusivity checks, as in the engine (single owner).
+    @exclusivity(unchecked) private var sinks: [(TimelineEvent) -> Void] = []
     private let keepsEvents: Bool
     /// Every event recorded so far, when created with `keepingEvents: true`; otherwise empty.
-    public private(set) var events: [TimelineEvent] = []
+    @exclusivity(unchecked) public private(set) var events: [TimelineEvent] = []
 
     public init(engine: EventEngine, keepingEvents: Bool = false) {
         self.engine = engine

@@ -29,7 +29,7 @@ public final class TimelineReport {
     /// The page's title (escaped when rendered).
     public let title: String
     /// The regions drawn as circles.
-    public let regions: [ReportRegion]
+    public var regions: [ReportRegion]
     private var collection: ReportCollection
 
     /// A report with nothing recorded yet.
@@ -53,6 +53,13 @@ public final class TimelineReport {
     /// Records one event.
     public func record(_ event: TimelineEvent) {
         collection.record(event)
+    }
+
+    /// Adds a position of the source to the track: the trace as the device moved, whether or not the app
+    /// received it (a suspended app, a distance filter). Once a position is added this way, `location`
+    /// events no longer draw the track; without it, they do.
+    public func recordPosition(_ fix: LocationFix) {
+        collection.recordPosition(latitude: fix.latitude, longitude: fix.longitude)
     }
 
     /// The page: one self-contained HTML document.

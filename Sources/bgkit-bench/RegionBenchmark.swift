@@ -1,14 +1,14 @@
 import BackgroundCore
 import BackgroundLocation
 import Dispatch
-import Glibc
 
-/// Region monitoring at scale (CPU time, so that a busy machine does not inflate it): the cost of one fix with 20, 1,000 and 100,000 regions through the
-/// location manager (spatial index) against a straight scan of every region, and the throughput of a
-/// whole replay (1 M fixes, 100 regions, continuous updates on) on virtual time.
+/// Region monitoring at scale (CPU time, so that a busy machine does not inflate it): the cost of one fix
+/// with 20, 1,000 and 100,000 regions through the location manager (spatial index) against a straight
+/// scan of every region, and the throughput of a whole replay (1 M fixes, 100 regions, continuous
+/// updates on) on virtual time.
 ///
-/// `bgkit-bench regions [FIXES]` — FIXES per measurement (default 200,000; the replay uses 5× as many);
-/// `bgkit-bench replay [FIXES]` — the replay alone.
+/// `bgkit-bench regions [FIXES]` — FIXES per measurement (default 200,000);
+/// `bgkit-bench replay [FIXES] [plain|jsonl]` — the replay (default 1,000,000 fixes, both forms).
 enum RegionBenchmark {
     /// Switzerland's bounding box: regions and the walk stay inside it.
     static let latitudes = 45.8...47.8
@@ -19,15 +19,17 @@ enum RegionBenchmark {
         for count in [20, 1_000, 100_000] {
             let regions = randomRegions(count)
             print("regions.index_ns_per_fix.\(count)\t\(format(indexed(regions, fixes: fixes)))\tns/fix")
-            print("regions.scan_ns_per_fix.\(count)\t\(format(scanned(regions, fixes: fixes)))\tns/fix")
+            // The scan's cost per fix is steady: fewer fixes at many regions keep the run short.
+            let scanFixes = min(fixes, max(2_000, 200_000_000 / count))
+            print("regions.scan_ns_per_fix.\(count)\t\(format(scanned(regions, fixes: scanFixes)))\tns/fix")
         }
-        runReplay([String(fixes * 5)])
     }
 
-    /// `bgkit-bench replay [FIXES]`: the replay throughput alone (default 1,000,000 fixes).
+    /// `bgkit-bench replay [FIXES] [plain|jsonl]`: the replay throughput (default 1,000,000 fixes).
     static func runReplay(_ arguments: [String]) {
         let fixes = arguments.first.flatMap(Int.init) ?? 1_000_000
-        for rendering in [false, true] {
+        let forms = arguments.dropFirst().first.map { [$0 == "jsonl"] } ?? [false, true]
+        for rendering in forms {
             let name = rendering ? "replay_jsonl" : "replay"
             let wall = BenchClock.now()
             let cpuSeconds = replay(fixes: fixes, rendering: rendering)
@@ -46,12 +48,12 @@ enum RegionBenchmark {
         for region in regions { manager.startMonitoring(for: region) }
         var walk = Walk()
         manager.receive(.fix(walk.next(at: engine.now)))  // determines every region's state: not measured
-        let start = CPUClock.now()
+        let start = BenchClock.cpu()
         for _ in 0..<fixes {
             engine.advance(by: .seconds(1))
             manager.receive(.fix(walk.next(at: engine.now)))
         }
-        return (CPUClock.now() - start) / Double(fixes) * 1e9
+        return (BenchClock.cpu() - start) / Double(fixes) * 1e9
     }
 
     /// Nanoseconds per fix testing every region (by squared chord, the cheapest exact test) for entry
@@ -63,7 +65,7 @@ enum RegionBenchmark {
         var inside = [Bool](repeating: false, count: regions.count)
         var walk = Walk()
         var changes = 0
-        let start = CPUClock.now()
+        let start = BenchClock.cpu()
         for i in 0..<fixes {
             let fix = walk.next(at: .defaultStart + .seconds(i))
             let p = Geodesy.unitVector(latitude: fix.latitude, longitude: fix.longitude)
@@ -75,7 +77,7 @@ enum RegionBenchmark {
                 }
             }
         }
-        let elapsed = CPUClock.now() - start
+        let elapsed = BenchClock.cpu() - start
         precondition(changes >= 0)
         return elapsed / Double(fixes) * 1e9
     }
@@ -115,10 +117,10 @@ enum RegionBenchmark {
         let manager = LocationManager(engine: engine, timeline: timeline, configuration: configuration)
         manager.startUpdatingLocation()
         for region in regions { manager.startMonitoring(for: region) }
-        let start = CPUClock.now()
+        let start = BenchClock.cpu()
         do { try await manager.run(.replay(fixes)) } catch { preconditionFailure("replay failed: \(error)") }
         precondition(!rendering || bytes > 0)
-        return CPUClock.now() - start
+        return BenchClock.cpu() - start
     }
 
     /// Random regions: centres uniform in the box, radii 50–500 m (seeded, repeatable).
@@ -151,15 +153,6 @@ private struct Walk {
         if !RegionBenchmark.latitudes.contains(latitude) { dLatitude = -dLatitude }
         if !RegionBenchmark.longitudes.contains(longitude) { dLongitude = -dLongitude }
         return LocationFix(time: time, latitude: latitude, longitude: longitude, horizontalAccuracy: 5)
-    }
-}
-
-/// The process's CPU time in seconds: per-fix costs stay comparable on a busy machine.
-private enum CPUClock {
-    static func now() -> Double {
-        var spec = timespec()
-        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &spec)
-        return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
     }
 }
 

@@ -93,11 +93,13 @@ private struct ReplaySettings: Sendable {
         picture?.attach(to: timeline)
         let manager = location.makeManager(engine: engine, timeline: timeline)
         let emulated = try app?.start(on: manager)
+        picture?.regions = manager.monitoredRegions.sorted { $0.identifier < $1.identifier }.map(ReportRegion.init)
         let pacing: ReplaySource.Pacing = speed.map { .paced(speed: $0) } ?? .virtual
         var buffered = first[...]
         try await manager.run(ReplaySource(pacing: pacing) {
-            if let event = buffered.popFirst() { return event }
-            return try Self.nextEvent(reader)
+            let event = try buffered.popFirst() ?? Self.nextEvent(reader)
+            if case .fix(let fix)? = event { picture?.recordPosition(fix) }
+            return event
         })
         if let app, let emulated {
             try await emulated.linger(upTo: app.linger, pacing: pacing)

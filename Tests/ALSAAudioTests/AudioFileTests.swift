@@ -7,21 +7,6 @@ import Testing
 
 private typealias W = WAVBytes
 
-/// Reads a decoder to its end, `chunk` frames at a time; the loop is bounded by the frame count.
-func decodeAll(_ decoder: any AudioDecoder, chunk: Int = 1024) throws -> [UInt8] {
-    let frameBytes = decoder.format.bytesPerFrame
-    var buffer = [UInt8](repeating: 0, count: chunk * frameBytes)
-    var out: [UInt8] = []
-    let limit = (decoder.frameCount ?? 1 << 24) / chunk + 2
-    for _ in 0..<limit {
-        let frames = try buffer.withUnsafeMutableBytes { try decoder.read(into: $0, maxFrames: chunk) }
-        if frames == 0 { return out }
-        out += buffer[0..<(frames * frameBytes)]
-    }
-    Issue.record("the decoder did not reach its end within \(limit) reads")
-    return out
-}
-
 @Suite struct AudioFileTests {
     static let samples = W.pattern(4 * 50)
     static let pcm16 = W.file(chunks: [

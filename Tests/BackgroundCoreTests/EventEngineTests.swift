@@ -41,6 +41,21 @@ import Testing
         #expect(ran == [2])
     }
 
+    @Test func cancellingActionsThatAlreadyRanChangesNothingLater() {
+        let engine = EventEngine(start: .defaultStart)
+        let done = (0..<1_000).map { i in engine.schedule(after: .seconds(i % 7)) {} }
+        engine.run()
+        for id in done { engine.cancel(id) }  // stale: far more than the empty queue holds
+        var ran: [Int] = []
+        let later = (0..<100).map { i in engine.schedule(after: .seconds(i % 5)) { ran.append(i) } }
+        for (i, id) in later.enumerated() where i % 3 == 0 { engine.cancel(id) }
+        for id in done { engine.cancel(id) }
+        engine.cancel(EventID(rawValue: 1 << 40))  // never scheduled
+        engine.run()
+        #expect(ran.sorted() == (0..<100).filter { $0 % 3 != 0 })
+        #expect(engine.isIdle)
+    }
+
     @Test func runUntilStopsAndMovesTheClock() {
         let engine = EventEngine(start: .defaultStart)
         var ran = 0

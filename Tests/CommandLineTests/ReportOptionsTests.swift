@@ -64,6 +64,30 @@ import Testing
         #expect(Self.attribute("data-events", in: dom) == mapped)
     }
 
+    /// With `--app` the page draws the manifest's regions and the whole trace, though a suspended app
+    /// receives few `location` events.
+    @Test(.enabled(if: browser, "install chromium (tools/install-deps)"))
+    func appReplayReportDrawsTheManifestsRegionsAndTheWholeTrace() async throws {
+        let folder = try Folder()
+        let page = folder.path + "/report.html"
+        let tour = TestSupport.packageRoot + "/Examples/AudioTour"
+        let result = try await TestSupport.run(Self.bgloc, [
+            "replay", tour + "/tour.gpx", "--app", tour + "/app.yaml", "--audio-device", "null",
+            "--format", "jsonl", "--report", page,
+        ])
+        #expect(result.status == 0, "\(result.stderr)")
+        let names = Self.eventNames(result.stdout)
+        #expect(names.filter { $0 == "location" }.count < 124, "the app is suspended for most of the walk")
+        let html = try String(contentsOfFile: page, encoding: .utf8)
+        #expect(html.contains("124 fixes"), "every track point of the trace is on the map")
+
+        let dom = try await HeadlessBrowser.dumpDOM(of: page)
+        #expect(dom.contains(#"data-status="ok""#))
+        #expect(Self.attribute("data-regions", in: dom) == 3)
+        #expect(Self.attribute("data-events", in: dom) == names.filter { ["enter", "exit"].contains($0) }.count)
+        #expect(Self.attribute("data-runs", in: dom) == names.filter { $0 == "task.launched" }.count)
+    }
+
     @Test(.enabled(if: browser, "install chromium (tools/install-deps)"))
     func simulateReportDrawsEveryTaskRun() async throws {
         let folder = try Folder()

@@ -38,7 +38,34 @@ while size < 50_000_000:
 PY
 fi
 
-contender "bgloc info" "\"$BGKIT_BIN/bgloc\" info \"\$F\" --format json" "$BGKIT_BIN/bgloc"
-contender "gpsdecode" "gpsdecode < \"\$F\""
+RUNS="${BENCH_RUNS:-3}"
+megabytes=$(calc "$(stat -c %s "$F") / 1e6")
+export F
 echo "## NMEA parsing"
-compare "$F"
+echo
+echo "Input: a generated NMEA 0183 log, ${megabytes} MB (RMC, GGA, GSA and GST at 1 Hz). Median of $RUNS runs;"
+echo "CPU = user + system (load average at the start: $(load)). gpsdecode decodes every sentence into"
+echo "gpsd's JSON reports, as gpsd does; bgloc info decodes every fix and summarises the track."
+echo
+echo "| program | wall s | CPU s | MB/s (CPU) | CPU vs bgloc | peak MB |"
+echo "|---|---:|---:|---:|---:|---:|"
+bgloc_cpu="" gpsdecode_cpu=""
+for name in "bgloc info" gpsdecode; do
+    if [ "$name" = gpsdecode ]; then
+        has gpsdecode || { echo "| gpsdecode | not installed | | | | |"; continue; }
+        measure "$name" "$RUNS" "gpsdecode < \"\$F\""
+    else
+        measure "$name" "$RUNS" "\"$BGKIT_BIN/bgloc\" info \"\$F\" --format json"
+    fi
+    [ "$M_OK" = 1 ] || { echo "| $name | failed | | | | |"; continue; }
+    [ "$name" = gpsdecode ] && gpsdecode_cpu=$M_CPU || bgloc_cpu=$M_CPU
+    echo "| $name | $M_WALL | $M_CPU | $(calc "$megabytes / ($M_CPU + 0.001)") |" \
+        "$(calc "($M_CPU + 0.001) / (${bgloc_cpu:-0} + 0.001)" %.2f)× | $M_PEAK |"
+done
+if [ -n "$bgloc_cpu" ] && [ -n "$gpsdecode_cpu" ]; then
+    summary "NMEA parse, ${megabytes} MB (\`bgloc info\`), CPU" "${bgloc_cpu} s ($(calc "$megabytes / ($bgloc_cpu + 0.001)" %.0f) MB/s)" \
+        "gpsdecode ${gpsdecode_cpu} s ($(calc "$gpsdecode_cpu / ($bgloc_cpu + 0.001)" %.1f)× the CPU)" "faster than gpsdecode" \
+        "$(awk -v a="$bgloc_cpu" -v b="$gpsdecode_cpu" 'BEGIN { print (a < b ? "yes" : "no") }')"
+else
+    summary "NMEA parse (\`bgloc info\`)" "${bgloc_cpu:-failed}" "gpsdecode ${gpsdecode_cpu:-not installed}" "faster than gpsdecode" "–"
+fi

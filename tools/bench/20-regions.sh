@@ -1,8 +1,7 @@
 #!/usr/bin/env bash
-# Region monitoring and replay: bgkit-bench's per-fix cost at 20, 1,000 and 100,000 regions (spatial index
-# against a straight scan) and the manager's replay throughput, then `bgloc replay` end to end on the
-# generated GPX of 10-gpx-parse.sh (generated here too when missing) with 100 regions along it.
-# Uses $BGKIT_BIN (built tools) and $BENCH_WORK (scratch), which tools/bench/run exports.
+# Region monitoring: `bgkit-bench regions`, the location manager's cost per fix at 20, 1,000 and 100,000
+# regions (its spatial index) against a straight scan of every region. Uses $BGKIT_BIN, which
+# tools/bench/run exports.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 BGKIT_BIN="${BGKIT_BIN:-$here/../../.build/release}"
@@ -10,31 +9,24 @@ BENCH_WORK="${BENCH_WORK:-$here/work}"
 mkdir -p "$BENCH_WORK"
 source "$here/compare.sh"
 
+out=$("$BGKIT_BIN/bgkit-bench" regions)
+value() { awk -F'\t' -v k="$1" '$1 == k { print $2 }' <<<"$out"; }
 echo "## Region monitoring"
 echo
-echo "\`bgkit-bench regions\` and \`bgkit-bench replay\` (CPU time; regions random in Switzerland's bounding box,"
-echo "radii 50–500 m; see docs/LOCATION.md). Load average: $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo '?')."
+echo "\`bgkit-bench regions\`: CPU nanoseconds per fix through \`LocationManager\` (200,000 fixes of a walk at"
+echo "~10 m per fix; regions random in Switzerland's bounding box, radii 50–500 m; see docs/LOCATION.md)"
+echo "against a straight scan of every region by squared chord, the cheapest exact test. Load average: $(load)."
 echo
-echo "| measurement | value | unit |"
-echo "|---|---:|---|"
-"$BGKIT_BIN/bgkit-bench" regions | awk -F'\t' '{ printf "| %s | %s | %s |\n", $1, $2, $3 }'
-
-F="$BENCH_WORK/bench-110mb.gpx"
-[ -s "$F" ] || "$here/10-gpx-parse.sh" >/dev/null
-R="$BENCH_WORK/bench-100-regions.geojson"
-python3 - "$R" <<'PY'
-import json, math, sys
-features = []
-for i in range(100):
-    n = i * 7919
-    lat = 47.3 + 0.05 * math.sin(n / 5000.0)
-    lon = 8.5 + 0.05 * math.cos(n / 7000.0)
-    features.append({"type": "Feature", "geometry": {"type": "Point", "coordinates": [lon, lat]},
-                     "properties": {"id": f"r{i}", "radius": 150}})
-json.dump({"type": "FeatureCollection", "features": features}, open(sys.argv[1], "w"))
-PY
-contender "bgloc replay, 100 regions, jsonl" \
-    "\"$BGKIT_BIN/bgloc\" replay \"\$F\" --regions \"$R\" --region-limit 100 --format jsonl" "$BGKIT_BIN/bgloc"
-echo
-echo "## Replay end to end"
-compare "$F"
+echo "| regions | manager (index) ns/fix | straight scan ns/fix | scan / index |"
+echo "|---:|---:|---:|---:|"
+for n in 20 1000 100000; do
+    i=$(value "regions.index_ns_per_fix.$n") s=$(value "regions.scan_ns_per_fix.$n")
+    echo "| $n | $i | $s | $(calc "$s / ($i + 0.001)")× |"
+done
+i20=$(value regions.index_ns_per_fix.20) i100k=$(value regions.index_ns_per_fix.100000)
+s100k=$(value regions.scan_ns_per_fix.100000)
+summary "region monitoring, 100,000 regions, per fix" "$(calc "$i100k / 1000" %.2f) µs" "straight scan $(calc "$s100k / 1000" %.0f) µs" \
+    "< 2 µs" "$(awk -v v="$i100k" 'BEGIN { print (v < 2000 ? "yes" : "no") }')"
+growth=$(calc "$i100k / ($i20 + 0.001)")
+summary "region monitoring, 20 → 100,000 regions" "cost × $growth" "straight scan × $(calc "$s100k / ($(value regions.scan_ns_per_fix.20) + 0.001)" %.0f)" \
+    "sublinear (≪ × 5,000)" "$(awk -v g="$growth" 'BEGIN { print (g < 50 ? "yes" : "no") }')"

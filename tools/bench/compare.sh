@@ -1,81 +1,62 @@
-# Shared by the NN-*.sh benchmark scripts (sourced, not run): times contenders on one input file and prints
-# a markdown table. Each contender: a label and a shell command reading "$F". Median of 3 runs each; peak
-# memory (max RSS) from /usr/bin/time -f %M when it is installed.
+# Shared by the NN-*.sh benchmark scripts (sourced, not run). Each script prints its section of
+# docs/PERFORMANCE.md (markdown) on stdout and adds its rows of the summary table with `summary`.
 #
-#   contender "bgloc info" "\"$BGKIT_BIN/bgloc\" info \"\$F\" --format json"
-#   compare "$F"     # prints the table, ratios against the first contender
+#   measure "bgloc info" 3 "\"$BGKIT_BIN/bgloc\" info \"\$F\" --format json"   # F exported by the script
+#   echo "$M_WALL $M_CPU $M_PEAK"                                               # medians; peak = max
+#   summary "GPX parse" "123 MB/s" "gpxpy 4 MB/s" "≥ 100 MB/s" "yes"
 set -euo pipefail
 
-labels=()
-commands=()
-skipped=()
+BENCH_SUMMARY="${BENCH_SUMMARY:-$BENCH_WORK/summary.tsv}"
 
-# contender LABEL COMMAND [TOOL]: TOOL (default: the command's first word) must be on PATH, else skipped.
-contender() {
-    local tool="${3:-${2%% *}}"
-    tool="${tool//\"/}"
-    if [[ "$tool" == */* ]] && [ -x "$tool" ] || command -v "$tool" >/dev/null 2>&1; then
-        labels+=("$1")
-        commands+=("$2")
-    else
-        skipped+=("$1 ($tool is not installed)")
-    fi
+# has TOOL: true when TOOL (a path or a command name) can run.
+has() {
+    if [[ "$1" == */* ]]; then [ -x "$1" ]; else command -v "$1" >/dev/null 2>&1; fi
 }
 
-# run_once COMMAND → prints "seconds cpu_seconds peak_kib" ("-" for CPU and peak without GNU time).
-run_once() {
-    local out
+# measure LABEL RUNS COMMAND: runs COMMAND (through bash, output discarded) RUNS times under GNU time.
+# Sets M_WALL and M_CPU (user + system) to the median seconds and M_PEAK to the largest max RSS in MB;
+# M_OK=0 when a run failed (M_WALL etc. are then "failed").
+measure() {
+    local label="$1" runs="$2" command="$3" out walls=() cpus=() peaks=()
     out=$(mktemp)
-    if [ -x /usr/bin/time ]; then
-        F="$F" /usr/bin/time -f "%e %U %S %M" -o "$out" bash -c "$1" >/dev/null 2>&1 || { echo "failed"; rm -f "$out"; return; }
-        tail -n 1 "$out" | awk '{ printf "%s %.2f %s\n", $1, $2 + $3, $4 }'
-    else
-        local start end
-        start=$(date +%s.%N)
-        F="$F" bash -c "$1" >/dev/null 2>&1 || { echo "failed"; rm -f "$out"; return; }
-        end=$(date +%s.%N)
-        echo "$(echo "$end - $start" | bc) - -"
+    M_OK=1
+    for ((k = 0; k < runs; k++)); do
+        if ! /usr/bin/time -f "%e %U %S %M" -o "$out" bash -c "$command" >/dev/null 2>"$out.err"; then
+            echo "bench: $label failed: $(tail -n 3 "$out.err")" >&2
+            M_OK=0
+            break
+        fi
+        read -r wall user system peak < <(tail -n 1 "$out")
+        walls+=("$wall")
+        cpus+=("$(awk -v u="$user" -v s="$system" 'BEGIN { printf "%.2f", u + s }')")
+        peaks+=("$peak")
+    done
+    rm -f "$out" "$out.err"
+    if [ "$M_OK" = 0 ]; then
+        M_WALL=failed M_CPU=failed M_PEAK=failed
+        return
     fi
-    rm -f "$out"
+    M_WALL=$(median "${walls[@]}")
+    M_CPU=$(median "${cpus[@]}")
+    M_PEAK=$(printf '%s\n' "${peaks[@]}" | sort -n | tail -n 1 | awk '{ printf "%.1f", $1 / 1024 }')
 }
 
-compare() {
-    F="$1"
-    export F
-    local megabytes
-    megabytes=$(echo "scale=3; $(stat -c %s "$F") / 1000000" | bc)
-    echo
-    echo "Input: $(basename "$F"), ${megabytes} MB. Median of 3 runs (wall clock; CPU = user + system, the"
-    echo "fairer number on a busy machine); peak memory is max RSS. Load average: $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo '?')."
-    echo
-    echo "| tool | median s | MB/s | CPU s | MB/s of CPU | time vs ${labels[0]} | peak MB |"
-    echo "|---|---:|---:|---:|---:|---:|---:|"
-    local first=""
-    for i in "${!labels[@]}"; do
-        local times=() cpus=() peaks=() result
-        for _ in 1 2 3; do
-            result=$(run_once "${commands[$i]}")
-            if [ "$result" = "failed" ]; then times=(); break; fi
-            read -r wall cpu peak <<<"$result"
-            times+=("$wall")
-            cpus+=("$cpu")
-            peaks+=("$peak")
-        done
-        if [ ${#times[@]} -eq 0 ]; then
-            echo "| ${labels[$i]} | failed | | | | | |"
-            continue
-        fi
-        local median cpu cpurate peak rate ratio
-        median=$(printf '%s\n' "${times[@]}" | sort -n | sed -n 2p)
-        cpu=$(printf '%s\n' "${cpus[@]}" | sort -n | sed -n 2p)
-        cpurate="-"
-        [ "$cpu" != "-" ] && cpurate=$(echo "scale=1; $megabytes / ($cpu + 0.0001)" | bc)
-        peak=$(printf '%s\n' "${peaks[@]}" | sort -n | tail -n 1)
-        [ "$peak" != "-" ] && peak=$(echo "scale=1; $peak / 1024" | bc)
-        rate=$(echo "scale=1; $megabytes / ($median + 0.0001)" | bc)
-        [ -z "$first" ] && first=$median
-        ratio=$(echo "scale=2; ($median + 0.0001) / ($first + 0.0001)" | bc)
-        echo "| ${labels[$i]} | $median | $rate | $cpu | $cpurate | ${ratio}× | $peak |"
-    done
-    for s in "${skipped[@]+"${skipped[@]}"}"; do echo; echo "Skipped: $s."; done
+# median VALUES…: the middle value (the lower middle for an even count).
+median() {
+    printf '%s\n' "$@" | sort -g | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'
+}
+
+# calc EXPRESSION: floating-point arithmetic through awk, printed with the given format (default %.1f).
+calc() {
+    awk "BEGIN { printf \"${2:-%.1f}\", $1 }"
+}
+
+# summary WHAT BGKIT CONTENDERS TARGET MET: one row of the summary table.
+summary() {
+    printf '%s\t%s\t%s\t%s\t%s\n' "$@" >>"$BENCH_SUMMARY"
+}
+
+# load: the load average, to print beside numbers measured on a shared machine.
+load() {
+    cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo "?"
 }

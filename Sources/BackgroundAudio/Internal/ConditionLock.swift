@@ -37,25 +37,3 @@ final class ConditionLock: @unchecked Sendable {
         pthread_cond_broadcast(condition)
     }
 }
-
-/// Starts a detached POSIX thread: blocking device writes never run on the cooperative pool.
-enum DedicatedThread {
-    private final class Body {
-        let run: () -> Void
-        init(_ run: @escaping () -> Void) { self.run = run }
-    }
-
-    /// Starts `body` on a new thread and returns its id.
-    @discardableResult
-    static func start(_ body: @escaping @Sendable () -> Void) -> pthread_t {
-        var thread = pthread_t()
-        let context = Unmanaged.passRetained(Body(body)).toOpaque()
-        let rc = pthread_create(&thread, nil, { context in
-            Unmanaged<Body>.fromOpaque(context!).takeRetainedValue().run()
-            return nil
-        }, context)
-        precondition(rc == 0, "pthread_create failed: \(rc)")
-        pthread_detach(thread)
-        return thread
-    }
-}

@@ -25,6 +25,14 @@ enum RFC3339 {
     }
 
     static func format(_ time: SimTime, separator: Character) -> String {
+        var out: [UInt8] = []
+        out.reserveCapacity(30)
+        append(time, separator: separator.asciiValue ?? UInt8(ascii: "T"), to: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Writes `time` as UTF-8 (what `format` returns), ending in `Z` when the separator is `T`.
+    static func append(_ time: SimTime, separator: UInt8, to out: inout [UInt8]) {
         let ns = time.nanosecondsSinceEpoch
         var seconds = ns / 1_000_000_000
         var fraction = ns % 1_000_000_000
@@ -33,21 +41,19 @@ enum RFC3339 {
         var secondOfDay = seconds % 86_400
         if secondOfDay < 0 { secondOfDay += 86_400; days -= 1 }
         let (year, month, day) = civilFromDays(days)
-        var out = ""
-        out.reserveCapacity(30)
         append(year, width: 4, to: &out)
-        out.append("-")
+        out.append(UInt8(ascii: "-"))
         append(month, width: 2, to: &out)
-        out.append("-")
+        out.append(UInt8(ascii: "-"))
         append(day, width: 2, to: &out)
         out.append(separator)
         append(secondOfDay / 3600, width: 2, to: &out)
-        out.append(":")
+        out.append(UInt8(ascii: ":"))
         append(secondOfDay / 60 % 60, width: 2, to: &out)
-        out.append(":")
+        out.append(UInt8(ascii: ":"))
         append(secondOfDay % 60, width: 2, to: &out)
         if fraction != 0 {
-            out.append(".")
+            out.append(UInt8(ascii: "."))
             if fraction % 1_000_000 == 0 {
                 append(fraction / 1_000_000, width: 3, to: &out)
             } else if fraction % 1000 == 0 {
@@ -56,14 +62,17 @@ enum RFC3339 {
                 append(fraction, width: 9, to: &out)
             }
         }
-        if separator == "T" { out.append("Z") }
-        return out
+        if separator == UInt8(ascii: "T") { out.append(UInt8(ascii: "Z")) }
     }
 
-    private static func append(_ value: Int64, width: Int, to out: inout String) {
-        let digits = String(value)
-        if digits.count < width { out.append(String(repeating: "0", count: width - digits.count)) }
-        out.append(digits)
+    /// The decimal digits of `value`, zero-padded on the left to `width` characters (a negative value
+    /// keeps its sign after the zeros, as `String(value)` padded would).
+    private static func append(_ value: Int64, width: Int, to out: inout [UInt8]) {
+        let digits = JSONObjectWriter.digitCount(value.magnitude)
+        let length = digits + (value < 0 ? 1 : 0)
+        if length < width { out.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: width - length)) }
+        if value < 0 { out.append(UInt8(ascii: "-")) }
+        JSONObjectWriter.appendDigits(value.magnitude, count: digits, to: &out)
     }
 
     /// Parses `YYYY-MM-DD[T| ]hh:mm:ss[.fff…][Z|±hh:mm|±hhmm]`, allowing surrounding ASCII white space.

@@ -31,17 +31,19 @@ final class RegionMonitor {
         var attentionPosition = -1
     }
 
+    // Without dynamic exclusivity checks, like the manager's state: the monitor runs on every fix, on the
+    // engine's owner only, and no access to its state spans a call out.
     private let configuration: LocationManagerConfiguration
-    private var slots: [Slot] = []
-    private var positions: [String: Int] = [:]
-    private var nextOrdinal = 0
+    @exclusivity(unchecked) private var slots: [Slot] = []
+    @exclusivity(unchecked) private var positions: [String: Int] = [:]
+    @exclusivity(unchecked) private var nextOrdinal = 0
     /// Regions inside or with a crossing under way: checked on every fix.
-    private var attention: [Int] = []
+    @exclusivity(unchecked) private var attention: [Int] = []
     /// Regions whose state the next fix determines.
-    private var undetermined: [Int] = []
-    private var index = RegionIndex([])
-    private var indexIsStale = false
-    private var changes: [(ordinal: Int, change: Change)] = []
+    @exclusivity(unchecked) private var undetermined: [Int] = []
+    @exclusivity(unchecked) private var index = RegionIndex([])
+    @exclusivity(unchecked) private var indexIsStale = false
+    @exclusivity(unchecked) private var changes: [(ordinal: Int, change: Change)] = []
 
     init(configuration: LocationManagerConfiguration) {
         self.configuration = configuration

@@ -22,6 +22,9 @@ public import BackgroundCore
 ///
 /// - Warning: Not thread-safe: use it on the engine's owner only, like the engine itself.
 public final class LocationManager {
+    // The properties read on every fix skip Swift's dynamic exclusivity checks (a runtime call and a
+    // thread-local lookup per access, a fifth of a replay's instructions): like the engine, the manager
+    // has a single owner and never holds an access to them across a call out.
     public let engine: EventEngine
     public let timeline: Timeline
     public let configuration: LocationManagerConfiguration
@@ -30,16 +33,16 @@ public final class LocationManager {
 
     /// Metres the device must move from the last delivered fix before the next is delivered; nil
     /// delivers every fix (`kCLDistanceFilterNone`, the default).
-    public var distanceFilter: Double?
+    @exclusivity(unchecked) public var distanceFilter: Double?
     /// The horizontal accuracy wanted, in metres; nil accepts every fix (the default). A less accurate
     /// fix is held back for ``LocationManagerConfiguration/accuracyWait``: a fix meeting the accuracy in
     /// that time replaces it, otherwise the most accurate fix held is delivered when the wait ends. Fixes
     /// that do not state an accuracy count as meeting it.
-    public var desiredAccuracy: Double?
+    @exclusivity(unchecked) public var desiredAccuracy: Double?
     /// Whether continuous updates pause while the device is stationary (default true, as on iOS).
-    public var pausesLocationUpdatesAutomatically = true
+    @exclusivity(unchecked) public var pausesLocationUpdatesAutomatically = true
     /// Whether continuous updates are delivered while the app is in the background (default false).
-    public var allowsBackgroundLocationUpdates = false
+    @exclusivity(unchecked) public var allowsBackgroundLocationUpdates = false
     /// The app's state, driven by the emulated app's lifecycle: continuous updates are delivered in the
     /// foreground, and in the background only with ``allowsBackgroundLocationUpdates``; significant
     /// changes and region events are always delivered (on iOS they wake or relaunch the app).
@@ -47,36 +50,36 @@ public final class LocationManager {
     /// Continuous updates that come while the app is suspended are held (the most recent
     /// ``LocationManagerConfiguration/heldFixLimit``) and delivered, at that time, as soon as the app
     /// can receive them again.
-    public var applicationState = LifecycleState.foreground {
+    @exclusivity(unchecked) public var applicationState = LifecycleState.foreground {
         didSet { deliverHeldFixes() }
     }
 
-    public private(set) var isUpdatingLocation = false
-    public private(set) var isMonitoringSignificantLocationChanges = false
+    @exclusivity(unchecked) public private(set) var isUpdatingLocation = false
+    @exclusivity(unchecked) public private(set) var isMonitoringSignificantLocationChanges = false
     /// Whether continuous updates are paused automatically right now.
-    public private(set) var isPaused = false
+    @exclusivity(unchecked) public private(set) var isPaused = false
     /// The most recent fix received from the source (`CLLocationManager.location`).
-    public private(set) var location: LocationFix?
+    @exclusivity(unchecked) public private(set) var location: LocationFix?
 
     private let regionMonitor: RegionMonitor
     /// `configuration.pauseRadius` as a squared chord, to compare with unit vectors.
     private let pauseRadius2: Double
-    private var continuations: [AsyncStream<LocationManagerEvent>.Continuation] = []
+    @exclusivity(unchecked) private var continuations: [AsyncStream<LocationManagerEvent>.Continuation] = []
 
     // Continuous updates.
-    private var lastDelivered: LocationFix?
-    private var heldFix: LocationFix?
-    private var accuracyTimer: EventID?
+    @exclusivity(unchecked) private var lastDelivered: LocationFix?
+    @exclusivity(unchecked) private var heldFix: LocationFix?
+    @exclusivity(unchecked) private var accuracyTimer: EventID?
     /// Fixes that passed the filters while the app was suspended, oldest first.
-    private var heldWhileSuspended: [LocationFix] = []
+    @exclusivity(unchecked) private var heldWhileSuspended: [LocationFix] = []
     // Automatic pause: where and since when the device has stayed within `pauseRadius`.
-    private var settledAt: UnitVector?
-    private var settledSince = SimTime(nanosecondsSinceEpoch: 0)
-    private var pauseTimer: EventID?
+    @exclusivity(unchecked) private var settledAt: UnitVector?
+    @exclusivity(unchecked) private var settledSince = SimTime(nanosecondsSinceEpoch: 0)
+    @exclusivity(unchecked) private var pauseTimer: EventID?
     // Region monitoring: the timer at the end of the earliest dwell under way.
-    private var dwellTimer: (id: EventID, time: SimTime)?
+    @exclusivity(unchecked) private var dwellTimer: (id: EventID, time: SimTime)?
     // Significant changes.
-    private var lastSignificant: (fix: LocationFix, time: SimTime)?
+    @exclusivity(unchecked) private var lastSignificant: (fix: LocationFix, time: SimTime)?
 
     public init(engine: EventEngine, timeline: Timeline, configuration: LocationManagerConfiguration = .init()) {
         self.engine = engine

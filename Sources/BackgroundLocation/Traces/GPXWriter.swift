@@ -45,7 +45,7 @@ public final class GPXWriter {
         if descriptor < 0 { throw TraceWriteError(path: path, message: "cannot create the file: \(Self.errnoText())") }
         let head = """
             <?xml version="1.0" encoding="UTF-8"?>
-            <gpx version="1.1" creator="\(Self.escape(creator))" xmlns="http://www.topografix.com/GPX/1/1" \
+            <gpx version="1.1" creator="\(MarkupEscaping.escape(creator))" xmlns="http://www.topografix.com/GPX/1/1" \
             xmlns:gpxtpx="\(Self.garminNamespace)" xmlns:bgkit="\(Self.bgkitNamespace)">
               <trk>
                 <trkseg>
@@ -129,19 +129,6 @@ public final class GPXWriter {
         return out + "</trkpt>\n"
     }
 
-    static func escape(_ text: String) -> String {
-        var out = ""
-        for c in text.unicodeScalars {
-            switch c {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            default: out.unicodeScalars.append(c)
-            }
-        }
-        return out
-    }
 
     static func errnoText() -> String { String(cString: strerror(errno)) }
 }

@@ -2,23 +2,8 @@ import BackgroundCore
 
 /// Escaping and number formatting for the report's HTML and SVG.
 enum HTML {
-    /// `text` with `&`, `<`, `>`, `"` and `'` replaced by entities: safe in element content and in quoted
-    /// attribute values alike.
-    static func escape(_ text: String) -> String {
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
-    }
+    /// `text` escaped for element content and quoted attribute values.
+    static func escape(_ text: String) -> String { MarkupEscaping.escape(text) }
 
     /// A coordinate in SVG user units with one decimal: the same value always gives the same text.
     static func number(_ value: Double) -> String {

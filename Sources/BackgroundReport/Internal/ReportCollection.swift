@@ -66,6 +66,9 @@ struct ReportCollection {
     var dropped = 0
 
     private var lastPosition: TrackDecimator.Point?
+    /// True once the track comes from the positions of the source (``recordPosition(latitude:longitude:)``):
+    /// location events then no longer extend it.
+    private var trackFromSource = false
     private var taskRow: [String: Int] = [:]
     private var openRun: [Int: Int] = [:]
     private var audioRow: [String: Int] = [:]
@@ -75,6 +78,19 @@ struct ReportCollection {
     init(trackPoints: Int, limit: Int) {
         self.limit = max(1, limit)
         track = TrackDecimator(capacity: trackPoints)
+    }
+
+    /// A position of the source (the trace as the device moved, whether or not the app received it).
+    mutating func recordPosition(latitude: Double, longitude: Double) {
+        trackFromSource = true
+        appendToTrack(latitude: latitude, longitude: longitude)
+    }
+
+    private mutating func appendToTrack(latitude: Double, longitude: Double) {
+        fixes += 1
+        let point = TrackDecimator.Point(latitude: latitude, longitude: longitude)
+        track.append(point)
+        lastPosition = point
     }
 
     mutating func record(_ event: TimelineEvent) {
@@ -88,10 +104,7 @@ struct ReportCollection {
         }
         switch event.kind {
         case .location(let fix):
-            fixes += 1
-            let point = TrackDecimator.Point(latitude: fix.latitude, longitude: fix.longitude)
-            track.append(point)
-            lastPosition = point
+            if !trackFromSource { appendToTrack(latitude: fix.latitude, longitude: fix.longitude) }
         case .significant(let latitude, let longitude), .enter(_, let latitude, let longitude),
             .exit(_, let latitude, let longitude):
             mark(event, at: TrackDecimator.Point(latitude: latitude, longitude: longitude), text: text)

@@ -32,12 +32,10 @@ final class GPSDReader: Sendable {
     func start() -> AsyncStream<Output> {
         let (outputs, continuation) = AsyncStream<Output>.makeStream()
         continuation.onTermination = { [self] _ in stopping.store(true, ordering: .relaxed) }
-        let thread = Thread { [self] in
+        DedicatedThread.start { [self] in
             read(into: continuation)
             exitedContinuation.finish()
         }
-        thread.name = "gpsd reader"
-        thread.start()
         return outputs
     }
 

@@ -95,14 +95,7 @@ public final class GPSDServer: Sendable {
 
     /// Starts the thread that accepts clients and talks to them.
     public func start() {
-        let box = Unmanaged.passRetained(self)
-        var thread = pthread_t()
-        let created = pthread_create(&thread, nil, { argument in
-            let server = Unmanaged<GPSDServer>.fromOpaque(argument!).takeRetainedValue()
-            server.serve()
-            return nil
-        }, box.toOpaque())
-        precondition(created == 0, "cannot start the gpsd server's thread")
+        let thread = DedicatedThread.start(detached: false) { [self] in serve() }
         state.withLock { $0.thread = thread }
     }
 

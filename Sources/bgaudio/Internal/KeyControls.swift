@@ -1,5 +1,5 @@
 import BackgroundAudio
-import Foundation
+import BackgroundCore
 import Glibc
 import Synchronization
 
@@ -22,7 +22,7 @@ final class KeyControls: Sendable {
         original = settings
         settings.c_lflag &= ~tcflag_t(ICANON | ECHO)
         _ = tcsetattr(STDIN_FILENO, TCSANOW, &settings)
-        Thread.detachNewThread { [self] in
+        DedicatedThread.start { [self] in
             var poller = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
             var byte: UInt8 = 0
             while running.load(ordering: .relaxed) {
