@@ -98,7 +98,7 @@ package final class SignalledProcess: @unchecked Sendable {
 
     /// Waits until standard output holds `count` whole lines.
     package func waitForLines(_ count: Int, timeout: Duration = .seconds(60)) async throws {
-        try await poll("\(count) lines of output", timeout: timeout) { [self] in
+        _ = try await poll("\(count) lines of output", timeout: timeout) { [self] in
             stdout.reduce(0) { $1 == "\n" ? $0 + 1 : $0 } >= count || exitedYet() ? true : nil
         }
         guard ending == nil else {

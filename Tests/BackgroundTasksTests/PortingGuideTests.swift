@@ -19,8 +19,8 @@ final class FeedApp {
     }
 
     func didFinishLaunching() {
-        scheduler.register(forTaskWithIdentifier: Self.refreshID, using: nil) { task in
-            self.handleAppRefresh(task: task as! BGAppRefreshTask)
+        scheduler.register(forTaskWithIdentifier: Self.refreshID, using: nil) { [weak self] task in
+            self?.handleAppRefresh(task: task as! BGAppRefreshTask)
         }
         scheduleAppRefresh()
         scheduler.finishLaunching()
