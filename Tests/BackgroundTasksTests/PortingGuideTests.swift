@@ -60,5 +60,9 @@ final class FeedApp {
         let launches = timeline.events.filter { $0.kind.name == "task.launched" }.map(\.time.rfc3339)
         #expect(launches == ["2026-01-01T00:15:00Z", "2026-01-01T00:30:00Z", "2026-01-01T00:45:00Z", "2026-01-01T01:00:00Z"])
         #expect(app.refreshes == 3, "the fourth is still fetching when the hour ends")
+        // Let the fourth finish: a task left running would keep itself (through its expiration handler,
+        // as in Apple's sample) and the app alive after the test.
+        engine.run(until: engine.now + .seconds(10))
+        #expect(app.refreshes == 4)
     }
 }
