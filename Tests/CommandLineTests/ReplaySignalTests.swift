@@ -10,19 +10,8 @@ import Testing
     static let bgloc = TestSupport.executable("bgloc")
     static let walk = "\(TestSupport.packageRoot)/Traces/walk-through-region.gpx"  // 12 minutes at --speed 1
 
-    struct Interruption: CustomTestStringConvertible, Sendable {
-        var testDescription: String
-        var signal: Int32
-        var status: Int32
-    }
-
-    static let interruptions = [
-        Interruption(testDescription: "SIGINT", signal: SIGINT, status: 130),
-        Interruption(testDescription: "SIGTERM", signal: SIGTERM, status: 143),
-    ]
-
-    @Test(arguments: interruptions)
-    func aPacedReplayEndsWithWholeLines(_ interruption: Interruption) async throws {
+    @Test(arguments: SignalCase.all)
+    func aPacedReplayEndsWithWholeLines(_ interruption: SignalCase) async throws {
         let process = try SignalledProcess(Self.bgloc, ["replay", Self.walk, "--speed", "1", "--format", "jsonl"])
         defer { process.killGroup() }
         try await process.waitForLines(1)
@@ -35,8 +24,8 @@ import Testing
         #expect(!process.groupIsAlive)
     }
 
-    @Test(arguments: interruptions)
-    func aRunningCommandsProcessGroupIsKilledToo(_ interruption: Interruption) async throws {
+    @Test(arguments: SignalCase.all)
+    func aRunningCommandsProcessGroupIsKilledToo(_ interruption: SignalCase) async throws {
         let app = try ReplayAppCommandTests.Manifest(task: #"run: "echo started $$; sleep 300""#)
         let process = try SignalledProcess(Self.bgloc, ["replay", Self.walk, "--app", app.path, "--speed", "1", "--format", "jsonl"])
         defer { process.killGroup() }

@@ -9,19 +9,8 @@ import Testing
     static let bgloc = TestSupport.executable("bgloc")
     static let trace = "\(TestSupport.packageRoot)/Traces/walk-through-region.gpx"
 
-    struct Interruption: CustomTestStringConvertible, Sendable {
-        var testDescription: String
-        var signal: Int32
-        var status: Int32
-    }
-
-    static let interruptions = [
-        Interruption(testDescription: "SIGINT", signal: SIGINT, status: 130),
-        Interruption(testDescription: "SIGTERM", signal: SIGTERM, status: 143),
-    ]
-
-    @Test(arguments: interruptions)
-    func liveEndsWithWholeLines(_ interruption: Interruption) async throws {
+    @Test(arguments: SignalCase.all)
+    func liveEndsWithWholeLines(_ interruption: SignalCase) async throws {
         let serve = try ServeProcess(trace: Self.trace, options: ["--speed", "20", "--loop"])
         defer { serve.stop() }
         let live = try SignalledProcess(Self.bgloc, ["live", "--gpsd", "127.0.0.1:\(serve.port)", "--format", "jsonl", "--duration", "60"])
@@ -40,8 +29,8 @@ import Testing
         #expect(!live.groupIsAlive)
     }
 
-    @Test(arguments: interruptions)
-    func serveEndsAndReleasesItsPort(_ interruption: Interruption) async throws {
+    @Test(arguments: SignalCase.all)
+    func serveEndsAndReleasesItsPort(_ interruption: SignalCase) async throws {
         let port = try GPSFake.freePort()
         let serve = try SignalledProcess(Self.bgloc, ["serve", Self.trace, "--port", "\(port)", "--loop"])
         defer { serve.killGroup() }
