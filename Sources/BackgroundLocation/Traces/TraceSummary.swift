@@ -63,7 +63,8 @@ public struct TraceSummary: Hashable, Sendable {
                     end = time
                 }
                 if let p = previous, p.track == track, p.segment == segment {
-                    distanceMeters += Self.haversine(p.latitude, p.longitude, fix.latitude, fix.longitude)
+                    distanceMeters += Geodesy.distance(
+                        fromLatitude: p.latitude, longitude: p.longitude, toLatitude: fix.latitude, longitude: fix.longitude)
                 }
                 previous = (track, segment, fix.latitude, fix.longitude)
             case .routePoint(let fix, _), .waypoint(let fix):
@@ -84,16 +85,6 @@ public struct TraceSummary: Hashable, Sendable {
             segments = tracks
             skippedSentences = nmea.skippedSentences
         }
-    }
-
-    /// The great-circle distance in metres between two points (haversine, mean Earth radius).
-    public static func haversine(_ lat1: Double, _ lon1: Double, _ lat2: Double, _ lon2: Double) -> Double {
-        let radians = Double.pi / 180
-        let dLat = (lat2 - lat1) * radians
-        let dLon = (lon2 - lon1) * radians
-        let sinLat = sin(dLat / 2), sinLon = sin(dLon / 2)
-        let h = sinLat * sinLat + cos(lat1 * radians) * cos(lat2 * radians) * sinLon * sinLon
-        return 2 * 6_371_008.8 * asin(min(1, h.squareRoot()))
     }
 
     /// The CONTRACTS.md section 2 object, on one line.
