@@ -1,3 +1,4 @@
+import BackgroundCore
 import Foundation
 package import Glibc
 
@@ -45,33 +46,16 @@ package final class SignalledProcess: @unchecked Sendable {
     package init(_ executable: String, _ arguments: [String], environment: [String: String] = [:]) throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("bgkit-signal-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        // A new group, and the default dispositions for the signals the test sends (the test runner may ignore some).
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
-        posix_spawnattr_setpgroup(&attributes, 0)
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        [SIGINT, SIGTERM, SIGPIPE, SIGHUP].forEach { sigaddset(&defaults, $0) }
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        var empty = sigset_t()
-        sigemptyset(&empty)
-        posix_spawnattr_setsigmask(&attributes, &empty)
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, "\(folder)/stdout", O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        posix_spawn_file_actions_addopen(&actions, 2, "\(folder)/stderr", O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         let environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }.map { "\($0)=\($1)" }
-        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
-        let envp = environment.map { strdup($0) } + [nil]
-        defer { (argv + envp).forEach { free($0) } }
-        var pid = pid_t()
-        let spawned = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
-        guard spawned == 0 else { throw POSIXError(POSIXErrorCode(rawValue: spawned) ?? .EIO) }
-        self.pid = pid
+        do {
+            pid = try ProcessSpawn.inNewGroup(executable, arguments: [executable] + arguments, environment: environment, descriptors: [
+                .open(0, path: "/dev/null", flags: O_RDONLY),
+                .open(1, path: "\(folder)/stdout", flags: O_WRONLY | O_CREAT | O_TRUNC),
+                .open(2, path: "\(folder)/stderr", flags: O_WRONLY | O_CREAT | O_TRUNC),
+            ])
+        } catch {
+            throw POSIXError(POSIXErrorCode(rawValue: error.errno) ?? .EIO)
+        }
     }
 
     deinit {

@@ -1,3 +1,4 @@
+import BackgroundCore
 import Glibc
 
 /// Runs a task's `run:` command to its end, on the wall clock: `/bin/sh -c COMMAND` in its own process
@@ -34,40 +35,21 @@ enum CommandRunner {
         for end in pipeEnds { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }  // the child gets them only as 1 and 2
         defer { close(readEnd) }
 
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_adddup2(&actions, writeEnd, 1)
-        posix_spawn_file_actions_adddup2(&actions, writeEnd, 2)
-
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
-        posix_spawnattr_setpgroup(&attributes, 0)
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        for signal in [SIGTERM, SIGINT, SIGHUP, SIGQUIT, SIGPIPE, SIGCHLD] { sigaddset(&defaults, signal) }
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        var mask = sigset_t()
-        sigemptyset(&mask)
-        posix_spawnattr_setsigmask(&attributes, &mask)
-
         // `cd` in the shell: posix_spawn_file_actions_addchdir_np is not visible to Swift.
         let arguments = ["/bin/sh", "-c", "cd -- \"$1\" && exec /bin/sh -c \"$2\"", "bgkit-task", directory, command]
         var environ = Self.inheritedEnvironment()
         for (key, value) in environment.sorted(by: { $0.key < $1.key }) { environ[key] = value }
-        let argv = arguments.map { strdup($0) } + [nil]
-        let envp = environ.sorted(by: { $0.key < $1.key }).map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer {
-            for pointer in argv { free(pointer) }
-            for pointer in envp { free(pointer) }
+        let pid: pid_t
+        do {
+            pid = try ProcessSpawn.inNewGroup(
+                "/bin/sh", arguments: arguments,
+                environment: environ.sorted(by: { $0.key < $1.key }).map { "\($0.key)=\($0.value)" },
+                descriptors: [.open(0, path: "/dev/null", flags: O_RDONLY), .duplicate(writeEnd, onto: 1), .duplicate(writeEnd, onto: 2)])
+        } catch {
+            close(writeEnd)
+            return .failedToStart("cannot start /bin/sh: \(error)")
         }
-        var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, "/bin/sh", &actions, &attributes, argv, envp)
         close(writeEnd)
-        guard spawned == 0 else { return .failedToStart("cannot start /bin/sh: \(String(cString: strerror(spawned)))") }
 
         _ = fcntl(readEnd, F_SETFL, fcntl(readEnd, F_GETFL) | O_NONBLOCK)
         let clock = ContinuousClock()
