@@ -4,6 +4,7 @@ import CommandLineSupport
 
 struct Devices: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "devices",
         abstract: "List the ALSA devices to play to (any NAME works as --device) and the sound cards.",
         discussion: """
             Example:

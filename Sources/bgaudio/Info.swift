@@ -7,6 +7,7 @@ import CommandLineSupport
 /// `bgaudio info FILE [--format text|json]`: what an audio file is, from its content.
 struct Info: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "info",
         abstract: "Describe an audio file: format, encoding, channels, rate, bits, duration and WAV chunks.",
         discussion: """
             Example:

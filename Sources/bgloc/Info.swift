@@ -8,6 +8,7 @@ struct Info: AsyncParsableCommand {
     }
 
     static let configuration = CommandConfiguration(
+        commandName: "info",
         abstract: "Summarise a GPX or NMEA trace: counts, time span, 2D length and bounds.",
         discussion: """
             The format is detected from the file's content. With --format json, prints one JSON object.

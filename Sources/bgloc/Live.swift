@@ -8,6 +8,7 @@ import GPSDLocation
 /// `bgloc live [--gpsd HOST:PORT] [options]`: a running gpsd through the emulated location manager.
 struct Live: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "live",
         abstract: "Follow a running gpsd through the emulated location manager and print its timeline.",
         discussion: """
             Fixes from gpsd go through continuous updates, optional significant-change monitoring and the \

@@ -8,6 +8,7 @@ import Glibc
 /// `bgloc record OUT.gpx [--gpsd HOST:PORT] [--duration SECONDS] [--fixes N]`: gpsd's fixes into a GPX file.
 struct Record: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "record",
         abstract: "Record the fixes of a running gpsd into a GPX file.",
         discussion: """
             Each fix is written as it arrives, and the file is a complete GPX 1.1 document after every \

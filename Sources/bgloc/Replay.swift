@@ -9,6 +9,7 @@ import Glibc
 /// `bgloc replay TRACE [options]`: a trace through the emulated CLLocationManager (CONTRACTS.md §2).
 struct Replay: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "replay",
         abstract: "Replay a GPX or NMEA trace through the emulated location manager and print its timeline.",
         discussion: """
             Every fix goes through continuous updates (with --distance-filter and --accuracy, and \

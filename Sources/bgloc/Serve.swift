@@ -7,6 +7,7 @@ import GPSDLocation
 /// `bgloc serve TRACE [--port P] [--speed N] [--loop]`: a trace served over gpsd's JSON protocol.
 struct Serve: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "serve",
         abstract: "Serve a GPX or NMEA trace over gpsd's JSON protocol on loopback, for any gpsd client.",
         discussion: """
             Listens on 127.0.0.1 only and speaks gpsd's protocol: VERSION on connect, DEVICES and WATCH \

@@ -9,6 +9,7 @@ extension BGTask {
     /// `bgtask simulate`: run an app manifest's background tasks on virtual time and print the timeline.
     struct Simulate: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "simulate",
             abstract: "Simulate what BGTaskScheduler does with an app's background tasks over a stretch of time.",
             discussion: """
                 Runs on virtual time, as fast as it can: the manifest's device conditions change on \
