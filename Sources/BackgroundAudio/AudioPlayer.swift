@@ -72,6 +72,7 @@ public final class AudioPlayer: @unchecked Sendable {
         var writerThread: pthread_t?
         weak var delegate: (any AudioPlayerDelegate)?
         var sinks: [(AudioPlayerEvent) -> Void] = []
+        var stream: (events: AsyncStream<AudioPlayerEvent>, continuation: AsyncStream<AudioPlayerEvent>.Continuation)?
     }
 
     private enum Outcome {
@@ -85,11 +86,21 @@ public final class AudioPlayer: @unchecked Sendable {
     private let pacing: Pacing
     private let session: AudioSession?
     private let opener: (String) throws -> any AudioDecoder
-    private let continuation: AsyncStream<AudioPlayerEvent>.Continuation
 
-    /// Every event, in order, for one consumer. The stream never finishes by itself; stop reading after
+    /// Every event from the first time it is asked for, in order, for one consumer (ask before
+    /// ``play()`` to see them all). The stream never finishes by itself; stop reading after
     /// ``AudioPlayerEvent/endOfQueue(success:)``.
-    public let events: AsyncStream<AudioPlayerEvent>
+    ///
+    /// It is made on first use: a player that reports through ``addEventSink(_:)`` or its delegate
+    /// buffers nothing and wakes no task.
+    public var events: AsyncStream<AudioPlayerEvent> {
+        control.withLock {
+            if let stream = state.stream { return stream.events }
+            let (events, continuation) = AsyncStream<AudioPlayerEvent>.makeStream()
+            state.stream = (events, continuation)
+            return events
+        }
+    }
 
     private let control = ConditionLock()
     private var state = Control()
@@ -127,13 +138,12 @@ public final class AudioPlayer: @unchecked Sendable {
         self.pacing = pacing
         self.session = session
         self.opener = open
-        (events, continuation) = AsyncStream.makeStream()
         session?.register(self)
     }
 
     deinit {
         buffer.deallocate()
-        continuation.finish()
+        state.stream?.continuation.finish()
     }
 
     // MARK: - Properties
@@ -426,7 +436,7 @@ public final class AudioPlayer: @unchecked Sendable {
         }
         if let volume { ramp.set(volume.volume, overFrames: frames(volume.fade, rate: format.sampleRate)) }
         if let seek { applySeek(to: frames(seek, rate: format.sampleRate), decoder: decoder, events: &events) }
-        let chunk = max(1, format.sampleRate / 20)
+        let chunk = Self.chunkFrames(format)
         let read: Int
         do {
             read = try decoder.read(into: buffer, maxFrames: chunk)
@@ -491,7 +501,7 @@ public final class AudioPlayer: @unchecked Sendable {
         startedCurrent = false
         loopsDone = 0
         cursor = 0
-        let bytes = max(1, opened.format.sampleRate / 20) * opened.format.bytesPerFrame
+        let bytes = Self.chunkFrames(opened.format) * opened.format.bytesPerFrame
         if buffer.count < bytes {
             buffer.deallocate()
             buffer = .allocate(byteCount: bytes, alignment: 16)
@@ -599,6 +609,12 @@ public final class AudioPlayer: @unchecked Sendable {
         control.withLock { state.position = position }
     }
 
+    /// Frames decoded and written per step: a twentieth of a second, so a change (pause, volume, seek, an
+    /// unplugged device) takes effect within 50 ms of audio.
+    static func chunkFrames(_ format: AudioFormat) -> Int {
+        max(1, format.sampleRate / 20)
+    }
+
     private var current: String? { index < files.count && decoder != nil ? files[index] : nil }
 
     private func heardFrames() -> Int {
@@ -634,13 +650,13 @@ public final class AudioPlayer: @unchecked Sendable {
 
     private func emit(_ events: [AudioPlayerEvent]) {
         guard !events.isEmpty else { return }
-        let (sinks, delegate) = control.withLock { (state.sinks, state.delegate) }
+        let (sinks, delegate, continuation) = control.withLock { (state.sinks, state.delegate, state.stream?.continuation) }
         let lost = driver.withLock {
             defer { deviceLost = false }
             return deviceLost
         }
         for event in events {
-            continuation.yield(event)
+            continuation?.yield(event)
             for sink in sinks { sink(event) }
             switch event {
             case .endOfQueue(let success): delegate?.audioPlayerDidFinishPlaying(self, successfully: success)

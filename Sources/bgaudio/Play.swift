@@ -1,11 +1,9 @@
-import ALSAAudio
 import ArgumentParser
-import BackgroundAudio
-import BackgroundCore
 import CommandLineSupport
 
 struct Play: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "play",
         abstract: "Play audio files over ALSA, gaplessly, as an iOS app's AVAudioPlayer would.",
         discussion: """
             On a terminal, the file, elapsed and total time and a progress bar show on standard error; \
@@ -41,51 +39,15 @@ struct Play: AsyncParsableCommand {
     @Option(help: "The timeline format: text (default on a terminal) or jsonl.")
     var format: TimelineFormat?
 
+    var request: PlayRequest {
+        PlayRequest(files: files, device: device, volume: volume, loop: loop, start: start, quiet: quiet, format: format)
+    }
+
     func validate() throws {
-        guard (0...1).contains(volume) else {
-            throw ValidationError("Please give a --volume from 0 to 1, not \(volume).")
-        }
-        guard loop >= -1 else {
-            throw ValidationError("Please give a --loop of -1 (forever), 0 (once) or more, not \(loop).")
-        }
-        // At most 100 years: beyond, the value does not fit the clock's durations (it trapped).
-        guard start >= 0, start.isFinite, start <= 3_153_600_000 else {
-            throw ValidationError("Please give a --start from 0 to 3153600000 seconds (100 years), not \(start).")
-        }
-        guard !files.isEmpty else { throw ValidationError("Please name at least one file to play.") }
+        try request.validate()
     }
 
     func run() async throws {
-        let format = self.format ?? .automatic
-        // A playback session with the audio background mode: what a music or tour app declares.
-        let session = AudioSession(category: .playback, backgroundAudioMode: true)
-        let player = AudioPlayer(files: files, output: ALSAOutput(device: device), session: session, open: AudioFile.open)
-        player.numberOfLoops = loop
-        player.volume = Float(volume)
-        if start > 0 { player.currentTime = .nanoseconds(Int64(start * 1e9)) }
-        let console = PlayConsole(
-            printer: (quiet && format == .text) ? nil : TimelinePrinter(format: format, flushEachLine: true),
-            showsProgress: !quiet && StandardOutput.errorIsTerminal
-        )
-        let failures = try await Interruption.run {
-            let keyboard = KeyControls(player: player, session: session)
-            defer {
-                keyboard?.stop()
-                console.finish()
-            }
-            return await withTaskCancellationHandler {
-                player.play()
-                return await console.follow(player)
-            } onCancel: {
-                player.stop()
-            }
-        }
-        if !failures.isEmpty { throw PlayFailure(messages: failures) }
+        try await request.run()
     }
-}
-
-/// What `bgaudio play` could not play, as one sentence per problem.
-struct PlayFailure: Error, CustomStringConvertible {
-    var messages: [String]
-    var description: String { messages.joined(separator: "\n") }
 }

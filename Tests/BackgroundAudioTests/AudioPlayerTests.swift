@@ -269,9 +269,10 @@ let s16Stereo8k = AudioFormat(sample: .s16, channels: 2, sampleRate: 8_000)
         let player = AudioPlayer(files: ["a.wav", "b.wav"], output: output) { _ in
             MemoryDecoder(format: tone.format, bytes: tone.bytes)
         }
+        let events = player.events  // before play(), to see every event
         player.play()
         var seen: [AudioPlayerEvent] = []
-        for await event in player.events {
+        for await event in events {
             if case .progress = event { continue }
             seen.append(event)
             if case .endOfQueue = event { break }

@@ -2,41 +2,65 @@ import BackgroundAudio
 import BackgroundCore
 import CommandLineSupport
 import Glibc
+import Synchronization
 
 /// The terminal side of `bgaudio play`: the timeline on standard output and a progress line on standard
 /// error.
-struct PlayConsole: Sendable {
+final class PlayConsole: Sendable {
     let printer: TimelinePrinter?
     let showsProgress: Bool
+    private let failures = Mutex<[String]>([])
 
-    /// Prints the player's events until the queue ends (or the task is cancelled) and returns the
-    /// messages of what failed.
-    func follow(_ player: AudioPlayer) async -> [String] {
-        var failures: [String] = []
-        for await event in player.events {
-            if let kind = event.timelineKind, let printer {
-                clearProgress()
-                printer.print(TimelineEvent(time: .now(), kind: kind))
+    init(printer: TimelinePrinter?, showsProgress: Bool) {
+        self.printer = printer
+        self.showsProgress = showsProgress
+    }
+
+    /// Plays and prints the player's events until the queue ends or the task is cancelled (which stops
+    /// the player), and returns the messages of what failed.
+    ///
+    /// Events are handled where the player makes them, on its writer thread, so playing wakes no task
+    /// per event: the calling task sleeps until the end.
+    func play(_ player: AudioPlayer) async -> [String] {
+        let ending = Ending()
+        return await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                ending.wait(continuation)
+                player.addEventSink { event in
+                    if let failures = self.handle(event, player: player) { ending.finish(failures) }
+                }
+                player.play()
             }
-            switch event {
-            case .progress(let file, let position, let duration):
-                showProgress(file: file, position: position, duration: duration)
-            case .paused(let file):
-                showProgress(file: file, position: player.currentTime, duration: player.duration, note: "paused")
-            case .decodeError(_, let message):
-                failures.append(message)
-            case .outputError(let message):
-                // A device that went away pauses the player; on the command line that ends the run.
-                failures.append(message)
-                player.stop()
-                return failures
-            case .endOfQueue:
-                return failures
-            default:
-                break
-            }
+        } onCancel: {
+            player.stop()
+            ending.finish(self.failures.withLock { $0 })
         }
-        return failures
+    }
+
+    /// Shows `event`; returns every failure so far once the run is over, else nil.
+    private func handle(_ event: AudioPlayerEvent, player: AudioPlayer) -> [String]? {
+        if let kind = event.timelineKind, let printer {
+            clearProgress()
+            printer.print(TimelineEvent(time: .now(), kind: kind))
+        }
+        switch event {
+        case .progress(let file, let position, let duration):
+            showProgress(file: file, position: position, duration: duration)
+        case .paused(let file):
+            showProgress(file: file, position: player.currentTime, duration: player.duration, note: "paused")
+        case .decodeError(_, let message):
+            failures.withLock { $0.append(message) }
+        case .outputError(let message):
+            // A device that went away pauses the player; on the command line that ends the run.
+            failures.withLock { $0.append(message) }
+            player.stop()
+            return failures.withLock { $0 }
+        case .endOfQueue:
+            return failures.withLock { $0 }
+        default:
+            break
+        }
+        return nil
     }
 
     func finish() {
@@ -73,5 +97,35 @@ struct PlayConsole: Sendable {
         let minutes = whole / 60
         let rest = whole % 60
         return "\(minutes):" + (rest < 10 ? "0\(rest)" : "\(rest)")
+    }
+}
+
+/// The end of a run, resumed once: by the last event or by cancellation, whichever comes first.
+private final class Ending: Sendable {
+    private struct State {
+        var continuation: CheckedContinuation<[String], Never>?
+        var result: [String]?
+    }
+
+    private let state = Mutex(State())
+
+    func wait(_ continuation: CheckedContinuation<[String], Never>) {
+        let ready: [String]? = state.withLock {
+            if let result = $0.result { return result }
+            $0.continuation = continuation
+            return nil
+        }
+        if let ready { continuation.resume(returning: ready) }
+    }
+
+    /// Ends the run with `failures`; later calls do nothing.
+    func finish(_ failures: [String]) {
+        let continuation: CheckedContinuation<[String], Never>? = state.withLock { state in
+            guard state.result == nil else { return nil }
+            state.result = failures
+            defer { state.continuation = nil }
+            return state.continuation
+        }
+        continuation?.resume(returning: failures)
     }
 }
