@@ -26,7 +26,8 @@ let package = Package(
         // C libraries: a modulemap and a shim header each, imported only by GPSDLocation and ALSAAudio.
         .systemLibrary(name: "CGPS", pkgConfig: "libgps", providers: [.apt(["libgps-dev"])]),
         .systemLibrary(name: "CALSA", pkgConfig: "alsa", providers: [.apt(["libasound2-dev"])]),
-        .systemLibrary(name: "CSndFile", pkgConfig: "sndfile", providers: [.apt(["libsndfile1-dev"])]),
+        // CSndFile has no pkgConfig: libsndfile is loaded on first use (dlopen), not linked; only its header is needed.
+        .systemLibrary(name: "CSndFile", providers: [.apt(["libsndfile1-dev"])]),
 
         // The engine, virtual time, the typed timeline and its two renderers.
         .target(name: "BackgroundCore", dependencies: [.product(name: "HeapModule", package: "swift-collections")]),

@@ -1,4 +1,4 @@
-import ALSAAudio
+@testable import ALSAAudio
 import BackgroundAudio
 import BackgroundCore
 import BackgroundTestKit
@@ -123,6 +123,19 @@ private typealias W = WAVBytes
         #expect(decoder.format == AudioFormat(sample: .f32, channels: 2, sampleRate: 48000))
         #expect(decoder.frameCount == 24_000)
         #expect(try decodeAll(decoder).count == 24_000 * 8)
+    }
+
+    @Test func libsndfileIsLoadedOnFirstUseAndItsAbsenceSaysWhatToInstall() throws {
+        // Loaded: the real library has every function.
+        #expect(throws: Never.self) { try SndFileLibrary.load("libsndfile.so.1").get() }
+        // Absent: the error names the library and the package to install.
+        let error = try #require(throws: SndFileError.self) { try SndFileLibrary.load("libsndfile-absent.so.9").get() }
+        #expect(error.function == "dlopen")
+        #expect(error.message.contains("libsndfile-absent.so.9"))
+        #expect(error.message.contains("apt install libsndfile1"))
+        // Present but not libsndfile: a library without sf_open is refused, not called.
+        let notSndfile = try #require(throws: SndFileError.self) { try SndFileLibrary.load("libm.so.6").get() }
+        #expect(notSndfile.message.contains("libm.so.6 lacks a function bgkit needs"))
     }
 
     @Test func aBrokenFileFailsInSfOpenNamingTheFile() throws {
