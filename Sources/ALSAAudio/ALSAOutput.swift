@@ -188,6 +188,9 @@ public final class ALSAOutput: AudioOutput, @unchecked Sendable {
         return max(0, frames)
     }
 
+    /// The granted period while open.
+    public var periodFrames: Int? { configuration?.periodFrames }
+
     /// Closes the device; safe to call twice.
     public func close() {
         guard let pcm else { return }

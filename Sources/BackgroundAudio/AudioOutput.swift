@@ -24,4 +24,11 @@ public protocol AudioOutput: AnyObject {
     func delay() throws -> Int
     /// Closes the device; safe to call twice.
     func close()
+    /// While open, the frames the device plays between two wake-ups of a blocked writer (ALSA's period);
+    /// writers write that many at a time. nil when the output has none (the default).
+    var periodFrames: Int? { get }
+}
+
+extension AudioOutput {
+    public var periodFrames: Int? { nil }
 }

@@ -436,7 +436,11 @@ public final class AudioPlayer: @unchecked Sendable {
         }
         if let volume { ramp.set(volume.volume, overFrames: frames(volume.fade, rate: format.sampleRate)) }
         if let seek { applySeek(to: frames(seek, rate: format.sampleRate), decoder: decoder, events: &events) }
-        let chunk = Self.chunkFrames(format)
+        let chunk = chunkFrames(format)
+        if buffer.count < chunk * format.bytesPerFrame {
+            buffer.deallocate()
+            buffer = .allocate(byteCount: chunk * format.bytesPerFrame, alignment: 16)
+        }
         let read: Int
         do {
             read = try decoder.read(into: buffer, maxFrames: chunk)
@@ -501,11 +505,6 @@ public final class AudioPlayer: @unchecked Sendable {
         startedCurrent = false
         loopsDone = 0
         cursor = 0
-        let bytes = Self.chunkFrames(opened.format) * opened.format.bytesPerFrame
-        if buffer.count < bytes {
-            buffer.deallocate()
-            buffer = .allocate(byteCount: bytes, alignment: 16)
-        }
         let duration = opened.frameCount.map { Duration.nanoseconds(VirtualPacer.nanoseconds(frames: $0, rate: opened.format.sampleRate)) }
         let start = control.withLock {
             state.file = files[index]
@@ -609,10 +608,15 @@ public final class AudioPlayer: @unchecked Sendable {
         control.withLock { state.position = position }
     }
 
-    /// Frames decoded and written per step: a twentieth of a second, so a change (pause, volume, seek, an
-    /// unplugged device) takes effect within 50 ms of audio.
-    static func chunkFrames(_ format: AudioFormat) -> Int {
-        max(1, format.sampleRate / 20)
+    /// Frames decoded and written per step (hold `driver`, with the output open). On the device's clock,
+    /// one period of the device (``AudioOutput/periodFrames``, at most a quarter of a second), as aplay
+    /// writes, so that the writer wakes once per period; on virtual time, or for an output without a
+    /// period, a twentieth of a second. A change (pause, volume, seek, an unplugged device) takes effect
+    /// at the next step.
+    private func chunkFrames(_ format: AudioFormat) -> Int {
+        let step = max(1, format.sampleRate / 20)
+        guard case .device = pacing, let period = output.periodFrames, period > 0 else { return step }
+        return min(period, max(1, format.sampleRate / 4))
     }
 
     private var current: String? { index < files.count && decoder != nil ? files[index] : nil }

@@ -48,10 +48,14 @@ public final class RecordingAudioOutput: AudioOutput, Sendable {
 
     private let state = Mutex(State())
     private let device: String
+    /// The period it reports, as ALSA's, or nil (the default) for none.
+    public let periodFrames: Int?
 
-    /// Creates an output; `device` only names it in error messages.
-    public init(device: String = "recording") {
+    /// Creates an output; `device` only names it in error messages, `periodFrames` is reported as the
+    /// device's period.
+    public init(device: String = "recording", periodFrames: Int? = nil) {
         self.device = device
+        self.periodFrames = periodFrames
     }
 
     /// Every byte written, in order, across opens.
