@@ -3,7 +3,7 @@
 # Uses $BGKIT_BIN (built tools) and $BENCH_WORK (scratch), which tools/bench/run exports.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
-BGKIT_BIN="${BGKIT_BIN:-$here/../../.build/release}"
+BGKIT_BIN="${BGKIT_BIN:-$here/../../.build-release/release}"
 BENCH_WORK="${BENCH_WORK:-$here/work}"
 mkdir -p "$BENCH_WORK"
 source "$here/compare.sh"

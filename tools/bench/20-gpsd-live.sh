@@ -4,7 +4,7 @@
 # per fix (user + system of the client only). Uses $BGKIT_BIN and $BENCH_WORK, which tools/bench/run exports.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
-BGKIT_BIN="${BGKIT_BIN:-$here/../../.build/release}"
+BGKIT_BIN="${BGKIT_BIN:-$here/../../.build-release/release}"
 BENCH_WORK="${BENCH_WORK:-$here/work}"
 FIXES="${FIXES:-5000}"
 mkdir -p "$BENCH_WORK"

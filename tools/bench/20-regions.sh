@@ -4,7 +4,7 @@
 # tools/bench/run exports.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
-BGKIT_BIN="${BGKIT_BIN:-$here/../../.build/release}"
+BGKIT_BIN="${BGKIT_BIN:-$here/../../.build-release/release}"
 BENCH_WORK="${BENCH_WORK:-$here/work}"
 mkdir -p "$BENCH_WORK"
 source "$here/compare.sh"

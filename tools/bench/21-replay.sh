@@ -5,7 +5,7 @@
 # regions, JSON lines into /dev/null. Uses $BGKIT_BIN and $BENCH_WORK, which tools/bench/run exports.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
-BGKIT_BIN="${BGKIT_BIN:-$here/../../.build/release}"
+BGKIT_BIN="${BGKIT_BIN:-$here/../../.build-release/release}"
 BENCH_WORK="${BENCH_WORK:-$here/work}"
 RUNS="${BENCH_RUNS:-3}"
 mkdir -p "$BENCH_WORK"

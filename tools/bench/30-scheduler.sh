@@ -4,7 +4,7 @@
 # day). Uses $BGKIT_BIN, which tools/bench/run exports.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
-BGKIT_BIN="${BGKIT_BIN:-$here/../../.build/release}"
+BGKIT_BIN="${BGKIT_BIN:-$here/../../.build-release/release}"
 BENCH_WORK="${BENCH_WORK:-$here/work}"
 RUNS="${BENCH_RUNS:-3}"
 source "$here/compare.sh"

@@ -1,30 +1,41 @@
 #!/usr/bin/env bash
-# Audio playback: bgaudio play against aplay on the same 1-minute 44.1 kHz stereo WAV (generated with sox).
-#  - CPU time (user + sys of the child, from wait4) playing to the `null` device;
-#  - time to first frame: from spawn until the first byte reaches ALSA, seen through the `file` device
-#    (ALSA's file plugin over null), whose output file grows as frames are written.
-# alsa-lib's null device does not pace in real time (a minute plays in milliseconds), so these measure
-# the work per minute of audio and the start-up latency, not a real-time run. Median of 3 runs each.
+# Audio playback: bgaudio play against aplay on the same 44.1 kHz stereo WAVs (generated with sox), each
+# figure the median of $BENCH_RUNS (3) runs, the contenders interleaved:
+#  - in real time: CPU time (user + sys of the child, from wait4) playing a 1-minute and a 10-second file
+#    to ALSA's `file` device over `null`, writing into a pipe that this script drains at 176,400 bytes a
+#    second in 100 ms blocks, as a sound card consumes a period at a time. alsa-lib's `null` device does
+#    not pace by itself (1.2.8 plays a minute in milliseconds), so the pipe holds both players to real
+#    time. The minute's CPU is the row's figure; the minute's less the 10 seconds', scaled to a minute,
+#    is the cost of playing on (start-up and exit cancel out). About 7 minutes.
+#  - a minute to `null` as fast as it goes: the same work without waiting, so mostly start-up and reading;
+#  - time to the first frame: from spawn until the first byte reaches the `file` device's output file;
+#  - start-up alone: `--version`, which loads the program and exits.
 # Uses $BGKIT_BIN (built tools) and $BENCH_WORK (scratch), which tools/bench/run exports.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
-BGKIT_BIN="${BGKIT_BIN:-$here/../../.build/release}"
+BGKIT_BIN="${BGKIT_BIN:-$here/../../.build-release/release}"
 BENCH_WORK="${BENCH_WORK:-$here/work}"
 mkdir -p "$BENCH_WORK"
 
 F="$BENCH_WORK/bench-1min-44k1-stereo.wav"
-if [ ! -s "$F" ]; then
-    echo "generating $F (once)" >&2
-    sox -n -r 44100 -c 2 -b 16 -e signed-integer "$F" synth 60 sine 440 sine 660 vol 0.5
-fi
+SHORT="$BENCH_WORK/bench-10s-44k1-stereo.wav"
+for file in "$F:60" "$SHORT:10"; do
+    if [ ! -s "${file%:*}" ]; then
+        echo "generating ${file%:*} (once)" >&2
+        sox -n -r 44100 -c 2 -b 16 -e signed-integer "${file%:*}" synth "${file##*:}" sine 440 sine 660 vol 0.5
+    fi
+done
 
 BENCH_SUMMARY="${BENCH_SUMMARY:-$BENCH_WORK/summary.tsv}"
-python3 - "$BGKIT_BIN/bgaudio" "$F" "$BENCH_WORK" "$BENCH_SUMMARY" <<'PY'
-import os, shutil, statistics, subprocess, sys, time
+python3 - "$BGKIT_BIN/bgaudio" "$F" "$SHORT" "$BENCH_WORK" "$BENCH_SUMMARY" "${BENCH_RUNS:-3}" <<'PY'
+import os, shutil, statistics, subprocess, sys, threading, time
 
-bgaudio, wav, work, summary = sys.argv[1:5]
+bgaudio, wav, short, work, summary, runs = sys.argv[1:7]
+runs = int(runs)
 raw = os.path.join(work, "bench-first-frame.raw")
-runs = 3
+fifo = os.path.join(work, "bench-paced.fifo")
+BYTES_PER_SECOND = 44100 * 4
+BLOCK = BYTES_PER_SECOND // 10
 
 def cpu(argv):
     """User + sys CPU seconds and wall seconds of one run."""
@@ -35,6 +46,35 @@ def cpu(argv):
     if os.waitstatus_to_exitcode(status) != 0:
         sys.exit(f"{argv[0]} failed: {' '.join(argv)}")
     return usage.ru_utime + usage.ru_stime, wall
+
+def drain():
+    """Reads the pipe in real time: 100 ms blocks, each once its time has come."""
+    fd = os.open(fifo, os.O_RDONLY)
+    start = time.monotonic()
+    got = 0
+    while True:
+        due = start + (got + BLOCK) / BYTES_PER_SECOND
+        now = time.monotonic()
+        if now < due:
+            time.sleep(due - now)
+        block = os.read(fd, BLOCK)
+        if not block:
+            break
+        got += len(block)
+    os.close(fd)
+
+def paced(argv):
+    """CPU and wall seconds of one run whose device is drained in real time."""
+    if os.path.exists(fifo):
+        os.remove(fifo)
+    os.mkfifo(fifo)
+    reader = threading.Thread(target=drain)
+    reader.start()
+    try:
+        return cpu(argv)
+    finally:
+        reader.join()
+        os.remove(fifo)
 
 def first_frame(argv):
     """Seconds from spawn until the file device's output holds a byte."""
@@ -55,45 +95,62 @@ def first_frame(argv):
     child.wait()
     return seen
 
-device = f"file:'{raw}',raw"
-contenders = [
-    ("bgaudio play", [bgaudio, "play", wav, "--device", "null", "--quiet"],
-                     [bgaudio, "play", wav, "--device", device, "--quiet"]),
-    ("aplay", ["aplay", "-q", "-D", "null", wav], ["aplay", "-q", "-D", device, wav]),
-    ("bgaudio --help (start-up alone)", [bgaudio, "--help"], None),
-]
-print("## Audio playback (1 min, 44.1 kHz, 16-bit stereo WAV)")
-print()
-print("| program | CPU user+sys (ms) | wall to the null device (ms) | time to first frame (ms) |")
-print("|---|---:|---:|---:|")
-results = {}
-for name, null_argv, file_argv in contenders:
-    if shutil.which(null_argv[0]) is None:
-        print(f"| {name} | not installed | | |")
-        continue
-    cpu_runs = [cpu(null_argv) for _ in range(runs)]
-    first = statistics.median(first_frame(file_argv) for _ in range(runs)) if file_argv else None
-    results[name] = (statistics.median(c for c, _ in cpu_runs), first)
-    ttff = f"{first * 1000:.1f}" if first is not None else "–"
-    print(f"| {name} | {results[name][0] * 1000:.1f} | "
-          f"{statistics.median(w for _, w in cpu_runs) * 1000:.1f} | {ttff} |")
-print()
-print("Median of 3 runs. The null device does not pace in real time in alsa-lib 1.2.8, so a minute of audio")
-print("is consumed as fast as it is written: CPU is the cost of a minute of audio, not of a real-time run.")
-print("The start-up row is the Swift runtime and Foundation loading, which every bgaudio run pays.")
+def play(program, device, file=wav):
+    if program == "aplay":
+        return ["aplay", "-q", "-D", device, file]
+    return [bgaudio, "play", file, "--device", device, "--quiet"]
+
+programs = [p for p in ("bgaudio play", "aplay") if shutil.which(play(p, "null")[0])]
+version = {"bgaudio play": [bgaudio, "--version"], "aplay": ["aplay", "--version"]}
+samples = {p: {"startup": [], "null": [], "paced": [], "short": [], "first": []} for p in programs}
+for _ in range(runs):  # interleaved, so that a change in the machine's load touches both alike
+    for program in programs:
+        samples[program]["startup"].append(cpu(version[program])[0])
+        samples[program]["null"].append(cpu(play(program, "null"))[0])
+        samples[program]["first"].append(first_frame(play(program, f"file:'{raw}',raw")))
+        seconds, wall = paced(play(program, f"file:'{fifo}',raw"))
+        samples[program]["paced"].append(seconds)
+        if wall < 59:
+            sys.exit(f"{program} finished the paced minute in {wall:.1f} s: the pipe did not pace it")
+        samples[program]["short"].append(paced(play(program, f"file:'{fifo}',raw", short))[0])
 if os.path.exists(raw):
     os.remove(raw)
+median = {p: {k: statistics.median(v) for k, v in s.items()} for p, s in samples.items()}
+for m in median.values():
+    m["on"] = (m["paced"] - m["short"]) * 60 / 50  # playing on: a minute's CPU without start-up and exit
+
+print("## Audio playback (1 min, 44.1 kHz, 16-bit stereo WAV)")
+print()
+print("| program | a minute in real time, CPU (ms) | of which playing on, per minute (ms) | 10 s in real time (ms) | a minute to null unpaced (ms) | start-up alone (`--version`) (ms) | time to first frame (ms) |")
+print("|---|---:|---:|---:|---:|---:|---:|")
+for program in ("bgaudio play", "aplay"):
+    if program not in median:
+        print(f"| {program} | not installed | | | | | |")
+        continue
+    m = median[program]
+    print(f"| {program} | {m['paced'] * 1000:.1f} | {m['on'] * 1000:.1f} | {m['short'] * 1000:.1f} | {m['null'] * 1000:.1f} "
+          f"| {m['startup'] * 1000:.1f} | {m['first'] * 1000:.1f} |")
+print()
+print(f"Median of {runs} runs, the two programs interleaved. Real time: ALSA's `file` device over `null`, into a")
+print("pipe drained at 176,400 bytes a second in 100 ms blocks (alsa-lib's `null` device does not pace by")
+print("itself). Playing on: (the minute's CPU − the 10 s file's CPU) × 60 / 50, the cost of a minute of playback")
+print("once started. CPU is user + system time from wait4; the first frame is the first byte in the `file`")
+print("device's output.")
 
 with open(summary, "a") as rows:
-    ours, theirs = results.get("bgaudio play"), results.get("aplay")
-    if ours is None:
-        rows.write("audio: a minute of 44.1 kHz stereo to ALSA null, CPU\tfailed\t\tno more CPU than aplay\tno\n")
-    elif theirs is None:
-        rows.write(f"audio: a minute of 44.1 kHz stereo to ALSA null, CPU\t{ours[0] * 1000:.0f} ms\taplay not installed"
-                   f"\tno more CPU than aplay\t–\n")
-    else:
-        rows.write(f"audio: a minute of 44.1 kHz stereo to ALSA null, CPU\t{ours[0] * 1000:.0f} ms\t"
-                   f"aplay {theirs[0] * 1000:.0f} ms\tno more CPU than aplay\t{'yes' if ours[0] <= theirs[0] else 'no'}\n")
-        rows.write(f"audio: time from start to the first frame written\t{ours[1] * 1000:.1f} ms\t"
-                   f"aplay {theirs[1] * 1000:.1f} ms\tas fast as aplay (within 10%)\t{'yes' if ours[1] <= theirs[1] * 1.1 else 'no'}\n")
+    ours, theirs = median.get("bgaudio play"), median.get("aplay")
+    target_cpu, target_first = "no more CPU than aplay", "as fast as aplay (within 10%)"
+    what = [("audio: a minute of 44.1 kHz stereo paced in real time, CPU", "paced", "ms", 0, target_cpu, 1.0),
+            ("audio: the same, playing on (the minute less 10 s, per minute), CPU", "on", "ms", 0, target_cpu, 1.0),
+            ("audio: the same minute to ALSA null unpaced, CPU", "null", "ms", 1, target_cpu, 1.0),
+            ("audio: time from start to the first frame written", "first", "ms", 1, target_first, 1.1)]
+    for label, key, unit, digits, target, slack in what:
+        if ours is None:
+            rows.write(f"{label}\tfailed\t\t{target}\tno\n")
+        elif theirs is None:
+            rows.write(f"{label}\t{ours[key] * 1000:.{digits}f} {unit}\taplay not installed\t{target}\t–\n")
+        else:
+            met = "yes" if ours[key] <= theirs[key] * slack else "no"
+            rows.write(f"{label}\t{ours[key] * 1000:.{digits}f} {unit}\taplay {theirs[key] * 1000:.{digits}f} {unit}"
+                       f" ({ours[key] / theirs[key]:.2f}×)\t{target}\t{met}\n")
 PY
