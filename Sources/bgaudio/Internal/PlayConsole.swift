@@ -25,11 +25,14 @@ final class PlayConsole: Sendable {
         let ending = Ending()
         return await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
-                ending.wait(continuation)
+                // Cancelled before it began: nothing to play.
+                guard ending.wait(continuation) else { return }
                 player.addEventSink { event in
                     if let failures = self.handle(event, player: player) { ending.finish(failures) }
                 }
                 player.play()
+                // Cancelled while starting: the handler's stop() may have come before play().
+                if Task.isCancelled { player.stop() }
             }
         } onCancel: {
             player.stop()
@@ -109,13 +112,16 @@ private final class Ending: Sendable {
 
     private let state = Mutex(State())
 
-    func wait(_ continuation: CheckedContinuation<[String], Never>) {
+    /// Waits with `continuation`; returns false (having resumed it) when the run has already ended.
+    func wait(_ continuation: CheckedContinuation<[String], Never>) -> Bool {
         let ready: [String]? = state.withLock {
             if let result = $0.result { return result }
             $0.continuation = continuation
             return nil
         }
-        if let ready { continuation.resume(returning: ready) }
+        guard let ready else { return true }
+        continuation.resume(returning: ready)
+        return false
     }
 
     /// Ends the run with `failures`; later calls do nothing.
