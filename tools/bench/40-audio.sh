@@ -103,15 +103,22 @@ def play(program, device, file=wav):
 programs = [p for p in ("bgaudio play", "aplay") if shutil.which(play(p, "null")[0])]
 version = {"bgaudio play": [bgaudio, "--version"], "aplay": ["aplay", "--version"]}
 samples = {p: {"startup": [], "null": [], "paced": [], "short": [], "first": []} for p in programs}
+def warm(argv):
+    """Runs argv once, unmeasured, so that what is measured next starts warm (caches, page tables)."""
+    cpu(argv)
+    return argv
+
 for _ in range(runs):  # interleaved, so that a change in the machine's load touches both alike
     for program in programs:
-        samples[program]["startup"].append(cpu(version[program])[0])
-        samples[program]["null"].append(cpu(play(program, "null"))[0])
+        samples[program]["startup"].append(cpu(warm(version[program]))[0])
+        samples[program]["null"].append(cpu(warm(play(program, "null")))[0])
         samples[program]["first"].append(first_frame(play(program, f"file:'{raw}',raw")))
+        warm(play(program, "null"))
         seconds, wall = paced(play(program, f"file:'{fifo}',raw"))
         samples[program]["paced"].append(seconds)
         if wall < 59:
             sys.exit(f"{program} finished the paced minute in {wall:.1f} s: the pipe did not pace it")
+        warm(play(program, "null"))
         samples[program]["short"].append(paced(play(program, f"file:'{fifo}',raw", short))[0])
 if os.path.exists(raw):
     os.remove(raw)
@@ -131,7 +138,9 @@ for program in ("bgaudio play", "aplay"):
     print(f"| {program} | {m['paced'] * 1000:.1f} | {m['on'] * 1000:.1f} | {m['short'] * 1000:.1f} | {m['null'] * 1000:.1f} "
           f"| {m['startup'] * 1000:.1f} | {m['first'] * 1000:.1f} |")
 print()
-print(f"Median of {runs} runs, the two programs interleaved. Real time: ALSA's `file` device over `null`, into a")
+print(f"Median of {runs} runs, the two programs interleaved, each measurement after an unmeasured run that warms")
+print("the caches (the first run after the machine idled costs bgaudio, a larger program, several ms more). Real")
+print("time: ALSA's `file` device over `null`, into a")
 print("pipe drained at 176,400 bytes a second in 100 ms blocks (alsa-lib's `null` device does not pace by")
 print("itself). Playing on: (the minute's CPU − the 10 s file's CPU) × 60 / 50, the cost of a minute of playback")
 print("once started. CPU is user + system time from wait4; the first frame is the first byte in the `file`")
