@@ -6,15 +6,9 @@ import Synchronization
 
 /// The terminal side of `bgaudio play`: the timeline on standard output and a progress line on standard
 /// error.
-final class PlayConsole: Sendable {
+struct PlayConsole: Sendable {
     let printer: TimelinePrinter?
     let showsProgress: Bool
-    private let failures = Mutex<[String]>([])
-
-    init(printer: TimelinePrinter?, showsProgress: Bool) {
-        self.printer = printer
-        self.showsProgress = showsProgress
-    }
 
     /// Plays and prints the player's events until the queue ends or the task is cancelled (which stops
     /// the player), and returns the messages of what failed.
@@ -28,7 +22,7 @@ final class PlayConsole: Sendable {
                 // Cancelled before it began: nothing to play.
                 guard ending.wait(continuation) else { return }
                 player.addEventSink { event in
-                    if let failures = self.handle(event, player: player) { ending.finish(failures) }
+                    if handle(event, player: player, ending: ending) { ending.finish() }
                 }
                 player.play()
                 // Cancelled while starting: the handler's stop() may have come before play().
@@ -36,12 +30,12 @@ final class PlayConsole: Sendable {
             }
         } onCancel: {
             player.stop()
-            ending.finish(self.failures.withLock { $0 })
+            ending.finish()
         }
     }
 
-    /// Shows `event`; returns every failure so far once the run is over, else nil.
-    private func handle(_ event: AudioPlayerEvent, player: AudioPlayer) -> [String]? {
+    /// Shows `event` and records a failure in `ending`; returns true when the run is over.
+    private func handle(_ event: AudioPlayerEvent, player: AudioPlayer, ending: Ending) -> Bool {
         if let kind = event.timelineKind, let printer {
             clearProgress()
             printer.print(TimelineEvent(time: .now(), kind: kind))
@@ -52,18 +46,18 @@ final class PlayConsole: Sendable {
         case .paused(let file):
             showProgress(file: file, position: player.currentTime, duration: player.duration, note: "paused")
         case .decodeError(_, let message):
-            failures.withLock { $0.append(message) }
+            ending.record(message)
         case .outputError(let message):
             // A device that went away pauses the player; on the command line that ends the run.
-            failures.withLock { $0.append(message) }
+            ending.record(message)
             player.stop()
-            return failures.withLock { $0 }
+            return true
         case .endOfQueue:
-            return failures.withLock { $0 }
+            return true
         default:
             break
         }
-        return nil
+        return false
     }
 
     func finish() {
@@ -103,11 +97,13 @@ final class PlayConsole: Sendable {
     }
 }
 
-/// The end of a run, resumed once: by the last event or by cancellation, whichever comes first.
+/// One run's failures and its end, resumed once: by the last event or by cancellation, whichever comes
+/// first.
 private final class Ending: Sendable {
     private struct State {
+        var failures: [String] = []
         var continuation: CheckedContinuation<[String], Never>?
-        var result: [String]?
+        var ended = false
     }
 
     private let state = Mutex(State())
@@ -115,7 +111,7 @@ private final class Ending: Sendable {
     /// Waits with `continuation`; returns false (having resumed it) when the run has already ended.
     func wait(_ continuation: CheckedContinuation<[String], Never>) -> Bool {
         let ready: [String]? = state.withLock {
-            if let result = $0.result { return result }
+            if $0.ended { return $0.failures }
             $0.continuation = continuation
             return nil
         }
@@ -124,14 +120,19 @@ private final class Ending: Sendable {
         return false
     }
 
-    /// Ends the run with `failures`; later calls do nothing.
-    func finish(_ failures: [String]) {
-        let continuation: CheckedContinuation<[String], Never>? = state.withLock { state in
-            guard state.result == nil else { return nil }
-            state.result = failures
+    /// Adds the message of something that could not be played.
+    func record(_ failure: String) {
+        state.withLock { $0.failures.append(failure) }
+    }
+
+    /// Ends the run with the failures recorded so far; later calls do nothing.
+    func finish() {
+        let ended: (CheckedContinuation<[String], Never>, [String])? = state.withLock { state in
+            guard !state.ended else { return nil }
+            state.ended = true
             defer { state.continuation = nil }
-            return state.continuation
+            return state.continuation.map { ($0, state.failures) }
         }
-        continuation?.resume(returning: failures)
+        if let (continuation, failures) = ended { continuation.resume(returning: failures) }
     }
 }
