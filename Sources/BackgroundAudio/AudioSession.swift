@@ -1,3 +1,5 @@
+import BackgroundCore
+
 /// The app's audio session, shaped like `AVAudioSession`: a category, activation, interruptions and
 /// route changes, and the rule that decides whether audio keeps playing in the background.
 ///

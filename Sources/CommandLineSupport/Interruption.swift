@@ -1,12 +1,14 @@
 import ArgumentParser
+import BackgroundCore
 import Dispatch
 import Glibc
 import Synchronization
 
 /// Runs a command's work so that Ctrl-C (SIGINT) and SIGTERM stop it cleanly.
 ///
-/// The signal cancels the work's task; the work unwinds (closing devices, finishing files) and the
-/// command exits with 130 for SIGINT and 143 for SIGTERM, the shell's convention.
+/// The signal stops the work; the work unwinds (closing devices, finishing files) and the command exits
+/// with 130 for SIGINT and 143 for SIGTERM, the shell's convention. Async work is stopped by cancelling its
+/// task; blocking work on the calling thread (``runBlocking(onSignal:_:)``) by a closure of its own.
 ///
 /// ```swift
 /// func run() async throws {
@@ -39,6 +41,47 @@ public enum Interruption {
         }
         defer { sources.forEach { $0.cancel() } }
         let result = await task.result
+        StandardOutput.flush()
+        let signalNumber = received.load(ordering: .relaxed)
+        if signalNumber != 0 { throw ExitCode(128 + signalNumber) }
+        return try result.get()
+    }
+
+    /// Runs `work` on the calling thread; a SIGINT or SIGTERM calls `onSignal` (from a thread of its own),
+    /// which must make `work` return. For commands that stay outside Swift concurrency, as `bgaudio play`:
+    /// no task, no thread pool and no libdispatch timer waking the process while it plays.
+    ///
+    /// The signals are blocked on the calling thread, so threads that `work` starts inherit the block and
+    /// only the waiting thread takes them; call it before starting any thread of the command's.
+    public static func runBlocking<T>(onSignal: @escaping @Sendable () -> Void, _ work: () throws -> T) throws -> T {
+        var signals = sigset_t()
+        sigemptyset(&signals)
+        sigaddset(&signals, SIGINT)
+        sigaddset(&signals, SIGTERM)
+        var previous = sigset_t()
+        pthread_sigmask(SIG_BLOCK, &signals, &previous)
+        let received = Atomic<Int32>(0)
+        let finished = Atomic<Bool>(false)
+        let waiter = DedicatedThread.start(detached: false) { [signals] in
+            var set = signals
+            var number: Int32 = 0
+            while sigwait(&set, &number) == 0, !finished.load(ordering: .acquiring) {
+                guard received.load(ordering: .relaxed) == 0 else { continue }
+                received.store(number, ordering: .relaxed)
+                onSignal()
+            }
+        }
+        // Ends the waiter (it sees `finished` and returns), then ignores the signals as ``run(_:)`` does, so
+        // one that comes as the command exits is not a second, different exit.
+        defer {
+            finished.store(true, ordering: .releasing)
+            pthread_kill(waiter, SIGINT)
+            pthread_join(waiter, nil)
+            signal(SIGINT, SIG_IGN)
+            signal(SIGTERM, SIG_IGN)
+            pthread_sigmask(SIG_SETMASK, &previous, nil)
+        }
+        let result = Result { try work() }
         StandardOutput.flush()
         let signalNumber = received.load(ordering: .relaxed)
         if signalNumber != 0 { throw ExitCode(128 + signalNumber) }

@@ -16,4 +16,22 @@ struct BGAudio: AsyncParsableCommand {
         version: BGKitVersion.current,
         subcommands: [Play.self, Info.self, Devices.self]
     )
+
+    /// ArgumentParser's `main()`, but parsing and running on the main thread. Its own is nonisolated and
+    /// async, so it moves to Swift concurrency's thread pool at once, and with that pool libdispatch wakes
+    /// the process every second for as long as it lives. `play` is a blocking command (the player writes on
+    /// a thread of its own), so playing a file starts no pool at all.
+    @MainActor
+    static func main() async {
+        do {
+            var command = try parseAsRoot()
+            if var asyncCommand = command as? any AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+        } catch {
+            exit(withError: error)
+        }
+    }
 }

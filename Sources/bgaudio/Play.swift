@@ -1,7 +1,7 @@
 import ArgumentParser
 import CommandLineSupport
 
-struct Play: AsyncParsableCommand {
+struct Play: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "play",
         abstract: "Play audio files over ALSA, gaplessly, as an iOS app's AVAudioPlayer would.",
@@ -47,7 +47,7 @@ struct Play: AsyncParsableCommand {
         try request.validate()
     }
 
-    func run() async throws {
-        try await request.run()
+    func run() throws {
+        try request.run()
     }
 }

@@ -2,40 +2,44 @@ import BackgroundAudio
 import BackgroundCore
 import CommandLineSupport
 import Glibc
-import Synchronization
 
 /// The terminal side of `bgaudio play`: the timeline on standard output and a progress line on standard
 /// error.
 struct PlayConsole: Sendable {
     let printer: TimelinePrinter?
     let showsProgress: Bool
+    private let ending = Ending()
 
-    /// Plays and prints the player's events until the queue ends or the task is cancelled (which stops
-    /// the player), and returns the messages of what failed.
+    init(printer: TimelinePrinter?, showsProgress: Bool) {
+        self.printer = printer
+        self.showsProgress = showsProgress
+    }
+
+    /// Plays and prints the player's events until the queue ends or ``stop(_:)`` is called, and returns the
+    /// messages of what failed.
     ///
-    /// Events are handled where the player makes them, on its writer thread, so playing wakes no task
-    /// per event: the calling task sleeps until the end.
-    func play(_ player: AudioPlayer) async -> [String] {
-        let ending = Ending()
-        return await withTaskCancellationHandler {
-            await withCheckedContinuation { continuation in
-                // Cancelled before it began: nothing to play.
-                guard ending.wait(continuation) else { return }
-                player.addEventSink { event in
-                    if handle(event, player: player, ending: ending) { ending.finish() }
-                }
-                player.play()
-                // Cancelled while starting: the handler's stop() may have come before play().
-                if Task.isCancelled { player.stop() }
-            }
-        } onCancel: {
-            player.stop()
-            ending.finish()
+    /// Events are handled where the player makes them, on its writer thread; the calling thread sleeps
+    /// until the end.
+    func play(_ player: AudioPlayer) -> [String] {
+        // Stopped before it began: nothing to play.
+        guard !ending.isFinished else { return ending.wait() }
+        player.addEventSink { event in
+            if handle(event, player: player) { ending.finish() }
         }
+        player.play()
+        // Stopped while starting: that stop() may have come before play().
+        if ending.isFinished { player.stop() }
+        return ending.wait()
+    }
+
+    /// Stops `player` and ends ``play(_:)``; from any thread (a signal's).
+    func stop(_ player: AudioPlayer) {
+        player.stop()
+        ending.finish()
     }
 
     /// Shows `event` and records a failure in `ending`; returns true when the run is over.
-    private func handle(_ event: AudioPlayerEvent, player: AudioPlayer, ending: Ending) -> Bool {
+    private func handle(_ event: AudioPlayerEvent, player: AudioPlayer) -> Bool {
         if let kind = event.timelineKind, let printer {
             clearProgress()
             printer.print(TimelineEvent(time: .now(), kind: kind))
@@ -97,42 +101,37 @@ struct PlayConsole: Sendable {
     }
 }
 
-/// One run's failures and its end, resumed once: by the last event or by cancellation, whichever comes
-/// first.
-private final class Ending: Sendable {
+/// One run's failures and its end: by the last event or by a stop, whichever comes first.
+private final class Ending: @unchecked Sendable {
+    // @unchecked: `state` is only touched holding `lock`.
     private struct State {
         var failures: [String] = []
-        var continuation: CheckedContinuation<[String], Never>?
         var ended = false
     }
 
-    private let state = Mutex(State())
+    private let lock = ConditionLock()
+    private var state = State()
 
-    /// Waits with `continuation`; returns false (having resumed it) when the run has already ended.
-    func wait(_ continuation: CheckedContinuation<[String], Never>) -> Bool {
-        let ready: [String]? = state.withLock {
-            if $0.ended { return $0.failures }
-            $0.continuation = continuation
-            return nil
-        }
-        guard let ready else { return true }
-        continuation.resume(returning: ready)
-        return false
-    }
+    var isFinished: Bool { lock.withLock { state.ended } }
 
     /// Adds the message of something that could not be played.
     func record(_ failure: String) {
-        state.withLock { $0.failures.append(failure) }
+        lock.withLock { state.failures.append(failure) }
     }
 
     /// Ends the run with the failures recorded so far; later calls do nothing.
     func finish() {
-        let ended: (CheckedContinuation<[String], Never>, [String])? = state.withLock { state in
-            guard !state.ended else { return nil }
+        lock.withLock {
             state.ended = true
-            defer { state.continuation = nil }
-            return state.continuation.map { ($0, state.failures) }
+            lock.broadcast()
         }
-        if let (continuation, failures) = ended { continuation.resume(returning: failures) }
+    }
+
+    /// Blocks until the run ends and returns its failures.
+    func wait() -> [String] {
+        lock.withLock {
+            lock.wait { state.ended }
+            return state.failures
+        }
     }
 }

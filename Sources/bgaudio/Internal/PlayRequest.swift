@@ -29,7 +29,8 @@ struct PlayRequest: Equatable, Sendable {
         guard !files.isEmpty else { throw ValidationError("Please name at least one file to play.") }
     }
 
-    func run() async throws {
+    /// Plays on the calling thread until the queue ends or a signal stops it.
+    func run() throws {
         let format = self.format ?? .automatic
         // A playback session with the audio background mode: what a music or tour app declares.
         let session = AudioSession(category: .playback, backgroundAudioMode: true)
@@ -41,13 +42,13 @@ struct PlayRequest: Equatable, Sendable {
             printer: (quiet && format == .text) ? nil : TimelinePrinter(format: format, flushEachLine: true),
             showsProgress: !quiet && StandardOutput.errorIsTerminal
         )
-        let failures = try await Interruption.run {
+        let failures = try Interruption.runBlocking(onSignal: { console.stop(player) }) {
             let keyboard = KeyControls(player: player, session: session)
             defer {
                 keyboard?.stop()
                 console.finish()
             }
-            return await console.play(player)
+            return console.play(player)
         }
         if !failures.isEmpty { throw PlayFailure(messages: failures) }
     }

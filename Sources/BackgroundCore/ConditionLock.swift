@@ -1,15 +1,15 @@
 import Glibc
 
-/// A mutex with a condition variable, for the player's writer thread (which blocks outside Swift
-/// concurrency and so cannot await).
+/// A mutex with a condition variable, for threads that block outside Swift concurrency and so cannot
+/// await: the audio player's writer thread, and `bgaudio play`'s main thread waiting for the end.
 ///
 /// - Warning: Not reentrant. Lock order in the player: the driver lock before the control lock.
-final class ConditionLock: @unchecked Sendable {
+package final class ConditionLock: @unchecked Sendable {
     // @unchecked: the pthread objects live at stable heap addresses and pthreads makes them thread-safe.
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
     private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
 
-    init() {
+    package init() {
         pthread_mutex_init(mutex, nil)
         pthread_cond_init(condition, nil)
     }
@@ -21,19 +21,19 @@ final class ConditionLock: @unchecked Sendable {
         mutex.deallocate()
     }
 
-    func withLock<T>(_ body: () throws -> T) rethrows -> T {
+    package func withLock<T>(_ body: () throws -> T) rethrows -> T {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
         return try body()
     }
 
     /// Waits until `done()` is true; call while holding the lock (inside `withLock`).
-    func wait(until done: () -> Bool) {
+    package func wait(until done: () -> Bool) {
         while !done() { pthread_cond_wait(condition, mutex) }
     }
 
     /// Wakes every waiter; call while holding the lock.
-    func broadcast() {
+    package func broadcast() {
         pthread_cond_broadcast(condition)
     }
 }
