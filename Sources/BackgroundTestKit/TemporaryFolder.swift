@@ -22,8 +22,8 @@ package final class TemporaryFolder: Sendable {
 
     deinit { try? FileManager.default.removeItem(atPath: path) }
 
-    /// Writes `contents` (as UTF-8 bytes) to `name` in the folder and returns its path. `name` may have
-    /// folders in it; they are made.
+    /// Writes `contents` (as UTF-8 bytes) to `name` in the folder, atomically, and returns its path. `name`
+    /// may have folders in it; they are made.
     @discardableResult
     package func write(_ name: String, _ contents: String) throws -> String {
         try write(name, Data(contents.utf8))
@@ -34,7 +34,7 @@ package final class TemporaryFolder: Sendable {
         let file = path + "/" + name
         try FileManager.default.createDirectory(
             atPath: (file as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-        try data.write(to: URL(fileURLWithPath: file))
+        try data.write(to: URL(fileURLWithPath: file), options: .atomic)
         return file
     }
 
