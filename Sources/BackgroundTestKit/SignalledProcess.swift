@@ -39,34 +39,31 @@ package final class SignalledProcess: @unchecked Sendable {
 
     /// The process's id, which is also its group's.
     package let pid: pid_t
-    private let folder: String
+    /// Holds standard output and error; removed after the process is killed.
+    private let folder: TemporaryFolder
     private var ending: Ending?
 
     /// Starts `executable` with `arguments` in a new process group; standard input is /dev/null.
     package init(_ executable: String, _ arguments: [String], environment: [String: String] = [:]) throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("bgkit-signal-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        folder = try TemporaryFolder(prefix: "bgkit-signal")
         let environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }.map { "\($0)=\($1)" }
         do {
             pid = try ProcessSpawn.inNewGroup(executable, arguments: [executable] + arguments, environment: environment, descriptors: [
                 .open(0, path: "/dev/null", flags: O_RDONLY),
-                .open(1, path: "\(folder)/stdout", flags: O_WRONLY | O_CREAT | O_TRUNC),
-                .open(2, path: "\(folder)/stderr", flags: O_WRONLY | O_CREAT | O_TRUNC),
+                .open(1, path: "\(folder.path)/stdout", flags: O_WRONLY | O_CREAT | O_TRUNC),
+                .open(2, path: "\(folder.path)/stderr", flags: O_WRONLY | O_CREAT | O_TRUNC),
             ])
         } catch {
             throw POSIXError(POSIXErrorCode(rawValue: error.errno) ?? .EIO)
         }
     }
 
-    deinit {
-        killGroup()
-        try? FileManager.default.removeItem(atPath: folder)
-    }
+    deinit { killGroup() }
 
     /// What the process has written to standard output so far.
-    package var stdout: String { Self.text(of: "\(folder)/stdout") }
+    package var stdout: String { Self.text(of: "\(folder.path)/stdout") }
     /// What the process has written to standard error so far.
-    package var stderr: String { Self.text(of: "\(folder)/stderr") }
+    package var stderr: String { Self.text(of: "\(folder.path)/stderr") }
 
     /// A file's bytes as UTF-8, read with open/read: `String(contentsOfFile:)` and `FileManager.contents(atPath:)`
     /// leak in FoundationEssentials (Swift 6.3.1), which LeakSanitizer reports.
