@@ -135,16 +135,25 @@ package final class SignalledProcess: @unchecked Sendable {
 
     /// Calls `probe` every 20 ms, on a thread of its own, until it returns a value; throws ``Timeout`` naming
     /// `what` after `timeout`.
+    ///
+    /// The probe usually holds this process. The thread lets go of it before the caller goes on, so that the
+    /// process and its folder go at the end of the test, not whenever the thread ends: after the last test,
+    /// the runner can exit first, and the folder would stay in the temporary directory.
     package func poll<T: Sendable>(
         _ what: String, timeout: Duration = .seconds(60), _ probe: @escaping @Sendable () -> T?
     ) async throws -> T {
-        try await withCheckedThrowingContinuation { continuation in
+        let held = HeldProbe(probe)
+        return try await withCheckedThrowingContinuation { continuation in
             Thread {
                 let clock = ContinuousClock()
                 let deadline = clock.now + timeout
                 while true {
-                    if let value = probe() { return continuation.resume(returning: value) }
+                    if let value = held.probe?() {
+                        held.probe = nil
+                        return continuation.resume(returning: value)
+                    }
                     guard clock.now < deadline else {
+                        held.probe = nil
                         return continuation.resume(throwing: Timeout(description: "gave up waiting \(timeout) for \(what)"))
                     }
                     usleep(20_000)
@@ -152,4 +161,13 @@ package final class SignalledProcess: @unchecked Sendable {
             }.start()
         }
     }
+}
+
+/// A probe that ``SignalledProcess/poll(_:timeout:_:)``'s thread can drop before it resumes the caller.
+///
+/// `@unchecked Sendable`: after `init`, only that one thread reads and clears `probe`.
+private final class HeldProbe<T>: @unchecked Sendable {
+    var probe: (@Sendable () -> T?)?
+
+    init(_ probe: @escaping @Sendable () -> T?) { self.probe = probe }
 }
