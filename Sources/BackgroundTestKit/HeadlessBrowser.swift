@@ -26,10 +26,9 @@ package enum HeadlessBrowser {
 
     private static func run(page: String, _ arguments: [String]) async throws -> TestSupport.Result {
         guard let chromium = TestSupport.which(program) else { throw Failure("chromium is not installed (tools/install-deps)") }
-        let profile = FileManager.default.temporaryDirectory.appendingPathComponent("bgkit-chromium-\(UUID().uuidString)").path
-        defer { try? FileManager.default.removeItem(atPath: profile) }
+        let profile = try TemporaryFolder(prefix: "bgkit-chromium")
         let result = try await TestSupport.run(chromium, [
-            "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--user-data-dir=\(profile)",
+            "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--user-data-dir=\(profile.path)",
             "--proxy-server=127.0.0.1:9", "--proxy-bypass-list=<-loopback>",
         ] + arguments + [URL(fileURLWithPath: page).absoluteString])
         guard result.status == 0 else { throw Failure("chromium exited with \(result.status): \(result.stderr)") }

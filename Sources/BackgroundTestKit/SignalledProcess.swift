@@ -39,34 +39,31 @@ package final class SignalledProcess: @unchecked Sendable {
 
     /// The process's id, which is also its group's.
     package let pid: pid_t
-    private let folder: String
+    /// Holds standard output and error; removed after the process is killed.
+    private let folder: TemporaryFolder
     private var ending: Ending?
 
     /// Starts `executable` with `arguments` in a new process group; standard input is /dev/null.
     package init(_ executable: String, _ arguments: [String], environment: [String: String] = [:]) throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("bgkit-signal-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        folder = try TemporaryFolder(prefix: "bgkit-signal")
         let environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }.map { "\($0)=\($1)" }
         do {
             pid = try ProcessSpawn.inNewGroup(executable, arguments: [executable] + arguments, environment: environment, descriptors: [
                 .open(0, path: "/dev/null", flags: O_RDONLY),
-                .open(1, path: "\(folder)/stdout", flags: O_WRONLY | O_CREAT | O_TRUNC),
-                .open(2, path: "\(folder)/stderr", flags: O_WRONLY | O_CREAT | O_TRUNC),
+                .open(1, path: "\(folder.path)/stdout", flags: O_WRONLY | O_CREAT | O_TRUNC),
+                .open(2, path: "\(folder.path)/stderr", flags: O_WRONLY | O_CREAT | O_TRUNC),
             ])
         } catch {
             throw POSIXError(POSIXErrorCode(rawValue: error.errno) ?? .EIO)
         }
     }
 
-    deinit {
-        killGroup()
-        try? FileManager.default.removeItem(atPath: folder)
-    }
+    deinit { killGroup() }
 
     /// What the process has written to standard output so far.
-    package var stdout: String { Self.text(of: "\(folder)/stdout") }
+    package var stdout: String { Self.text(of: "\(folder.path)/stdout") }
     /// What the process has written to standard error so far.
-    package var stderr: String { Self.text(of: "\(folder)/stderr") }
+    package var stderr: String { Self.text(of: "\(folder.path)/stderr") }
 
     /// A file's bytes as UTF-8, read with open/read: `String(contentsOfFile:)` and `FileManager.contents(atPath:)`
     /// leak in FoundationEssentials (Swift 6.3.1), which LeakSanitizer reports.
@@ -138,16 +135,25 @@ package final class SignalledProcess: @unchecked Sendable {
 
     /// Calls `probe` every 20 ms, on a thread of its own, until it returns a value; throws ``Timeout`` naming
     /// `what` after `timeout`.
+    ///
+    /// The probe usually holds this process. The thread lets go of it before the caller goes on, so that the
+    /// process and its folder go at the end of the test, not whenever the thread ends: after the last test,
+    /// the runner can exit first, and the folder would stay in the temporary directory.
     package func poll<T: Sendable>(
         _ what: String, timeout: Duration = .seconds(60), _ probe: @escaping @Sendable () -> T?
     ) async throws -> T {
-        try await withCheckedThrowingContinuation { continuation in
+        let held = HeldProbe(probe)
+        return try await withCheckedThrowingContinuation { continuation in
             Thread {
                 let clock = ContinuousClock()
                 let deadline = clock.now + timeout
                 while true {
-                    if let value = probe() { return continuation.resume(returning: value) }
+                    if let value = held.probe?() {
+                        held.probe = nil
+                        return continuation.resume(returning: value)
+                    }
                     guard clock.now < deadline else {
+                        held.probe = nil
                         return continuation.resume(throwing: Timeout(description: "gave up waiting \(timeout) for \(what)"))
                     }
                     usleep(20_000)
@@ -155,4 +161,13 @@ package final class SignalledProcess: @unchecked Sendable {
             }.start()
         }
     }
+}
+
+/// A probe that ``SignalledProcess/poll(_:timeout:_:)``'s thread can drop before it resumes the caller.
+///
+/// `@unchecked Sendable`: after `init`, only that one thread reads and clears `probe`.
+private final class HeldProbe<T>: @unchecked Sendable {
+    var probe: (@Sendable () -> T?)?
+
+    init(_ probe: @escaping @Sendable () -> T?) { self.probe = probe }
 }

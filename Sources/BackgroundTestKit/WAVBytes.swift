@@ -1,11 +1,9 @@
-import Foundation
-
 /// Builds the bytes of WAV files for tests: chunks, fmt bodies and whole files, in either byte order.
 ///
 /// ```swift
 /// let fmt = WAVBytes.fmt(tag: 1, channels: 2, rate: 44100, blockAlign: 4, bits: 16)
-/// let path = try WAVBytes.write(WAVBytes.file(chunks: [WAVBytes.chunk("fmt ", fmt), WAVBytes.chunk("data", samples)]))
-/// defer { WAVBytes.remove(path) }
+/// let folder = try TemporaryFolder()
+/// let path = try folder.write("test.wav", Data(WAVBytes.file(chunks: [WAVBytes.chunk("fmt ", fmt), WAVBytes.chunk("data", samples)])))
 /// ```
 package enum WAVBytes {
     package static func integer<T: FixedWidthInteger>(_ value: T, bigEndian: Bool) -> [UInt8] {
@@ -71,19 +69,5 @@ package enum WAVBytes {
     /// `samples` with the bytes of every `width`-byte sample reversed (little- to big-endian).
     package static func swapped(_ samples: [UInt8], width: Int) -> [UInt8] {
         stride(from: 0, to: samples.count, by: width).flatMap { samples[$0..<min($0 + width, samples.count)].reversed() }
-    }
-
-    /// Writes `bytes` to a new file in a fresh temporary folder and returns its path.
-    package static func write(_ bytes: [UInt8], name: String = "test.wav") throws -> String {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bgkit-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let url = folder.appendingPathComponent(name)
-        try Data(bytes).write(to: url)
-        return url.path
-    }
-
-    /// Removes the temporary folder of a path from ``write(_:name:)``.
-    package static func remove(_ path: String) {
-        try? FileManager.default.removeItem(at: URL(fileURLWithPath: path).deletingLastPathComponent())
     }
 }

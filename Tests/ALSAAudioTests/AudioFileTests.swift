@@ -15,8 +15,8 @@ private typealias W = WAVBytes
     ])
 
     @Test func opensPCMWAVWithTheWAVDecoderBitForBit() throws {
-        let path = try W.write(AudioFileTests.pcm16)
-        defer { W.remove(path) }
+        let folder = try TemporaryFolder()
+        let path = try folder.write("test.wav", Data(AudioFileTests.pcm16))
         let decoder = try AudioFile.open(path)
         #expect(decoder is WAVDecoder)
         #expect(decoder.format == AudioFormat(sample: .s16, channels: 2, sampleRate: 22050))
@@ -27,8 +27,8 @@ private typealias W = WAVBytes
         // G.711 A-law: 0xD5 and 0x55 are the smallest positive and negative steps (+8 and -8).
         let body: [UInt8] = [0xD5, 0x55, 0xD5, 0x55]
         let fmt = W.fmt(tag: 6, channels: 1, rate: 8000, blockAlign: 1, bits: 8)
-        let path = try W.write(W.file(chunks: [W.chunk("fmt ", fmt), W.chunk("data", body)]))
-        defer { W.remove(path) }
+        let folder = try TemporaryFolder()
+        let path = try folder.write("test.wav", Data(W.file(chunks: [W.chunk("fmt ", fmt), W.chunk("data", body)])))
         let decoder = try AudioFile.open(path)
         #expect(decoder is SndFileDecoder)
         #expect(decoder.format == AudioFormat(sample: .s16, channels: 1, sampleRate: 8000))
@@ -38,8 +38,8 @@ private typealias W = WAVBytes
     }
 
     @Test func describesAWAVFile() throws {
-        let path = try W.write(AudioFileTests.pcm16)
-        defer { W.remove(path) }
+        let folder = try TemporaryFolder()
+        let path = try folder.write("test.wav", Data(AudioFileTests.pcm16))
         let info = try AudioFile.info(path)
         #expect(info.format == .wav)
         #expect(info.encoding == "PCM")
@@ -54,8 +54,8 @@ private typealias W = WAVBytes
 
     @Test func describesWhatItCannotDecode() throws {
         let fmt = W.fmt(tag: 1, channels: 1, rate: 8000, blockAlign: 6, bits: 48, extensible: (48, 4, 1))
-        let path = try W.write(W.file(chunks: [W.chunk("fmt ", fmt), W.chunk("data", W.pattern(12))]))
-        defer { W.remove(path) }
+        let folder = try TemporaryFolder()
+        let path = try folder.write("test.wav", Data(W.file(chunks: [W.chunk("fmt ", fmt), W.chunk("data", W.pattern(12))])))
         let info = try AudioFile.info(path)
         #expect(info.bitsPerSample == 48)
         #expect(info.decodedFormat == nil)
@@ -87,8 +87,8 @@ private typealias W = WAVBytes
 
     @Test(arguments: unsupported)
     func refusesOtherContentNamingTheFile(_ testCase: ContentCase) throws {
-        let path = try W.write(testCase.bytes, name: "song.mp3")
-        defer { W.remove(path) }
+        let folder = try TemporaryFolder()
+        let path = try folder.write("song.mp3", Data(testCase.bytes))
         for attempt in [{ _ = try AudioFile.open(path) }, { _ = try AudioFile.info(path) }] {
             let error = #expect(throws: InputError.self) { try attempt() }
             #expect(error?.description == "\(path): \(testCase.message)")
@@ -109,8 +109,8 @@ private typealias W = WAVBytes
     @Test(arguments: compressedHeads)
     func sendsCompressedContainersToLibsndfile(_ testCase: ContentCase) throws {
         // Broken bodies: what matters is that libsndfile, not the WAV decoder, reports them.
-        let path = try W.write(testCase.bytes, name: "broken.bin")
-        defer { W.remove(path) }
+        let folder = try TemporaryFolder()
+        let path = try folder.write("broken.bin", Data(testCase.bytes))
         do {
             let decoder = try AudioFile.open(path)
             #expect(decoder is SndFileDecoder, "\(testCase.name)")

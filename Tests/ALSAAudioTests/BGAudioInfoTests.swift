@@ -8,16 +8,16 @@ private typealias W = WAVBytes
 @Suite struct BGAudioInfoTests {
     static let bgaudio = TestSupport.executable("bgaudio")
 
-    static func wav() throws -> String {
+    /// `two channels.wav` in `folder`.
+    static func wav(in folder: TemporaryFolder) throws -> String {
         let fmt = W.fmt(tag: 1, channels: 2, rate: 8000, blockAlign: 8, bits: 32, extensible: (24, 0x3, 1))
-        return try W.write(
-            W.file(chunks: [W.chunk("fmt ", fmt), W.chunk("data", W.pattern(8 * 4000)), W.chunk("LIST", Array("INFO".utf8))]),
-            name: "two channels.wav")
+        return try folder.write("two channels.wav", Data(
+            W.file(chunks: [W.chunk("fmt ", fmt), W.chunk("data", W.pattern(8 * 4000)), W.chunk("LIST", Array("INFO".utf8))])))
     }
 
     @Test func reportsAWAVFileAsText() async throws {
-        let path = try BGAudioInfoTests.wav()
-        defer { W.remove(path) }
+        let folder = try TemporaryFolder()
+        let path = try BGAudioInfoTests.wav(in: folder)
         let result = try await TestSupport.run(BGAudioInfoTests.bgaudio, ["info", path])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr.isEmpty)
@@ -31,8 +31,8 @@ private typealias W = WAVBytes
     }
 
     @Test func reportsAWAVFileAsOneJSONObject() async throws {
-        let path = try BGAudioInfoTests.wav()
-        defer { W.remove(path) }
+        let folder = try TemporaryFolder()
+        let path = try BGAudioInfoTests.wav(in: folder)
         let result = try await TestSupport.run(BGAudioInfoTests.bgaudio, ["info", path, "--format", "json"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.filter { $0 == "\n" }.count == 1)
@@ -81,11 +81,8 @@ private typealias W = WAVBytes
 
     @Test(arguments: badCases)
     func refusesABadFileInOneLineNamingIt(_ testCase: BadCase) async throws {
-        let path: String
-        if let bytes = testCase.bytes { path = try W.write(bytes, name: "bad.wav") } else {
-            path = try W.write([], name: "placeholder") + "-missing.wav"
-        }
-        defer { W.remove(path) }
+        let folder = try TemporaryFolder()
+        let path = try testCase.bytes.map { try folder.write("bad.wav", Data($0)) } ?? folder.path + "/missing.wav"
         for format in ["text", "json"] {
             let result = try await TestSupport.run(BGAudioInfoTests.bgaudio, ["info", path, "--format", format])
             #expect(result.status == 1)

@@ -14,8 +14,9 @@ private typealias W = WAVBytes
         #expect(result.status == 0, "sox \(arguments.joined(separator: " ")): \(result.stderr)")
     }
 
-    /// A stereo 16-bit WAV of a 441 Hz tone with a little noise: real audio, so lossy codecs behave.
-    static func toneWAV(frames: Int, bits: Int) throws -> (path: String, samples: [UInt8]) {
+    /// A stereo 16-bit WAV `tone.wav` in `folder` of a 441 Hz tone with a little noise: real audio, so lossy
+    /// codecs behave.
+    static func toneWAV(frames: Int, bits: Int, in folder: TemporaryFolder) throws -> (path: String, samples: [UInt8]) {
         let bytesPerSample = bits / 8
         var samples: [UInt8] = []
         samples.reserveCapacity(frames * 2 * bytesPerSample)
@@ -29,14 +30,14 @@ private typealias W = WAVBytes
             }
         }
         let fmt = W.fmt(tag: 1, channels: 2, rate: 44100, blockAlign: UInt16(2 * bytesPerSample), bits: UInt16(bits))
-        let path = try W.write(W.file(chunks: [W.chunk("fmt ", fmt), W.chunk("data", samples)]), name: "tone.wav")
+        let path = try folder.write("tone.wav", Data(W.file(chunks: [W.chunk("fmt ", fmt), W.chunk("data", samples)])))
         return (path, samples)
     }
 
     @Test(.enabled(if: TestSupport.toolsAvailable("sox"), "install sox (tools/install-deps)"))
     func flac16DecodesToTheWAVSamplesExactly() async throws {
-        let wav = try SndFileDecoderTests.toneWAV(frames: 10_000, bits: 16)
-        defer { W.remove(wav.path) }
+        let folder = try TemporaryFolder()
+        let wav = try SndFileDecoderTests.toneWAV(frames: 10_000, bits: 16, in: folder)
         let flac = wav.path.replacingOccurrences(of: ".wav", with: ".flac")
         try await SndFileDecoderTests.sox([wav.path, flac])
         let decoder = try SndFileDecoder(path: flac)
@@ -55,8 +56,8 @@ private typealias W = WAVBytes
 
     @Test(.enabled(if: TestSupport.toolsAvailable("sox"), "install sox (tools/install-deps)"))
     func flac24DecodesLeftJustifiedInto32Bits() async throws {
-        let wav = try SndFileDecoderTests.toneWAV(frames: 3_000, bits: 24)
-        defer { W.remove(wav.path) }
+        let folder = try TemporaryFolder()
+        let wav = try SndFileDecoderTests.toneWAV(frames: 3_000, bits: 24, in: folder)
         let flac = wav.path.replacingOccurrences(of: ".wav", with: ".flac")
         try await SndFileDecoderTests.sox([wav.path, flac])
         let decoder = try AudioFile.open(flac)
@@ -67,8 +68,8 @@ private typealias W = WAVBytes
 
     @Test(.enabled(if: TestSupport.toolsAvailable("sox"), "install sox (tools/install-deps)"))
     func oggVorbisDecodesEveryFrameAsFloat() async throws {
-        let wav = try SndFileDecoderTests.toneWAV(frames: 22_050, bits: 16)
-        defer { W.remove(wav.path) }
+        let folder = try TemporaryFolder()
+        let wav = try SndFileDecoderTests.toneWAV(frames: 22_050, bits: 16, in: folder)
         let ogg = wav.path.replacingOccurrences(of: ".wav", with: ".ogg")
         try await SndFileDecoderTests.sox([wav.path, ogg])
         let decoder = try AudioFile.open(ogg)
@@ -96,8 +97,8 @@ private typealias W = WAVBytes
         .enabled(if: TestSupport.toolsAvailable("lame"), "install lame (tools/install-deps)"),
         arguments: [("plain", [String]()), ("with an ID3v2 tag", ["--add-id3v2", "--tt", "bgkit"])])
     func mp3DecodesEveryFrame(_ name: String, _ tagging: [String]) async throws {
-        let wav = try SndFileDecoderTests.toneWAV(frames: 22_050, bits: 16)
-        defer { W.remove(wav.path) }
+        let folder = try TemporaryFolder()
+        let wav = try SndFileDecoderTests.toneWAV(frames: 22_050, bits: 16, in: folder)
         let mp3 = wav.path.replacingOccurrences(of: ".wav", with: ".mp3")
         try await SndFileDecoderTests.encode("lame", ["--quiet"] + tagging + [wav.path, mp3])
         let head = try [UInt8](Data(contentsOf: URL(fileURLWithPath: mp3)).prefix(3))
@@ -113,8 +114,8 @@ private typealias W = WAVBytes
 
     @Test(.enabled(if: TestSupport.toolsAvailable("opusenc"), "install opus-tools (tools/install-deps)"))
     func oggOpusDecodesAt48kHz() async throws {
-        let wav = try SndFileDecoderTests.toneWAV(frames: 22_050, bits: 16)
-        defer { W.remove(wav.path) }
+        let folder = try TemporaryFolder()
+        let wav = try SndFileDecoderTests.toneWAV(frames: 22_050, bits: 16, in: folder)
         let opus = wav.path.replacingOccurrences(of: ".wav", with: ".opus")
         try await SndFileDecoderTests.encode("opusenc", ["--quiet", wav.path, opus])
         let decoder = try AudioFile.open(opus)
@@ -139,8 +140,8 @@ private typealias W = WAVBytes
     }
 
     @Test func aBrokenFileFailsInSfOpenNamingTheFile() throws {
-        let path = try W.write(Array("fLaC".utf8) + W.pattern(100), name: "broken.flac")
-        defer { W.remove(path) }
+        let folder = try TemporaryFolder()
+        let path = try folder.write("broken.flac", Data(Array("fLaC".utf8) + W.pattern(100)))
         let error = #expect(throws: SndFileError.self) { try SndFileDecoder(path: path) }
         #expect(error?.function == "sf_open")
         #expect(error?.file == path)

@@ -1,6 +1,7 @@
 import BackgroundApp
 import BackgroundCore
 import BackgroundTasks
+import BackgroundTestKit
 import Foundation
 import Testing
 

@@ -115,8 +115,8 @@ private typealias W = WAVBytes
 
     @Test(arguments: decodeCases)
     func decodesSamplesExactly(_ testCase: DecodeCase) throws {
-        let path = try W.write(testCase.file)
-        defer { W.remove(path) }
+        let folder = try TemporaryFolder()
+        let path = try folder.write("test.wav", Data(testCase.file))
         let decoder = try WAVDecoder(path: path)
         #expect(decoder.format == testCase.format)
         #expect(decoder.frameCount == testCase.expected.count / testCase.format.bytesPerFrame)
@@ -129,8 +129,8 @@ private typealias W = WAVBytes
     @Test func seeksByFrameAndClamps() throws {
         let samples = W.pattern(40)
         let fmt = W.chunk("fmt ", W.fmt(tag: 1, channels: 2, rate: 8000, blockAlign: 4, bits: 16))
-        let path = try W.write(W.file(chunks: [fmt, W.chunk("data", samples)]))
-        defer { W.remove(path) }
+        let folder = try TemporaryFolder()
+        let path = try folder.write("test.wav", Data(W.file(chunks: [fmt, W.chunk("data", samples)])))
         let decoder = try WAVDecoder(path: path)
         try decoder.seek(toFrame: 4)
         #expect(try decodeAll(decoder, chunk: 3) == Array(samples[16...]))
@@ -143,8 +143,8 @@ private typealias W = WAVBytes
     @Test func readsNoMoreThanTheBufferHolds() throws {
         let samples = W.pattern(40)
         let fmt = W.chunk("fmt ", W.fmt(tag: 1, channels: 2, rate: 8000, blockAlign: 4, bits: 16))
-        let path = try W.write(W.file(chunks: [fmt, W.chunk("data", samples)]))
-        defer { W.remove(path) }
+        let folder = try TemporaryFolder()
+        let path = try folder.write("test.wav", Data(W.file(chunks: [fmt, W.chunk("data", samples)])))
         let decoder = try WAVDecoder(path: path)
         var buffer = [UInt8](repeating: 0, count: 9)  // two whole frames and a byte
         let frames = try buffer.withUnsafeMutableBytes { try decoder.read(into: $0, maxFrames: 100) }
@@ -237,8 +237,8 @@ private typealias W = WAVBytes
 
     @Test(arguments: refusalCases)
     func refusesWithFileBytePlaceAndProblem(_ testCase: RefusalCase) throws {
-        let path = try W.write(testCase.file)
-        defer { W.remove(path) }
+        let folder = try TemporaryFolder()
+        let path = try folder.write("test.wav", Data(testCase.file))
         let error = #expect(throws: InputError.self) { try WAVDecoder(path: path) }
         #expect(error?.file == path)
         #expect(error?.place == testCase.place)
@@ -341,8 +341,7 @@ private typealias W = WAVBytes
 
     @Test func mutatedHeadersDecodeOrFailWithAnInputError() throws {
         var random = SplitMix64(seed: 2026)
-        let folder = try WAVBytes.write([])
-        defer { WAVBytes.remove(folder) }
+        let folder = try TemporaryFolder()
         var decoded = 0
         var refused = 0
         for round in 0..<400 {
@@ -358,9 +357,7 @@ private typealias W = WAVBytes
                 }
                 if bytes.isEmpty { break }
             }
-            let path = folder + "-\(round).wav"
-            try Data(bytes).write(to: URL(fileURLWithPath: path))
-            defer { try? FileManager.default.removeItem(atPath: path) }
+            let path = try folder.write("\(round).wav", Data(bytes))
             do {
                 let decoder = try WAVDecoder(path: path)
                 let out = try decodeAll(decoder, chunk: 7)
@@ -378,8 +375,8 @@ private typealias W = WAVBytes
     @Test func tooManyChunksBeforeTheDataAreRefused() throws {
         let empty = WAVBytes.chunk("JUNK", [])
         let chunks = [[UInt8]](repeating: empty, count: 10_001)
-        let path = try WAVBytes.write(WAVBytes.file(chunks: chunks))
-        defer { WAVBytes.remove(path) }
+        let folder = try TemporaryFolder()
+        let path = try folder.write("test.wav", Data(WAVBytes.file(chunks: chunks)))
         let error = #expect(throws: InputError.self) { try WAVLayout(path: path) }
         #expect(error?.message == "more than 10000 chunks come before the data chunk")
         #expect(error?.place == .byte(12 + 10_000 * 8))

@@ -15,8 +15,8 @@ private typealias W = WAVBytes
             W.chunk("data", W.pattern(5)),  // 48: 8 + 5 + pad
             W.chunk("LIST", Array("INFO".utf8)),  // 62
         ])
-        let path = try W.write(file)
-        defer { W.remove(path) }
+        let folder = try TemporaryFolder()
+        let path = try folder.write("test.wav", Data(file))
         let layout = try WAVLayout(path: path)
         #expect(layout.chunks == [
             WAVChunk(id: "JUNK", offset: 12, size: 3), WAVChunk(id: "fmt ", offset: 24, size: 16),
@@ -33,8 +33,8 @@ private typealias W = WAVBytes
     @Test func reportsTheTrueDataSizeWhenTheHeaderLies() throws {
         let fmt = W.chunk("fmt ", W.fmt(tag: 1, channels: 2, rate: 8000, blockAlign: 4, bits: 16))
         for (sizeField, declared) in [(UInt32(0xFFFF_FFFF), nil), (1_000_000, UInt64(1_000_000)), (0, nil)] {
-            let path = try W.write(W.file(chunks: [fmt, W.chunk("data", W.pattern(41), sizeField: sizeField, pad: false)]))
-            defer { W.remove(path) }
+            let folder = try TemporaryFolder()
+            let path = try folder.write("test.wav", Data(W.file(chunks: [fmt, W.chunk("data", W.pattern(41), sizeField: sizeField, pad: false)])))
             let layout = try WAVLayout(path: path)
             #expect(layout.declaredDataBytes == declared, "size field \(sizeField)")
             #expect(layout.dataBytes == 40, "size field \(sizeField)")
@@ -44,8 +44,8 @@ private typealias W = WAVBytes
 
     @Test func readsTheExtensibleFields() throws {
         let fmt = W.fmt(tag: 1, channels: 2, rate: 96000, blockAlign: 8, bits: 32, extensible: (24, 0x3, 1))
-        let path = try W.write(W.file(chunks: [W.chunk("fmt ", fmt), W.chunk("data", W.pattern(16))]))
-        defer { W.remove(path) }
+        let folder = try TemporaryFolder()
+        let path = try folder.write("test.wav", Data(W.file(chunks: [W.chunk("fmt ", fmt), W.chunk("data", W.pattern(16))])))
         let layout = try WAVLayout(path: path)
         #expect(layout.formatTag == 0xFFFE)
         #expect(layout.encoding == .pcm)
@@ -57,8 +57,8 @@ private typealias W = WAVBytes
 
     @Test func parsesCompressedEncodingsWithoutASampleFormat() throws {
         let fmt = W.fmt(tag: 7, channels: 1, rate: 8000, blockAlign: 1, bits: 8)
-        let path = try W.write(W.file(chunks: [W.chunk("fmt ", fmt), W.chunk("data", W.pattern(16))]))
-        defer { W.remove(path) }
+        let folder = try TemporaryFolder()
+        let path = try folder.write("test.wav", Data(W.file(chunks: [W.chunk("fmt ", fmt), W.chunk("data", W.pattern(16))])))
         let layout = try WAVLayout(path: path)
         #expect(layout.encoding == .compressed(tag: 7))
         #expect(layout.encoding.name == "µ-law")
@@ -71,8 +71,8 @@ private typealias W = WAVBytes
         let ds64 = W.chunk("ds64", W.ds64(riffSize: 0, dataSize: 12, sampleCount: 6))
         let fmt = W.chunk("fmt ", W.fmt(tag: 1, channels: 1, rate: 8000, blockAlign: 2, bits: 16))
         let data = W.chunk("data", W.pattern(12), sizeField: 0xFFFF_FFFF)
-        let path = try W.write(W.file("RF64", chunks: [ds64, fmt, data, W.chunk("LIST", [])], riffSize: 0xFFFF_FFFF))
-        defer { W.remove(path) }
+        let folder = try TemporaryFolder()
+        let path = try folder.write("test.wav", Data(W.file("RF64", chunks: [ds64, fmt, data, W.chunk("LIST", [])], riffSize: 0xFFFF_FFFF)))
         let layout = try WAVLayout(path: path)
         #expect(layout.container == .rf64)
         #expect(layout.declaredDataBytes == 12)
@@ -82,8 +82,8 @@ private typealias W = WAVBytes
 
     @Test func namesAtMostEightChunksWhenFmtIsMissing() throws {
         let chunks = (0..<12).map { WAVBytes.chunk(String(format: "c%03d", $0), []) } + [WAVBytes.chunk("data", [])]
-        let path = try WAVBytes.write(WAVBytes.file(chunks: chunks))
-        defer { WAVBytes.remove(path) }
+        let folder = try TemporaryFolder()
+        let path = try folder.write("test.wav", Data(WAVBytes.file(chunks: chunks)))
         let error = #expect(throws: InputError.self) { try WAVLayout(path: path) }
         #expect(error?.message == "there is no fmt chunk (chunks found: c000, c001, c002, c003, c004, c005, c006, c007 … 13 in all)")
     }

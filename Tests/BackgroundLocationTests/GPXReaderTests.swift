@@ -1,5 +1,6 @@
 import BackgroundCore
 import BackgroundLocation
+import BackgroundTestKit
 import Foundation
 import Testing
 
@@ -43,7 +44,7 @@ import Testing
 
     @Test func readsEveryKindOfPointAndValue() throws {
         let folder = try TemporaryFolder()
-        let path = try folder.file("everything.gpx", Self.everything)
+        let path = try folder.write("everything.gpx", Self.everything)
         let reader = try GPXReader(path: path)
         var items: [TraceItem] = []
         while let item = try reader.next() { items.append(item) }
@@ -69,7 +70,7 @@ import Testing
     /// Every chunk boundary position: the same file read with buffers of 256…400 bytes gives the same items.
     @Test func tokensCrossingChunkBoundariesReadTheSame() throws {
         let folder = try TemporaryFolder()
-        let path = try folder.file("everything.gpx", Self.everything)
+        let path = try folder.write("everything.gpx", Self.everything)
         let expected = try Self.items(path)
         for size in 256...400 {
             #expect(try Self.items(path, bufferSize: size) == expected, "buffer size \(size)")
@@ -78,7 +79,7 @@ import Testing
 
     @Test func gpx10WithoutNamespaceOrVersion() throws {
         let folder = try TemporaryFolder()
-        let path = try folder.file("old.gpx", "<gpx><trk><trkseg><trkpt lat=\"1\" lon=\"2\"/></trkseg></trk></gpx>")
+        let path = try folder.write("old.gpx", "<gpx><trk><trkseg><trkpt lat=\"1\" lon=\"2\"/></trkseg></trk></gpx>")
         let reader = try GPXReader(path: path)
         #expect(try reader.next() == .trackPoint(LocationFix(time: nil, latitude: 1, longitude: 2), track: 0, segment: 0))
         #expect(try reader.next() == nil)
@@ -162,7 +163,7 @@ import Testing
 
     @Test(arguments: badCases) func badInputIsAnInputErrorWithItsLine(_ c: BadCase) throws {
         let folder = try TemporaryFolder()
-        let path = try folder.file("bad.gpx", c.contents)
+        let path = try folder.write("bad.gpx", c.contents)
         let error = try #require(throws: InputError.self) { _ = try Self.items(path) }
         #expect(error.file == path)
         #expect(error.message.hasPrefix(c.message), "\(error.message)")
@@ -179,7 +180,7 @@ import Testing
         let bytes = Array(Self.everything.utf8)
         let rootEnd = bytes.firstRange(of: Array("</gpx>".utf8))!.upperBound
         for cut in 0..<bytes.count {
-            let path = try folder.file("cut.gpx", Data(bytes[..<cut]))
+            let path = try folder.write("cut.gpx", Data(bytes[..<cut]))
             do {
                 _ = try Self.items(path)
                 #expect(cut >= rootEnd, "read as complete when cut at byte \(cut)")
@@ -194,7 +195,7 @@ import Testing
             for _ in 0..<3 {
                 mutated[Int(generator.next() % UInt64(mutated.count))] = noise[Int(generator.next() % UInt64(noise.count))]
             }
-            let path = try folder.file("mutated.gpx", Data(mutated))
+            let path = try folder.write("mutated.gpx", Data(mutated))
             do { _ = try Self.items(path) } catch let error as InputError { #expect(error.file == path) }
         }
     }

@@ -5,7 +5,12 @@ import Foundation
 import Testing
 
 @Suite struct GPXWriterTests {
-    static func temporaryPath(_ name: String) throws -> String { try TemporaryFolder().path + "/" + name }
+    let folder: TemporaryFolder
+
+    init() throws { folder = try TemporaryFolder() }
+
+    /// `name` in this test's folder.
+    func temporaryPath(_ name: String) -> String { folder.path + "/" + name }
 
     static let fixes: [LocationFix] = [
         LocationFix(
@@ -16,7 +21,7 @@ import Testing
     ]
 
     @Test func fileIsCompleteAfterEveryAppend() throws {
-        let path = try Self.temporaryPath("walk.gpx")
+        let path = temporaryPath("walk.gpx")
         let writer = try GPXWriter(path: path, creator: "test & <check>")
         #expect(try String(contentsOfFile: path, encoding: .utf8).hasSuffix("</trkseg>\n  </trk>\n</gpx>\n"))
         for (n, fix) in Self.fixes.enumerated() {
@@ -33,7 +38,7 @@ import Testing
     }
 
     @Test func readingWhatWasWrittenGivesTheSameFixes() throws {
-        let path = try Self.temporaryPath("round-trip.gpx")
+        let path = temporaryPath("round-trip.gpx")
         let writer = try GPXWriter(path: path, creator: "round trip")
         for fix in Self.fixes { try writer.append(fix) }
         // Read before close too: the file must be complete at every moment.
@@ -50,7 +55,7 @@ import Testing
     /// An independent XML parser agrees that the file is well-formed after every append, before close.
     @Test(.enabled(if: TestSupport.toolsAvailable("xmllint"), "install libxml2-utils (tools/install-deps --bench)"))
     func xmllintAcceptsTheFileAfterEveryAppend() async throws {
-        let path = try Self.temporaryPath("checked.gpx")
+        let path = temporaryPath("checked.gpx")
         let writer = try GPXWriter(path: path, creator: "xmllint check")
         for fix in Self.fixes {
             try writer.append(fix)
@@ -61,7 +66,7 @@ import Testing
     }
 
     @Test func refusesCoordinatesOutsideTheGlobe() throws {
-        let writer = try GPXWriter(path: try Self.temporaryPath("bad.gpx"))
+        let writer = try GPXWriter(path: temporaryPath("bad.gpx"))
         #expect(throws: TraceWriteError.self) { try writer.append(LocationFix(time: nil, latitude: .nan, longitude: 0)) }
         #expect(throws: TraceWriteError.self) { try writer.append(LocationFix(time: nil, latitude: 0, longitude: 181)) }
         #expect(throws: TraceWriteError.self) {

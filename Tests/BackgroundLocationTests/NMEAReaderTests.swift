@@ -36,7 +36,7 @@ import Testing
             + Self.sentence("$GPRMC,091504.50,V,,,,,,,010326,,,N")
             + Self.sentence("$GBGGA,091505.00,4722.6140,N,00832.5020,E,1,05,1.5,409.0,M,47.3,M,,")
         let folder = try TemporaryFolder()
-        let (reader, fixes, skipped) = try Self.read(try folder.file("walk.nmea", log))
+        let (reader, fixes, skipped) = try Self.read(try folder.write("walk.nmea", log))
         #expect(skipped.isEmpty)
         #expect(fixes == [
             LocationFix(
@@ -83,7 +83,7 @@ import Testing
         let good1 = Self.sentence("$GPRMC,091501,A,4722.6132,N,00832.5016,E,0.0,0.0,010326,,,A")
         let good2 = Self.sentence("$GPRMC,091503,A,4722.6132,N,00832.5016,E,0.0,0.0,010326,,,A")
         let folder = try TemporaryFolder()
-        let path = try folder.file("bad.nmea", "# header\n" + good1 + c.line + good2)
+        let path = try folder.write("bad.nmea", "# header\n" + good1 + c.line + good2)
         let (reader, fixes, skipped) = try Self.read(path)
         #expect(fixes.count == 2)
         #expect(skipped.count == 1)
@@ -96,7 +96,7 @@ import Testing
 
     @Test func epochsBeforeAnyDateAreCountedNotGuessed() throws {
         let folder = try TemporaryFolder()
-        let path = try folder.file("undated.nmea",
+        let path = try folder.write("undated.nmea",
             Self.sentence("$GPGGA,235959,4722.6132,N,00832.5016,E,1,09,0.9,408.5,M,47.3,M,,")
             + Self.sentence("$GPRMC,000000,A,4722.6132,N,00832.5016,E,0.0,0.0,020326,,,A")
             + Self.sentence("$GPGGA,000001,4722.6132,N,00832.5016,E,1,09,0.9,408.5,M,47.3,M,,"))
@@ -123,7 +123,7 @@ import Testing
         let folder = try TemporaryFolder()
         let first = Self.sentence("$GPRMC,091501,A,4722.6132,N,00832.5016,E,0.0,0.0,010326,,,A")
         let second = Self.sentence("$GPRMC,091502,A,4722.6132,N,00832.5016,E,0.0,0.0,010326,,,A")
-        let long = try folder.file("long.nmea", first + "$GPTXT," + String(repeating: "x", count: 1000) + "\n" + second)
+        let long = try folder.write("long.nmea", first + "$GPTXT," + String(repeating: "x", count: 1000) + "\n" + second)
         let reader = try NMEAReader(path: long, bufferSize: 256)
         var fixes = 0
         var problems: [InputError] = []
@@ -148,7 +148,7 @@ import Testing
             for _ in 0..<5 {
                 mutated[Int(generator.next() % UInt64(mutated.count))] = noise[Int(generator.next() % UInt64(noise.count))]
             }
-            let (reader, fixes, skipped) = try Self.read(try folder.file("mutated.nmea", Data(mutated)))
+            let (reader, fixes, skipped) = try Self.read(try folder.write("mutated.nmea", Data(mutated)))
             #expect(reader.skippedSentences == skipped.count)
             #expect(fixes.count >= 50)
         }

@@ -12,7 +12,7 @@ import Testing
 
     @Test func jsonHasTheContractsKeysInOrderWithTheirTypes() throws {
         let folder = try TemporaryFolder()
-        let path = try folder.file("two.gpx", """
+        let path = try folder.write("two.gpx", """
             <gpx version="1.1"><trk><trkseg>
             <trkpt lat="47.0" lon="8.0"><time>2026-03-01T09:00:00Z</time></trkpt>
             <trkpt lat="47.001" lon="8.0"><time>2026-03-01T09:01:30Z</time></trkpt>
@@ -40,7 +40,7 @@ import Testing
 
     @Test func tracesWithoutTimesHaveNulls() throws {
         let folder = try TemporaryFolder()
-        let path = try folder.file("untimed.gpx", "<gpx><wpt lat=\"1\" lon=\"2\"/></gpx>")
+        let path = try folder.write("untimed.gpx", "<gpx><wpt lat=\"1\" lon=\"2\"/></gpx>")
         let json = try TraceSummary(path: path).json
         for key in ["version", "start", "end", "durationSeconds"] { #expect(json.contains("\"\(key)\":null")) }
         #expect(json.contains("\"tracks\":0"))
@@ -50,12 +50,12 @@ import Testing
         let folder = try TemporaryFolder()
         let gpx = try String(contentsOfFile: TestSupport.packageRoot + "/Traces/gps-gap.gpx", encoding: .utf8)
         let nmea = try String(contentsOfFile: TestSupport.packageRoot + "/Traces/walk-through-region.nmea", encoding: .utf8)
-        #expect(try TraceFormat.detect(path: folder.file("a.nmea", gpx)) == .gpx)
-        #expect(try TraceFormat.detect(path: folder.file("b.gpx", nmea)) == .nmea)
-        #expect(try TraceFormat.detect(path: folder.file("c", "\u{FEFF}  \n<gpx/>")) == .gpx)
-        let empty = try #require(throws: InputError.self) { try TraceFormat.detect(path: folder.file("d", "")) }
+        #expect(try TraceFormat.detect(path: folder.write("a.nmea", gpx)) == .gpx)
+        #expect(try TraceFormat.detect(path: folder.write("b.gpx", nmea)) == .nmea)
+        #expect(try TraceFormat.detect(path: folder.write("c", "\u{FEFF}  \n<gpx/>")) == .gpx)
+        let empty = try #require(throws: InputError.self) { try TraceFormat.detect(path: folder.write("d", "")) }
         #expect(empty.message == "the file is empty")
-        let other = try #require(throws: InputError.self) { try TraceFormat.detect(path: folder.file("e", "lat,lon\n1,2\n")) }
+        let other = try #require(throws: InputError.self) { try TraceFormat.detect(path: folder.write("e", "lat,lon\n1,2\n")) }
         #expect(other.message.contains("neither GPX"))
     }
 
@@ -102,7 +102,7 @@ import Testing
         #expect(text.status == 0)
         #expect(text.stdout.contains("NMEA 0183 log"))
         let folder = try TemporaryFolder()
-        let bad = try folder.file("bad.gpx", "<gpx>\n<trk><trkseg><trkpt lat=\"95\" lon=\"1\"/></trkseg></trk></gpx>")
+        let bad = try folder.write("bad.gpx", "<gpx>\n<trk><trkseg><trkpt lat=\"95\" lon=\"1\"/></trkseg></trk></gpx>")
         let failed = try await TestSupport.run(bgloc, ["info", bad])
         #expect(failed.status == 1)
         #expect(failed.stderr.contains("\(bad):2:14: latitude 95 is outside -90...90"))

@@ -107,17 +107,15 @@ import Testing
 
     @Test(.enabled(if: TestSupport.toolsAvailable(HeadlessBrowser.program), "install chromium (tools/install-deps)"))
     func aHeadlessBrowserLoadsThePageAndDrawsEverything() async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bgkit-report-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        let page = folder + "/report.html"
+        let folder = try TemporaryFolder()
+        let page = folder.path + "/report.html"
         try Self.walk().write(to: page)
         let dom = try await HeadlessBrowser.dumpDOM(of: page)
         #expect(dom.contains(#"data-status="ok""#), "the page's script ran to the end")
         #expect(dom.contains(#"data-regions="1""#))
         #expect(dom.contains(#"data-events="3""#))
         #expect(dom.contains(#"data-runs="1""#))
-        let png = folder + "/report.png"
+        let png = folder.path + "/report.png"
         try await HeadlessBrowser.screenshot(of: page, to: png)
         let bytes = try Data(contentsOf: URL(fileURLWithPath: png))
         #expect(bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]), "a PNG")

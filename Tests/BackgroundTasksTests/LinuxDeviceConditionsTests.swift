@@ -1,33 +1,31 @@
 import BackgroundCore
 import BackgroundTasks
+import BackgroundTestKit
 import Foundation
 import Testing
 
 @Suite struct LinuxDeviceConditionsTests {
     /// A fake sysfs tree in a temporary folder: paths relative to `sys/class/` and their contents; a path
     /// ending in `/` is a folder.
-    final class FakeSysfs {
-        let root: String
+    struct FakeSysfs {
+        let folder: TemporaryFolder
+        var root: String { folder.path }
 
         init(_ files: [String: String]) throws {
-            root = NSTemporaryDirectory() + "bgkit-sysfs-" + UUID().uuidString
+            folder = try TemporaryFolder()
             try write(files)
         }
 
         func write(_ files: [String: String]) throws {
             for (path, contents) in files {
-                let full = root + "/sys/class/" + path
+                let name = "sys/class/" + path
                 if path.hasSuffix("/") {
-                    try FileManager.default.createDirectory(atPath: full, withIntermediateDirectories: true)
+                    try FileManager.default.createDirectory(atPath: root + "/" + name, withIntermediateDirectories: true)
                 } else {
-                    try FileManager.default.createDirectory(
-                        atPath: (full as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-                    try (contents + "\n").write(toFile: full, atomically: true, encoding: .utf8)
+                    try folder.write(name, contents + "\n")
                 }
             }
         }
-
-        deinit { try? FileManager.default.removeItem(atPath: root) }
     }
 
     struct Case: CustomTestStringConvertible, Sendable {

@@ -1,5 +1,6 @@
 import BackgroundCore
 import BackgroundTasks
+import BackgroundTestKit
 import Foundation
 import Testing
 
@@ -7,15 +8,8 @@ import Testing
 @Suite struct PendingRequestPersistenceTests {
     typealias F = SchedulerFixture
 
-    final class Folder {
-        let path = NSTemporaryDirectory() + "bgkit-state-" + UUID().uuidString
-        init() throws { try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true) }
-        deinit { try? FileManager.default.removeItem(atPath: path) }
-        var files: [String] { ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).sorted() }
-    }
-
     @Test func pendingRequestsAreRestoredByTheNextScheduler() throws {
-        let folder = try Folder()
+        let folder = try TemporaryFolder()
         let file = folder.path + "/pending.json"
         let first = try F { $0.stateFile = file }
         try first.scheduler.submit(first.refreshRequest(after: .seconds(900)))
@@ -33,7 +27,7 @@ import Testing
     }
 
     @Test func launchedAndCancelledRequestsAreNoLongerSaved() throws {
-        let folder = try Folder()
+        let folder = try TemporaryFolder()
         let file = folder.path + "/pending.json"
         let first = try F { $0.stateFile = file }
         first.launchApp()
@@ -47,7 +41,7 @@ import Testing
     }
 
     @Test func aMissingFileMeansNoPendingRequests() throws {
-        let folder = try Folder()
+        let folder = try TemporaryFolder()
         let f = try F { $0.stateFile = folder.path + "/none-yet.json" }
         #expect(f.scheduler.pendingTaskRequests().isEmpty)
         #expect(folder.files.isEmpty)
@@ -74,7 +68,7 @@ import Testing
 
     @Test(arguments: corrupt)
     func aCorruptFileIsSetAsideAndReported(_ c: CorruptCase) throws {
-        let folder = try Folder()
+        let folder = try TemporaryFolder()
         let file = folder.path + "/pending.json"
         if let contents = c.contents {
             try contents.write(toFile: file, atomically: false, encoding: .utf8)
@@ -97,7 +91,7 @@ import Testing
     /// otherwise rename its temporary file over it).
     @Test(arguments: [nil, "/dev/null"])
     func aDirectoryOrDeviceIsRefusedAndLeftAlone(device: String?) throws {
-        let folder = try Folder()
+        let folder = try TemporaryFolder()
         let file = device ?? folder.path + "/pending.json"
         if device == nil { try FileManager.default.createDirectory(atPath: file, withIntermediateDirectories: false) }
         let what = device == nil ? "a directory" : "a device, pipe or socket"

@@ -1,5 +1,6 @@
 @testable import BackgroundTasks
 import BackgroundCore
+import BackgroundTestKit
 import Foundation
 import Glibc
 import Testing
@@ -11,14 +12,6 @@ import Testing
 /// Faults come through the store's ``FileSystemCalls`` seam: tests may run as root, for whom neither
 /// `chmod` nor a read-only folder stops a write, and an unprivileged test cannot mount a tiny tmpfs.
 @Suite struct PendingRequestStoreTests {
-    final class Folder {
-        let path = NSTemporaryDirectory() + "bgkit-store-" + UUID().uuidString
-        init() throws { try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true) }
-        deinit { try? FileManager.default.removeItem(atPath: path) }
-        var files: [String] { ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).sorted() }
-        func contents(_ name: String) -> String? { try? String(contentsOfFile: path + "/" + name, encoding: .utf8) }
-    }
-
     static func requests(_ identifiers: String...) -> [BGTaskRequest] {
         identifiers.map { BGAppRefreshTaskRequest(identifier: $0) }
     }
@@ -58,7 +51,7 @@ import Testing
 
     @Test(arguments: faults)
     func aFailedSaveKeepsThePreviousStateAndSaysWhy(_ fault: Fault) throws {
-        let folder = try Folder()
+        let folder = try TemporaryFolder()
         let file = folder.path + "/pending.json"
         try PendingRequestStore(path: file).save(Self.requests("a", "b"))
         let before = try #require(folder.contents("pending.json"))
@@ -77,7 +70,7 @@ import Testing
     /// file and a whole or torn `.tmp`. The old state loads; the next save replaces the stale temporary file.
     @Test(arguments: ["{\"version\":1,\"requests\":[{\"identifier\":\"c\",\"kind\":\"refresh\",\"earliestBegin\":null}]}\n", "{\"versi"])
     func aCrashBeforeTheRenameLeavesTheOldState(temporary: String) throws {
-        let folder = try Folder()
+        let folder = try TemporaryFolder()
         let file = folder.path + "/pending.json"
         let store = PendingRequestStore(path: file)
         try store.save(Self.requests("a"))
@@ -90,7 +83,7 @@ import Testing
     }
 
     @Test func anEarlierCorruptFileIsNeverOverwritten() throws {
-        let folder = try Folder()
+        let folder = try TemporaryFolder()
         let file = folder.path + "/pending.json"
         for garbage in ["first", "second", "third"] {
             try garbage.write(toFile: file, atomically: false, encoding: .utf8)
@@ -102,7 +95,7 @@ import Testing
     }
 
     @Test func anOversizedFileIsSetAsideUnread() throws {
-        let folder = try Folder()
+        let folder = try TemporaryFolder()
         let file = folder.path + "/pending.json"
         let fd = creat(file, 0o644)
         #expect(fd >= 0 && ftruncate(fd, off_t(PendingRequestStore.sizeLimit) + 1) == 0)  // sparse: no disk used
@@ -116,7 +109,7 @@ import Testing
     }
 
     @Test func savesRoundTripEveryField() throws {
-        let folder = try Folder()
+        let folder = try TemporaryFolder()
         let store = PendingRequestStore(path: folder.path + "/pending.json")
         let upload = BGProcessingTaskRequest(identifier: "up \"quoted\" \\ ü")
         upload.requiresNetworkConnectivity = true
@@ -129,4 +122,9 @@ import Testing
         #expect(restored.earliestBeginDate == upload.earliestBeginDate)
         #expect(loaded.last is BGAppRefreshTaskRequest)
     }
+}
+
+extension TemporaryFolder {
+    /// The text of the file `name` in the folder, or nil when there is none.
+    fileprivate func contents(_ name: String) -> String? { try? String(contentsOfFile: path + "/" + name, encoding: .utf8) }
 }

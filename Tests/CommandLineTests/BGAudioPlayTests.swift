@@ -9,16 +9,16 @@ import Testing
 @Suite(.enabled(if: TestSupport.toolsAvailable("aplay"), "install alsa-utils (tools/install-deps)"))
 struct BGAudioPlayTests {
     static let samples: [AudioFormat.Sample] = [.u8, .s16, .s24Packed, .s24In32, .s32, .f32, .f64]
-    let folder: String
+    /// This test's folder, removed with the suite instance when the test ends.
+    let folder: TemporaryFolder
 
     init() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("bgaudio-play-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        folder = try TemporaryFolder(prefix: "bgaudio-play")
     }
 
     private func wav(_ name: String, _ format: AudioFormat, seconds: Double) throws -> (path: String, samples: [UInt8]) {
         let tone = MemoryDecoder.tone(format, seconds: seconds)
-        let path = "\(folder)/\(name).wav"
+        let path = "\(folder.path)/\(name).wav"
         try WAVWriter.write(tone.bytes, format: format, to: path)
         return (path, tone.bytes)
     }
@@ -26,8 +26,7 @@ struct BGAudioPlayTests {
     @Test(arguments: samples)
     func everySampleFormatReachesALSABitForBit(sample: AudioFormat.Sample) async throws {
         let file = try wav(sample.rawValue, AudioFormat(sample: sample, channels: 2, sampleRate: 44_100), seconds: 0.4)
-        let raw = "\(folder)/\(sample.rawValue).raw"
-        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let raw = "\(folder.path)/\(sample.rawValue).raw"
         let result = try await TestSupport.run(
             TestSupport.executable("bgaudio"), ["play", file.path, "--device", "file:'\(raw)',raw", "--volume", "1", "--format", "jsonl"])
         #expect(result.status == 0, "\(result.stderr)")
@@ -38,7 +37,6 @@ struct BGAudioPlayTests {
         let format = AudioFormat(sample: .s16, channels: 1, sampleRate: 8_000)
         let a = try wav("a", format, seconds: 0.2)
         let b = try wav("b", format, seconds: 0.1)
-        defer { try? FileManager.default.removeItem(atPath: folder) }
         let result = try await TestSupport.run(
             TestSupport.executable("bgaudio"), ["play", a.path, b.path, "--device", "null", "--format", "jsonl"])
         #expect(result.status == 0)
@@ -52,8 +50,7 @@ struct BGAudioPlayTests {
     @Test func halfVolumeIsAppliedToTheSamples() async throws {
         let format = AudioFormat(sample: .s16, channels: 1, sampleRate: 8_000)
         let file = try wav("half", format, seconds: 0.2)
-        let raw = "\(folder)/half.raw"
-        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let raw = "\(folder.path)/half.raw"
         let result = try await TestSupport.run(
             TestSupport.executable("bgaudio"), ["play", file.path, "--device", "file:'\(raw)',raw", "--volume", "0.5", "--quiet"])
         #expect(result.status == 0)
@@ -69,7 +66,6 @@ struct BGAudioPlayTests {
     @Test(.enabled(if: !FileManager.default.fileExists(atPath: "/proc/asound/cards"), "this machine has a sound card"))
     func theDefaultDeviceWithoutASoundCardExplainsWhatToDo() async throws {
         let file = try wav("nocard", AudioFormat(sample: .s16, channels: 1, sampleRate: 8_000), seconds: 0.1)
-        defer { try? FileManager.default.removeItem(atPath: folder) }
         let result = try await TestSupport.run(TestSupport.executable("bgaudio"), ["play", file.path, "--quiet"])
         #expect(result.status == 1)
         #expect(result.stderr.contains("No sound card found"))
@@ -79,9 +75,8 @@ struct BGAudioPlayTests {
 
     @Test func aMissingFileFailsWithItsNameAndTheOthersStillPlay() async throws {
         let file = try wav("ok", AudioFormat(sample: .s16, channels: 1, sampleRate: 8_000), seconds: 0.1)
-        defer { try? FileManager.default.removeItem(atPath: folder) }
         let result = try await TestSupport.run(
-            TestSupport.executable("bgaudio"), ["play", "\(folder)/missing.wav", file.path, "--device", "null", "--format", "jsonl"])
+            TestSupport.executable("bgaudio"), ["play", "\(folder.path)/missing.wav", file.path, "--device", "null", "--format", "jsonl"])
         #expect(result.status == 1)
         #expect(result.stderr.contains("missing.wav"))
         #expect(result.stdout.contains("\"event\":\"audio.finished\",\"file\":\"\(file.path)\",\"success\":true"))
@@ -95,7 +90,6 @@ struct BGAudioPlayTests {
 
     @Test func ctrlCStopsCleanlyWithStatus130() async throws {
         let file = try wav("long", AudioFormat(sample: .s16, channels: 2, sampleRate: 44_100), seconds: 1)
-        defer { try? FileManager.default.removeItem(atPath: folder) }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: TestSupport.executable("bgaudio"))
         // Looping forever on the null device: only the signal ends it.

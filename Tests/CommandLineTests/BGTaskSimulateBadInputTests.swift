@@ -7,7 +7,6 @@ import Testing
 /// manifests and bad option values. Each ends with status 1 (the input) or 64 (an option), one
 /// `Error:` line naming the file and the place, no crash report, within 512 MiB of address space.
 @Suite struct BGTaskSimulateBadInputTests {
-    typealias Folder = BGTaskSimulateTests.Folder
     static var example: String { BGTaskSimulateTests.example }
 
     enum Manifest: Sendable {
@@ -87,7 +86,7 @@ import Testing
 
     @Test(arguments: cases)
     func endsWithOneClearError(_ c: BadInput) async throws {
-        let folder = try Folder()
+        let folder = try TemporaryFolder()
         let manifest: String
         switch c.manifest {
         case .text(let text): manifest = try folder.write("app.yaml", text)
@@ -111,7 +110,7 @@ import Testing
 
     /// chmod 000 stops everyone but root; tests may run as root, where the file is read as usual.
     @Test func anUnreadableManifest() async throws {
-        let folder = try Folder()
+        let folder = try TemporaryFolder()
         let manifest = try folder.write("app.yaml", String(contentsOfFile: Self.example, encoding: .utf8))
         #expect(chmod(manifest, 0) == 0)
         let result = try await Self.runBounded(["simulate", manifest, "--for", "1h", "--format", "jsonl"])

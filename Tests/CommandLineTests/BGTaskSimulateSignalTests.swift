@@ -7,7 +7,6 @@ import Testing
 /// 143 after whole lines and a valid state file; SIGKILL, which it cannot handle, still leaves a valid
 /// state file (it is replaced by rename, never rewritten in place).
 @Suite struct BGTaskSimulateSignalTests {
-    typealias Folder = BGTaskSimulateTests.Folder
 
     /// A refresh every minute for a century: runs far longer than any test waits.
     static let busy = """
@@ -78,7 +77,7 @@ import Testing
 
     @Test(arguments: [(SIGINT, Int32(130)), (SIGTERM, Int32(143))])
     func aSignalEndsTheRunAfterWholeLines(signal: Int32, status: Int32) async throws {
-        let folder = try Folder()
+        let folder = try TemporaryFolder()
         let manifest = try folder.write("busy.yaml", Self.busy)
         let state = folder.path + "/pending.json"
         let child = try Child(["simulate", manifest, "--for", "36500d", "--format", "jsonl", "--state", state])
@@ -101,7 +100,7 @@ import Testing
     /// is whole, and the next run restores it.
     @Test(arguments: [8 * 1024, 32 * 1024, 96 * 1024])
     func aKillNeverLeavesATornStateFile(after bytes: Int) async throws {
-        let folder = try Folder()
+        let folder = try TemporaryFolder()
         let manifest = try folder.write("busy.yaml", Self.busy)
         let state = folder.path + "/pending.json"
         let child = try Child(["simulate", manifest, "--for", "36500d", "--format", "jsonl", "--state", state])

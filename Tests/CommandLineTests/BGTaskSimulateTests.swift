@@ -7,17 +7,6 @@ import Testing
     static var bgtask: String { TestSupport.executable("bgtask") }
     static var example: String { TestSupport.packageRoot + "/Examples/DailyRefresh/app.yaml" }
 
-    final class Folder {
-        let path = NSTemporaryDirectory() + "bgkit-bgtask-" + UUID().uuidString
-        init() throws { try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true) }
-        func write(_ name: String, _ text: String) throws -> String {
-            let file = path + "/" + name
-            try text.write(toFile: file, atomically: true, encoding: .utf8)
-            return file
-        }
-        deinit { try? FileManager.default.removeItem(atPath: path) }
-    }
-
     @Test(arguments: [["--format", "jsonl"], ["--format", "text"], ["--format", "jsonl", "--policy", "realistic", "--seed", "7"]])
     func twoRunsGiveByteIdenticalOutput(options: [String]) async throws {
         let arguments = ["simulate", Self.example, "--for", "2d"] + options
@@ -113,7 +102,7 @@ import Testing
 
     @Test(arguments: manifestErrors)
     func manifestErrorsAreOneClearLine(_ c: ErrorCase) async throws {
-        let folder = try Folder()
+        let folder = try TemporaryFolder()
         let file = try c.yaml.map { try folder.write("app.yaml", $0) } ?? folder.path + "/app.yaml"
         let result = try await TestSupport.run(Self.bgtask, ["simulate", file, "--for", "1d"])
         #expect(result.status == 1)
@@ -124,7 +113,7 @@ import Testing
     }
 
     @Test func runTasksRunTheirCommandWithOutputOnStderr() async throws {
-        let folder = try Folder()
+        let folder = try TemporaryFolder()
         let file = try folder.write("app.yaml", """
             app: x
             backgroundModes: [fetch]
@@ -140,7 +129,7 @@ import Testing
     }
 
     @Test func aDirectoryIsNotAManifest() async throws {
-        let folder = try Folder()
+        let folder = try TemporaryFolder()
         let result = try await TestSupport.run(Self.bgtask, ["simulate", folder.path, "--for", "1d"])
         #expect(result.status == 1)
         #expect(result.stderr == "Error: \(folder.path): is a directory, not a manifest file\n")
@@ -171,7 +160,7 @@ import Testing
     }
 
     @Test func stateFileKeepsPendingRequestsAndSetsACorruptOneAside() async throws {
-        let folder = try Folder()
+        let folder = try TemporaryFolder()
         let state = folder.path + "/pending.json"
         let run = ["simulate", Self.example, "--for", "1h", "--format", "jsonl", "--state", state]
         let first = try await TestSupport.run(Self.bgtask, run)

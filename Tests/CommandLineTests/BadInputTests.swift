@@ -144,9 +144,8 @@ import Testing
 
     @Test(arguments: traceCases + audioCases + optionCases)
     func endsWithOneClearMessage(_ testCase: Case) async throws {
-        let folder = try Self.folder()
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        let path = "\(folder)/\(testCase.name)"
+        let folder = try TemporaryFolder()
+        let path = "\(folder.path)/\(testCase.name)"
         switch testCase.content {
         case .bytes(let bytes): try Data(bytes).write(to: URL(fileURLWithPath: path))
         case .text(let text): try Data(text.utf8).write(to: URL(fileURLWithPath: path))
@@ -159,9 +158,8 @@ import Testing
     @Test(.enabled(if: geteuid() != 0, "root reads a file whatever its permissions, so nothing here is unreadable"),
           arguments: [["bgloc", "info"], ["bgloc", "replay"], ["bgaudio", "info"], ["bgaudio", "play"]])
     func anUnreadableFileSaysPermissionDenied(_ command: [String]) async throws {
-        let folder = try Self.folder()
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        let path = "\(folder)/secret.\(command[0] == "bgloc" ? "gpx" : "wav")"
+        let folder = try TemporaryFolder()
+        let path = "\(folder.path)/secret.\(command[0] == "bgloc" ? "gpx" : "wav")"
         try Data("x".utf8).write(to: URL(fileURLWithPath: path))
         chmod(path, 0)
         let testCase = Case(testDescription: "", tool: command[0], arguments: [command[1], "FILE"], content: .missing,
@@ -186,11 +184,5 @@ import Testing
             #expect(message.contains(mention), "\(message)")
         }
         for sign in ["Fatal error", "Stack dump", "backtrace"] { #expect(!stderr.contains(sign), "\(stderr)") }
-    }
-
-    static func folder() throws -> String {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bgkit-bad-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        return folder
     }
 }

@@ -9,12 +9,15 @@ import Testing
 @Suite struct MakeInstallTests {
     @Test(.enabled(if: TestSupport.toolsAvailable("make", "swift"), "needs make and swift on PATH"))
     func installsBinariesManualsAndCompletions() async throws {
-        let stage = NSTemporaryDirectory() + "bgkit-install-" + UUID().uuidString
-        defer { try? FileManager.default.removeItem(atPath: stage) }
+        let folder = try TemporaryFolder()
+        let stage = folder.path + "/stage"
+        // SwiftPM leaves TemporaryDirectory.* folders and lock files in $TMPDIR; they go with the folder.
+        let scratch = folder.path + "/tmp"
+        try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
         let make = try #require(TestSupport.which("make"))
         let result = try await TestSupport.run(
             make, ["-C", TestSupport.packageRoot, "install", "DESTDIR=\(stage)", "PREFIX=/usr", "CONFIGURATION=debug",
-                   "SWIFTPM_FLAGS=--ignore-lock"])
+                   "SWIFTPM_FLAGS=--ignore-lock"], environment: ["TMPDIR": scratch])
         #expect(result.status == 0, "\(result.stderr)")
 
         var expected: [String] = []

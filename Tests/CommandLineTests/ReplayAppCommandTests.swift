@@ -28,13 +28,13 @@ import Testing
     }
 
     /// A manifest in a temporary folder around the bundled walk's region `lindenhof`.
-    final class Manifest {
-        let folder = NSTemporaryDirectory() + "bgkit-app-" + UUID().uuidString
-        var path: String { folder + "/app.yaml" }
+    struct Manifest {
+        let folder: TemporaryFolder
+        let path: String
 
         init(task: String, onEnter: String = "", submitAtLaunch: Bool = true) throws {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            try """
+            folder = try TemporaryFolder()
+            path = try folder.write("app.yaml", """
                 app: com.example.t
                 backgroundModes: [fetch]
                 permittedIdentifiers: [t]
@@ -44,10 +44,8 @@ import Testing
                 regions:
                   - {id: lindenhof, lat: 47.37297, lon: 8.54069, radius: 150\(onEnter)}
                 audio: {device: "null"}
-                """.write(toFile: path, atomically: true, encoding: .utf8)
+                """)
         }
-
-        deinit { try? FileManager.default.removeItem(atPath: folder) }
     }
 
     @Test func theAudioTourPlaysEachClipAtItsEntryAndUploadsWhenTheNetworkReturns() async throws {
@@ -133,7 +131,7 @@ import Testing
         let app = try Manifest(
             task: #"run: "echo $BG_TASK_ID $BG_TASK_KIND $BG_TRIGGER $BG_REGION $BG_LAT $BG_LON $BG_TIME""#,
             onEnter: ", onEnter: {submit: t}", submitAtLaunch: false)
-        let log = app.folder + "/tasks.log"
+        let log = app.folder.path + "/tasks.log"
         let result = try await TestSupport.run(Self.bgloc, ["replay", Self.walk, "--app", app.path, "--task-log", log, "--format", "jsonl"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr.isEmpty)

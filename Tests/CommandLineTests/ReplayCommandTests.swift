@@ -37,16 +37,13 @@ import Testing
     }
 
     @Test func skippedSentencesBecomeErrorEvents() async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bgkit-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let folder = try TemporaryFolder()
         let original = try String(contentsOfFile: Self.trace("walk-through-region.nmea"), encoding: .utf8)
         var lines = original.components(separatedBy: "\r\n").filter { !$0.isEmpty }
         let damaged = try #require(lines.indices.first { lines[$0].hasPrefix("$GPRMC") && $0 > 40 })
         lines[damaged] = String(lines[damaged].dropLast(2)) + (lines[damaged].hasSuffix("00") ? "11" : "00")
-        let file = folder.appendingPathComponent("damaged.nmea")
-        try Data((lines.joined(separator: "\r\n") + "\r\n").utf8).write(to: file)
-        let result = try await TestSupport.run(Self.bgloc, ["replay", file.path, "--format", "jsonl"])
+        let file = try folder.write("damaged.nmea", lines.joined(separator: "\r\n") + "\r\n")
+        let result = try await TestSupport.run(Self.bgloc, ["replay", file, "--format", "jsonl"])
         #expect(result.status == 0, "\(result.stderr)")
         let errors = try events(result.stdout).filter { $0["event"] as? String == "error" }
         #expect(errors.count == 1)
@@ -124,16 +121,13 @@ import Testing
     }
 
     @Test func aBadRegionsFileNamesTheFileAndTheFeature() async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bgkit-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let file = folder.appendingPathComponent("bad.geojson")
-        try Data(#"""
+        let folder = try TemporaryFolder()
+        let file = try folder.write("bad.geojson", #"""
             {"type": "FeatureCollection", "features": [
               {"type": "Feature", "geometry": {"type": "Point", "coordinates": [8.5, 47.3]}, "properties": {"id": "a", "radius": 100}},
               {"type": "Feature", "geometry": {"type": "Point", "coordinates": [8.5, 47.3]}, "properties": {"id": "b", "radius": -3}}]}
-            """#.utf8).write(to: file)
-        let result = try await TestSupport.run(Self.bgloc, ["replay", Self.trace("walk-through-region.gpx"), "--regions", file.path])
+            """#)
+        let result = try await TestSupport.run(Self.bgloc, ["replay", Self.trace("walk-through-region.gpx"), "--regions", file])
         #expect(result.status == 1)
         #expect(result.stderr.contains("bad.geojson: features[1].properties.radius:"), "\(result.stderr)")
         #expect(!result.stderr.contains("Fatal"))

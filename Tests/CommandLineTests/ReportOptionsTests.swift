@@ -9,12 +9,6 @@ import Testing
     static let bgtask = TestSupport.executable("bgtask")
     static let browser = TestSupport.toolsAvailable(HeadlessBrowser.program)
 
-    final class Folder {
-        let path = NSTemporaryDirectory() + "bgkit-report-" + UUID().uuidString
-        init() throws { try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true) }
-        deinit { try? FileManager.default.removeItem(atPath: path) }
-    }
-
     /// The `event` names of a JSON-lines stream.
     static func eventNames(_ stdout: String) -> [String] {
         stdout.split(separator: "\n").compactMap { line in
@@ -42,7 +36,7 @@ import Testing
             TraceCase(trace: "loiter-edge.gpx", extra: []),
         ])
     func replayReportDrawsEveryRegionAndEvent(_ input: TraceCase) async throws {
-        let folder = try Folder()
+        let folder = try TemporaryFolder()
         let trace = "\(TestSupport.packageRoot)/Traces/\(input.trace)"
         let regionsFile = trace + ".regions.geojson"
         let page = folder.path + "/report.html"
@@ -68,7 +62,7 @@ import Testing
     /// receives few `location` events.
     @Test(.enabled(if: browser, "install chromium (tools/install-deps)"))
     func appReplayReportDrawsTheManifestsRegionsAndTheWholeTrace() async throws {
-        let folder = try Folder()
+        let folder = try TemporaryFolder()
         let page = folder.path + "/report.html"
         let tour = TestSupport.packageRoot + "/Examples/AudioTour"
         let result = try await TestSupport.run(Self.bgloc, [
@@ -90,7 +84,7 @@ import Testing
 
     @Test(.enabled(if: browser, "install chromium (tools/install-deps)"))
     func simulateReportDrawsEveryTaskRun() async throws {
-        let folder = try Folder()
+        let folder = try TemporaryFolder()
         let page = folder.path + "/report.html"
         let example = TestSupport.packageRoot + "/Examples/DailyRefresh/app.yaml"
         let result = try await TestSupport.run(
@@ -110,7 +104,7 @@ import Testing
     }
 
     @Test func sameRunWritesTheSameBytes() async throws {
-        let folder = try Folder()
+        let folder = try TemporaryFolder()
         let trace = "\(TestSupport.packageRoot)/Traces/drive-regions.gpx"
         var pages: [Data] = []
         for name in ["one.html", "two.html"] {

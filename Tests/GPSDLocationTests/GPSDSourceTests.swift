@@ -11,7 +11,6 @@ struct GPSDSourceTests {
 
     @Test func deliversGpsdFixesAsTheyAreInTheLog() async throws {
         let log = try NMEALog()
-        defer { log.remove() }
         let gpsd = try GPSFake(log: log.path)
         defer { gpsd.stop() }
 
@@ -79,7 +78,6 @@ struct GPSDSourceTests {
 
     @Test func stopsAfterItsDuration() async throws {
         let log = try NMEALog()
-        defer { log.remove() }
         let gpsd = try GPSFake(log: log.path)
         defer { gpsd.stop() }
         let engine = EventEngine(start: .now())
@@ -105,7 +103,6 @@ struct GPSDSourceTests {
 
     @Test func reportsTheLossOfGpsdAndReconnects() async throws {
         let log = try NMEALog()
-        defer { log.remove() }
         let gpsd = try GPSFake(log: log.path)
         defer { gpsd.stop() }
         let configuration = GPSDSource.Configuration(

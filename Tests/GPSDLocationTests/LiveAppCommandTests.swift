@@ -9,10 +9,9 @@ struct LiveAppCommandTests {
 
     @Test func aSignificantChangeRunsTheAppsActionAtItsTime() async throws {
         let log = try NMEALog()
-        defer { log.remove() }
         let gpsd = try GPSFake(log: log.path)
         defer { gpsd.stop() }
-        let manifest = log.folder.appendingPathComponent("app.yaml").path
+        let manifest = log.folder.path + "/app.yaml"
         try """
             app: com.example.live
             backgroundModes: [fetch]

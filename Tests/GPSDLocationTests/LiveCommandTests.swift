@@ -9,7 +9,6 @@ struct LiveCommandTests {
 
     @Test func printsTheRequestedNumberOfLocationLines() async throws {
         let log = try NMEALog()
-        defer { log.remove() }
         let gpsd = try GPSFake(log: log.path)
         defer { gpsd.stop() }
 
@@ -31,7 +30,6 @@ struct LiveCommandTests {
 
     @Test func monitorsRegionsGivenOnTheCommandLine() async throws {
         let log = try NMEALog()
-        defer { log.remove() }
         let gpsd = try GPSFake(log: log.path)
         defer { gpsd.stop() }
         let far = "far=-33.8688,151.2093,500"  // Sydney: the walk in Zürich is outside

@@ -11,10 +11,9 @@ struct RecordCommandTests {
 
     @Test func writesTheRequestedNumberOfFixes() async throws {
         let log = try NMEALog()
-        defer { log.remove() }
         let gpsd = try GPSFake(log: log.path)
         defer { gpsd.stop() }
-        let output = log.folder.appendingPathComponent("out.gpx").path
+        let output = log.folder.path + "/out.gpx"
 
         let result = try await TestSupport.run(
             Self.bgloc, ["record", output, "--gpsd", "127.0.0.1:\(gpsd.port)", "--fixes", "4", "--duration", "30"]
@@ -27,10 +26,9 @@ struct RecordCommandTests {
 
     @Test func ctrlCLeavesAValidClosedFile() async throws {
         let log = try NMEALog()
-        defer { log.remove() }
         let gpsd = try GPSFake(log: log.path)
         defer { gpsd.stop() }
-        let output = log.folder.appendingPathComponent("interrupted.gpx").path
+        let output = log.folder.path + "/interrupted.gpx"
         let process = Process()
         process.executableURL = URL(fileURLWithPath: Self.bgloc)
         process.arguments = ["record", output, "--gpsd", "127.0.0.1:\(gpsd.port)", "--duration", "30"]
@@ -53,8 +51,7 @@ struct RecordCommandTests {
 
     @Test func leavesNoFileWhenGpsdIsNotRunning() async throws {
         let log = try NMEALog()
-        defer { log.remove() }
-        let output = log.folder.appendingPathComponent("never.gpx").path
+        let output = log.folder.path + "/never.gpx"
 
         let result = try await TestSupport.run(Self.bgloc, ["record", output, "--gpsd", "127.0.0.1:\(try GPSFake.freePort())"])
 

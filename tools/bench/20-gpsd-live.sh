@@ -31,7 +31,8 @@ PY
 port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
 setsid gpsfake -q -c 0 -P "$port" "$LOG" >/dev/null 2>&1 &
 group=$!
-trap 'kill -KILL -- "-$group" 2>/dev/null || true; wait "$group" 2>/dev/null || true' EXIT
+# gpsd, killed, leaves its control socket behind: gpsfake names it after its own pid.
+trap 'kill -KILL -- "-$group" 2>/dev/null || true; wait "$group" 2>/dev/null || true; rm -f "${TMPDIR:-/tmp}/gpsfake-$group.sock"' EXIT
 for _ in $(seq 50); do
     timeout 2 gpspipe -w -n 6 "127.0.0.1:$port" 2>/dev/null | grep -q '"class":"TPV"' && break
     sleep 0.2

@@ -44,11 +44,12 @@ final class GPSFake {
         group = try ProcessGroup(arguments)
     }
 
-    /// Kills gpsfake and its gpsd (the whole process group) and reaps gpsfake.
+    /// Kills gpsfake and its gpsd (the whole process group), reaps gpsfake and removes the control socket
+    /// that gpsd, killed, leaves behind: gpsfake names it `$TMPDIR/gpsfake-PID.sock` (`/tmp` without TMPDIR).
     func stop() {
         guard let group else { return }
         group.kill()
-        unlink("/tmp/gpsfake-\(group.leader).sock")
+        unlink("\(ProcessInfo.processInfo.environment["TMPDIR"] ?? "/tmp")/gpsfake-\(group.leader).sock")
         self.group = nil
     }
 

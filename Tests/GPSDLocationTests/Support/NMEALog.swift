@@ -1,7 +1,8 @@
+import BackgroundTestKit
 import Foundation
 
-/// A small NMEA log with valid checksums, written to a temporary folder: one RMC+GGA epoch per second,
-/// heading north, so that every fix has its own time and latitude.
+/// A small NMEA log with valid checksums, written to a temporary folder (removed when the test ends): one
+/// RMC+GGA epoch per second, heading north, so that every fix has its own time and latitude.
 struct NMEALog {
     struct Point: Hashable {
         var time: String  // RFC 3339, as gpsd reports it
@@ -9,7 +10,7 @@ struct NMEALog {
         var longitude: Double
     }
 
-    let folder: URL
+    let folder: TemporaryFolder
     let path: String
     let points: [Point]
 
@@ -18,9 +19,7 @@ struct NMEALog {
     ///   enough (30 s at gpsfake's 0.05 s per sentence) that a client arriving late on a loaded machine still
     ///   sees the first pass; the tests stop after the fixes they need.
     init(epochs: Int = 300) throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("gpsd-tests-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        path = folder.appendingPathComponent("walk.nmea").path
+        folder = try TemporaryFolder(prefix: "gpsd-tests")
         var lines: [String] = []
         var points: [Point] = []
         for second in 0..<epochs {
@@ -36,11 +35,7 @@ struct NMEALog {
             ))
         }
         self.points = points
-        try (lines.joined(separator: "\r\n") + "\r\n").write(toFile: path, atomically: true, encoding: .utf8)
-    }
-
-    func remove() {
-        try? FileManager.default.removeItem(at: folder)
+        path = try folder.write("walk.nmea", lines.joined(separator: "\r\n") + "\r\n")
     }
 
     /// `$BODY*XX` with the XOR checksum of BODY.
