@@ -43,12 +43,13 @@ struct Serve: AsyncParsableCommand {
 
     func run() async throws {
         let start = try TraceFeed.firstTime(trace)
-        let server = try GPSDServer(port: port)
-        server.start()
-        defer { server.stop() }
-        StandardOutput.writeError("bgloc serve: \(trace) on 127.0.0.1:\(server.port); waiting for a client to watch")
         let feed = TraceFeed(trace: trace, start: start, speed: speed, loop: loop)
-        try await Interruption.run {
+        // The port opens once Ctrl-C is handled: a client (or a test) that sees it listening can stop it cleanly.
+        try await Interruption.run { [trace, port] in
+            let server = try GPSDServer(port: port)
+            server.start()
+            defer { server.stop() }
+            StandardOutput.writeError("bgloc serve: \(trace) on 127.0.0.1:\(server.port); waiting for a client to watch")
             try await server.waitForWatcher()
             try await feed.play(to: server)
         }
