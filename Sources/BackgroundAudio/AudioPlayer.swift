@@ -609,14 +609,16 @@ public final class AudioPlayer: @unchecked Sendable {
     }
 
     /// Frames decoded and written per step (hold `driver`, with the output open). On the device's clock,
-    /// one period of the device (``AudioOutput/periodFrames``, at most a quarter of a second), as aplay
-    /// writes, so that the writer wakes once per period; on virtual time, or for an output without a
-    /// period, a twentieth of a second. A change (pause, volume, seek, an unplugged device) takes effect
-    /// at the next step.
+    /// as many whole periods of the device (``AudioOutput/periodFrames``) as fit in a quarter of a second,
+    /// at least one, and never more than a quarter of a second: two of the usual 125 ms periods, so that
+    /// the player's own code runs four times a second while ALSA waits for room inside the write. On
+    /// virtual time, or for an output without a period, a twentieth of a second. A change (pause, volume,
+    /// seek, an unplugged device) takes effect at the next step.
     private func chunkFrames(_ format: AudioFormat) -> Int {
         let step = max(1, format.sampleRate / 20)
         guard case .device = pacing, let period = output.periodFrames, period > 0 else { return step }
-        return min(period, max(1, format.sampleRate / 4))
+        let quarter = max(1, format.sampleRate / 4)
+        return period >= quarter ? quarter : quarter / period * period
     }
 
     private var current: String? { index < files.count && decoder != nil ? files[index] : nil }

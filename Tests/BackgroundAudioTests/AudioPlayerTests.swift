@@ -284,26 +284,26 @@ let s16Stereo8k = AudioFormat(sample: .s16, channels: 2, sampleRate: 8_000)
         #expect(output.bytes == tone.bytes + tone.bytes)
     }
 
-    @Test func onTheDevicesClockItWritesAPeriodAtATimeAndOnVirtualTimeAStepOf50ms() async {
-        let tone = MemoryDecoder.tone(s16Stereo8k, seconds: 0.6)  // 4,800 frames at 8 kHz
-        func writes(_ output: RecordingAudioOutput) -> [Int] {
+    @Test func onTheDevicesClockItWritesWholePeriodsUpToAQuarterSecondAndOnVirtualTimeAStepOf50ms() async {
+        let tone = MemoryDecoder.tone(s16Stereo8k, seconds: 0.6)  // 4,800 frames at 8 kHz; a quarter second is 2,000
+        func sizes(_ output: RecordingAudioOutput) -> [Int] {
             output.calls.compactMap { if case .write(let frames) = $0 { frames } else { nil } }
         }
-        // On the device's clock: one period per write, as aplay writes.
-        let device = RecordingAudioOutput(periodFrames: 1_000)
-        let player = AudioPlayer(files: ["a.wav"], output: device) { _ in MemoryDecoder(format: tone.format, bytes: tone.bytes) }
-        let events = player.events
-        player.play()
-        for await event in events { if case .endOfQueue = event { break } }
-        #expect(writes(device) == [1_000, 1_000, 1_000, 1_000, 800])
-        #expect(device.bytes == tone.bytes)
-        // A period longer than a quarter of a second is written a quarter of a second at a time.
-        let long = RecordingAudioOutput(periodFrames: 10_000)
-        let longPlayer = AudioPlayer(files: ["a.wav"], output: long) { _ in MemoryDecoder(format: tone.format, bytes: tone.bytes) }
-        let longEvents = longPlayer.events
-        longPlayer.play()
-        for await event in longEvents { if case .endOfQueue = event { break } }
-        #expect(writes(long) == [2_000, 2_000, 800])
+        func writes(periodFrames: Int) async -> [Int] {
+            let device = RecordingAudioOutput(periodFrames: periodFrames)
+            let player = AudioPlayer(files: ["a.wav"], output: device) { _ in MemoryDecoder(format: tone.format, bytes: tone.bytes) }
+            let events = player.events
+            player.play()
+            for await event in events { if case .endOfQueue = event { break } }
+            #expect(device.bytes == tone.bytes)
+            return sizes(device)
+        }
+        // On the device's clock: as many whole periods as fit in a quarter of a second.
+        #expect(await writes(periodFrames: 1_000) == [2_000, 2_000, 800])
+        #expect(await writes(periodFrames: 600) == [1_800, 1_800, 1_200])
+        // At least one period; a period longer than a quarter of a second is written a quarter at a time.
+        #expect(await writes(periodFrames: 1_500) == [1_500, 1_500, 1_500, 300])
+        #expect(await writes(periodFrames: 10_000) == [2_000, 2_000, 800])
         // On virtual time the steps stay 50 ms (400 frames), whatever the device's period.
         let engine = EventEngine(start: .defaultStart)
         let virtual = RecordingAudioOutput(periodFrames: 1_000)
@@ -312,7 +312,7 @@ let s16Stereo8k = AudioFormat(sample: .s16, channels: 2, sampleRate: 8_000)
         }
         virtualPlayer.play()
         engine.run()
-        #expect(writes(virtual) == Array(repeating: 400, count: 12))
+        #expect(sizes(virtual) == Array(repeating: 400, count: 12))
     }
 }
 

@@ -88,32 +88,22 @@ struct BGAudioPlayTests {
         #expect(result.status == 64)
     }
 
-    @Test func ctrlCStopsCleanlyWithStatus130() async throws {
+    @Test(arguments: SignalCase.all)
+    func aSignalStopsPlayingCleanly(_ interruption: SignalCase) async throws {
         let file = try wav("long", AudioFormat(sample: .s16, channels: 2, sampleRate: 44_100), seconds: 1)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: TestSupport.executable("bgaudio"))
         // Looping forever on the null device: only the signal ends it.
-        process.arguments = ["play", file.path, "--device", "null", "--loop", "-1", "--format", "jsonl"]
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let firstLine = await withCheckedContinuation { continuation in
-            Thread {
-                var line = Data()
-                while let byte = try? out.fileHandleForReading.read(upToCount: 1), let first = byte.first, first != 10 {
-                    line.append(first)
-                }
-                continuation.resume(returning: String(decoding: line, as: UTF8.self))
-            }.start()
-        }
-        #expect(firstLine.contains("audio.started"))
-        process.interrupt()
-        // Never hang the test run: a command that ignores the signal is killed (and the test fails).
-        for _ in 0..<1_000 where process.isRunning { usleep(10_000) }
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-        process.waitUntilExit()
-        #expect(process.terminationReason == .exit)
-        #expect(process.terminationStatus == 130)
+        let play = try SignalledProcess(TestSupport.executable("bgaudio"), ["play", file.path, "--device", "null", "--loop", "-1", "--format", "jsonl"])
+        defer { play.killGroup() }
+        try await play.waitForLines(1)
+        #expect(play.stdout.contains("audio.started"))
+        // Playing takes the main thread, the player's writer and the signal thread: no Swift concurrency
+        // pool, whose libdispatch monitor would wake the process every second.
+        let threads = try FileManager.default.contentsOfDirectory(atPath: "/proc/\(play.pid)/task")
+        #expect(threads.count == 3, "threads: \(threads.count)")
+
+        play.signal(interruption.signal)
+
+        #expect(try await play.waitForExit() == .exited(interruption.status), "\(play.stderr)")
+        #expect(!play.groupIsAlive)
     }
 }
