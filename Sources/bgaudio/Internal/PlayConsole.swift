@@ -10,11 +10,6 @@ struct PlayConsole: Sendable {
     let showsProgress: Bool
     private let ending = Ending()
 
-    init(printer: TimelinePrinter?, showsProgress: Bool) {
-        self.printer = printer
-        self.showsProgress = showsProgress
-    }
-
     /// Plays and prints the player's events until the queue ends or ``stop(_:)`` is called, and returns the
     /// messages of what failed.
     ///
