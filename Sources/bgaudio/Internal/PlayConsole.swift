@@ -18,8 +18,9 @@ struct PlayConsole: Sendable {
     func play(_ player: AudioPlayer) -> [String] {
         // Stopped before it began: nothing to play.
         guard !ending.isFinished else { return ending.wait() }
-        player.addEventSink { event in
-            if handle(event, player: player) { ending.finish() }
+        // Weak: the player keeps its sinks, so a strong capture would be a cycle that outlives the run.
+        player.addEventSink { [weak player] event in
+            if let player, handle(event, player: player) { ending.finish() }
         }
         player.play()
         // Stopped while starting: that stop() may have come before play().
