@@ -40,11 +40,7 @@ public enum Interruption {
             return source
         }
         defer { sources.forEach { $0.cancel() } }
-        let result = await task.result
-        StandardOutput.flush()
-        let signalNumber = received.load(ordering: .relaxed)
-        if signalNumber != 0 { throw ExitCode(128 + signalNumber) }
-        return try result.get()
+        return try outcome(await task.result, signal: received.load(ordering: .relaxed))
     }
 
     /// Runs `work` on the calling thread; a SIGINT or SIGTERM calls `onSignal` (from a thread of its own),
@@ -81,10 +77,14 @@ public enum Interruption {
             signal(SIGTERM, SIG_IGN)
             pthread_sigmask(SIG_SETMASK, &previous, nil)
         }
-        let result = Result { try work() }
+        return try outcome(Result { try work() }, signal: received.load(ordering: .relaxed))
+    }
+
+    /// The work's result once output is flushed, or the shell's exit status for the signal that stopped it
+    /// (128 + the signal's number: 130 for SIGINT, 143 for SIGTERM).
+    private static func outcome<T>(_ result: Result<T, any Error>, signal: Int32) throws -> T {
         StandardOutput.flush()
-        let signalNumber = received.load(ordering: .relaxed)
-        if signalNumber != 0 { throw ExitCode(128 + signalNumber) }
+        if signal != 0 { throw ExitCode(128 + signal) }
         return try result.get()
     }
 }
