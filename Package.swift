@@ -86,6 +86,9 @@ let package = Package(
         .testTarget(name: "BackgroundAppTests", dependencies: ["BackgroundApp", "BackgroundTestKit"]),
         .testTarget(name: "BackgroundReportTests", dependencies: ["BackgroundReport", "BackgroundTestKit"]),
         .testTarget(name: "CommandLineTests", dependencies: ["CommandLineSupport", "BackgroundTestKit"]),
+        .testTarget(name: "BGAudioTests", dependencies: [
+            "bgaudio", "BackgroundCore", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
     ]
 )
 

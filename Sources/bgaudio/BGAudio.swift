@@ -21,8 +21,19 @@ struct BGAudio: AsyncParsableCommand {
     /// async, so it moves to Swift concurrency's thread pool at once, and with that pool libdispatch wakes
     /// the process every second for as long as it lives. `play` is a blocking command (the player writes on
     /// a thread of its own), so playing a file starts no pool at all.
+    ///
+    /// `play` in its plain spellings starts without ArgumentParser's parsing (``PlayRequest/init(plainArguments:)``):
+    /// its reflection over the commands' options costs more than all the rest of a short `play`.
     @MainActor
     static func main() async {
+        if let request = PlayRequest(plainArguments: CommandLine.arguments.dropFirst()) {
+            do {
+                try request.run()
+            } catch {
+                exit(withError: error)
+            }
+            return
+        }
         do {
             var command = try parseAsRoot()
             if var asyncCommand = command as? any AsyncParsableCommand {
