@@ -121,11 +121,17 @@ struct WAVParser {
             offset = try next(after: body, length: length, wide: wide)
         }
 
-        var found = chunks.isEmpty ? "none" : chunks.prefix(8).map(\.id).joined(separator: ", ")
-        if chunks.count > 8 { found += " … \(chunks.count) in all" }
-        guard let fmt else { throw failure(.none, "there is no fmt chunk (chunks found: \(found))") }
-        guard let data else { throw failure(.none, "there is no data chunk (chunks found: \(found))") }
+        guard let fmt else { throw failure(.none, "there is no fmt chunk (chunks found: \(Self.names(of: chunks)))") }
+        guard let data else { throw failure(.none, "there is no data chunk (chunks found: \(Self.names(of: chunks)))") }
         return try layout(container: container, fmt: fmt, data: data, chunks: chunks)
+    }
+
+    /// The first chunks' names, for a message: made only for one (joining them cost every start 0.17 M
+    /// instructions, the first use of `joined`).
+    private static func names(of chunks: [WAVChunk]) -> String {
+        guard !chunks.isEmpty else { return "none" }
+        let names = chunks.prefix(8).map(\.id).joined(separator: ", ")
+        return chunks.count > 8 ? names + " … \(chunks.count) in all" : names
     }
 
     /// The offset of the chunk after a body of `length` bytes at `body`: past the pad byte of an odd-sized
