@@ -32,6 +32,12 @@ import Testing
             #expect(files.fileExists(atPath: stage + path), "\(path)")
         }
         #expect(files.isExecutableFile(atPath: stage + "/usr/bin/bgloc"))
+        // The C++ runtime is linked in with the Swift runtime (`make release`): bgaudio, which needs no C++
+        // library of its own, loads no libstdc++ at start.
+        let readelf = try #require(TestSupport.which("readelf"), "readelf (binutils, which Swift's linker needs)")
+        let dynamic = try await TestSupport.run(readelf, ["-d", stage + "/usr/bin/bgaudio"])
+        #expect(dynamic.stdout.contains("libasound.so.2"), "\(dynamic.stdout)")
+        #expect(!dynamic.stdout.contains("libstdc++"), "\(dynamic.stdout)")
         let manual = try String(contentsOfFile: stage + "/usr/share/man/man1/bgloc.1", encoding: .utf8)
         #expect(manual.contains(".Dt BGLOC 1"))
         #expect(manual.contains("serve"))
