@@ -26,15 +26,10 @@ struct BGAudio: AsyncParsableCommand {
     /// its reflection over the commands' options costs more than all the rest of a short `play`.
     @MainActor
     static func main() async {
-        if let request = PlayRequest(plainArguments: CommandLine.arguments.dropFirst()) {
-            do {
-                try request.run()
-            } catch {
-                exit(withError: error)
-            }
-            return
-        }
         do {
+            if let request = PlayRequest(plainArguments: CommandLine.arguments.dropFirst()) {
+                return try request.run()
+            }
             var command = try parseAsRoot()
             if var asyncCommand = command as? any AsyncParsableCommand {
                 try await asyncCommand.run()

@@ -2,9 +2,6 @@ import ArgumentParser
 import CommandLineSupport
 
 extension PlayRequest {
-    /// The options of `play` that take a value, as `--name value` or `--name=value`.
-    private static let valueOptions = ["--device", "--volume", "--loop", "--start", "--format"]
-
     /// `bgaudio play` in its plain spellings, read without ArgumentParser: `play`, then the files, each of
     /// `--device`, `--volume`, `--loop`, `--start` and `--format` at most once as `--name value` or
     /// `--name=value`, and `--quiet`, in any order. Anything else gives nil, and ArgumentParser reads the
@@ -37,7 +34,6 @@ extension PlayRequest {
                 request.quiet = true
                 continue
             }
-            guard Self.valueOptions.contains(name) else { return nil }
             let value: String
             if let equals {
                 value = String(token[token.index(after: equals)...])
@@ -67,9 +63,11 @@ extension PlayRequest {
         case "--start":
             guard let start = Double(argument: value) else { return false }
             self.start = start
-        default:
+        case "--format":
             guard let format = TimelineFormat(argument: value) else { return false }
             self.format = format
+        default:
+            return false
         }
         return true
     }
