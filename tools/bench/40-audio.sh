@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Audio playback: bgaudio play against aplay on the same 44.1 kHz stereo WAVs (generated with sox), each
-# figure the median of $BENCH_RUNS (3) runs, the contenders interleaved:
+# figure the median of $BENCH_RUNS (3) runs for the paced ones and of $BENCH_QUICK_RUNS (31) for the
+# others, the contenders interleaved:
 #  - in real time: CPU time (user + sys of the child, from wait4) playing a 1-minute and a 10-second file
 #    to ALSA's `file` device over `null`, writing into a pipe that this script drains at 176,400 bytes a
 #    second in 100 ms blocks, as a sound card consumes a period at a time. alsa-lib's `null` device does
@@ -27,11 +28,11 @@ for file in "$F:60" "$SHORT:10"; do
 done
 
 BENCH_SUMMARY="${BENCH_SUMMARY:-$BENCH_WORK/summary.tsv}"
-python3 - "$BGKIT_BIN/bgaudio" "$F" "$SHORT" "$BENCH_WORK" "$BENCH_SUMMARY" "${BENCH_RUNS:-3}" <<'PY'
+python3 - "$BGKIT_BIN/bgaudio" "$F" "$SHORT" "$BENCH_WORK" "$BENCH_SUMMARY" "${BENCH_RUNS:-3}" "${BENCH_QUICK_RUNS:-31}" <<'PY'
 import os, shutil, statistics, subprocess, sys, threading, time
 
-bgaudio, wav, short, work, summary, runs = sys.argv[1:7]
-runs = int(runs)
+bgaudio, wav, short, work, summary, runs, quick_runs = sys.argv[1:8]
+runs, quick_runs = int(runs), int(quick_runs)
 raw = os.path.join(work, "bench-first-frame.raw")
 fifo = os.path.join(work, "bench-paced.fifo")
 BYTES_PER_SECOND = 44100 * 4
@@ -108,11 +109,15 @@ def warm(argv):
     cpu(argv)
     return argv
 
-for _ in range(runs):  # interleaved, so that a change in the machine's load touches both alike
+# The start-up figures take milliseconds each, so they get many runs (with three, bgaudio's first frame
+# was 8.1 ms in one run of the bench and 4.1 ms in the next). The paced minutes get $BENCH_RUNS.
+for _ in range(quick_runs):  # interleaved, so that a change in the machine's load touches both alike
     for program in programs:
         samples[program]["startup"].append(cpu(warm(version[program]))[0])
         samples[program]["null"].append(cpu(warm(play(program, "null")))[0])
         samples[program]["first"].append(first_frame(play(program, f"file:'{raw}',raw")))
+for _ in range(runs):
+    for program in programs:
         warm(play(program, "null"))
         seconds, wall = paced(play(program, f"file:'{fifo}',raw"))
         samples[program]["paced"].append(seconds)
@@ -138,7 +143,8 @@ for program in ("bgaudio play", "aplay"):
     print(f"| {program} | {m['paced'] * 1000:.1f} | {m['on'] * 1000:.1f} | {m['short'] * 1000:.1f} | {m['null'] * 1000:.1f} "
           f"| {m['startup'] * 1000:.1f} | {m['first'] * 1000:.1f} |")
 print()
-print(f"Median of {runs} runs, the two programs interleaved, each measurement after an unmeasured run that warms")
+print(f"Medians of {runs} runs for the paced minutes and of {quick_runs} for the rest, the two programs interleaved,")
+print("each measurement after an unmeasured run that warms")
 print("the caches (the first run after the machine idled costs bgaudio, a larger program, several ms more). Real")
 print("time: ALSA's `file` device over `null`, into a")
 print("pipe drained at 176,400 bytes a second in 100 ms blocks (alsa-lib's `null` device does not pace by")
