@@ -34,7 +34,7 @@ import Testing
 
     struct Family: CustomTestStringConvertible, Sendable {
         let name: String
-        let make: @Sendable (inout SeededRandom) -> Double
+        let make: @Sendable (inout SplitMix64) -> Double
         var testDescription: String { name }
     }
 
@@ -49,7 +49,7 @@ import Testing
 
     @Test(arguments: families)
     func numbersAreByteIdenticalToTheReference(_ family: Family) {
-        var random = SeededRandom(state: UInt64(family.name.utf8.count))
+        var random = SplitMix64(seed: UInt64(family.name.utf8.count))
         var mismatches: [Double] = []
         for _ in 0..<400_000 {
             let value = family.make(&random)
@@ -65,7 +65,7 @@ import Testing
     }
 
     @Test func stringsAreEscapedLikeTheReference() {
-        var random = SeededRandom(state: 7)
+        var random = SplitMix64(seed: 7)
         let alphabet: [Unicode.Scalar] = (0..<0x80).map { Unicode.Scalar(UInt8($0)) } + ["é", "€", "😀", "\u{2028}"]
         for _ in 0..<20_000 {
             let text = String(String.UnicodeScalarView((0..<Int.random(in: 0...24, using: &random)).map { _ in alphabet.randomElement(using: &random)! }))
@@ -87,7 +87,7 @@ import Testing
     }
 
     @Test func renderedTimesEqualRFC3339() {
-        var random = SeededRandom(state: 3)
+        var random = SplitMix64(seed: 3)
         let renderer = JSONLinesRenderer()
         for _ in 0..<50_000 {
             var ns = Int64.random(in: -5_000_000_000_000_000_000...9_000_000_000_000_000_000, using: &random)
@@ -101,18 +101,6 @@ import Testing
             let line = renderer.render(TimelineEvent(time: time, kind: .taskSubmitted(task: "t", kind: .refresh, earliestBegin: time)))
             #expect(line == #"{"time":"\#(time.rfc3339)","event":"task.submitted","task":"t","kind":"refresh","earliestBegin":"\#(time.rfc3339)"}"#)
             #expect(SimTime(rfc3339: time.rfc3339) == time)
-        }
-    }
-
-    /// SplitMix64, a seeded generator for repeatable random inputs.
-    struct SeededRandom: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
         }
     }
 }
