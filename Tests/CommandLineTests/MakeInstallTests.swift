@@ -32,12 +32,13 @@ import Testing
             #expect(files.fileExists(atPath: stage + path), "\(path)")
         }
         #expect(files.isExecutableFile(atPath: stage + "/usr/bin/bgloc"))
-        // The C++ runtime is linked in with the Swift runtime (`make release`): bgaudio, which needs no C++
-        // library of its own, loads no libstdc++ at start.
+        // The C++ runtime and GCC's unwinder are linked in with the Swift runtime (`make release`): bgaudio,
+        // which needs no C++ library of its own, loads neither libstdc++ nor libgcc_s at start.
         let readelf = try #require(TestSupport.which("readelf"), "readelf (binutils, which Swift's linker needs)")
         let dynamic = try await TestSupport.run(readelf, ["-d", stage + "/usr/bin/bgaudio"])
         #expect(dynamic.stdout.contains("libasound.so.2"), "\(dynamic.stdout)")
         #expect(!dynamic.stdout.contains("libstdc++"), "\(dynamic.stdout)")
+        #expect(!dynamic.stdout.contains("libgcc_s"), "\(dynamic.stdout)")
         let manual = try String(contentsOfFile: stage + "/usr/share/man/man1/bgloc.1", encoding: .utf8)
         #expect(manual.contains(".Dt BGLOC 1"))
         #expect(manual.contains("serve"))
