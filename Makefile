@@ -11,12 +11,15 @@ CONFIGURATION ?= release
 # that the Swift runtime needs as well: loading the shared libstdc++ cost every start 0.9 ms, more than half
 # of what aplay's whole start costs. SwiftPM has no flag for that, so the link searches first a folder that
 # holds only the compiler's libstdc++.a (GCC's runtime library exception allows linking it so). GCC's
-# unwinder comes in too (-static-libgcc): loading libgcc_s and its start-up CPUID probes cost 0.3 ms. They
-# are built in a folder of their own, relinked when these flags change (SwiftPM would not notice);
-# `make release` builds them, and `make install` and `make bench` use what it builds.
+# unwinder comes in too (-static-libgcc): loading libgcc_s and its start-up CPUID probes cost 0.2 ms. With
+# no library of their own to find, they carry no $ORIGIN run path, which cost the loader some twenty failed
+# lookups beside the binary for libasound. They are built in a folder of their own, relinked when these
+# flags change (SwiftPM would not notice); `make release` builds them, and `make install` and `make bench`
+# use what it builds.
 RELEASE_BUILD ?= .build-release
 STATIC_CXX = $(abspath $(RELEASE_BUILD))/static-libstdc++
-RELEASE_FLAGS ?= --static-swift-stdlib -Xswiftc -L$(STATIC_CXX) -Xswiftc -Xclang-linker -Xswiftc -static-libgcc
+RELEASE_FLAGS ?= --static-swift-stdlib -Xswiftc -L$(STATIC_CXX) -Xswiftc -Xclang-linker -Xswiftc -static-libgcc \
+    --disable-local-rpath
 export RELEASE_FLAGS RELEASE_BUILD
 SWIFTPM_FLAGS ?=
 TOOLS = bgloc bgaudio bgtask
