@@ -28,11 +28,13 @@ public enum AudioFile {
     /// - Throws: `InputError` for a file that is missing, unreadable, malformed or not a supported audio
     ///   file; `SndFileError` when libsndfile cannot read a file it should.
     public static func open(_ path: String) throws -> any AudioDecoder {
-        switch try SniffedContainer(path: path) {
+        // One open and one header parse for the WAV decoder; libsndfile opens the file itself.
+        let reader = try FileReader(path: path)
+        switch try SniffedContainer(reader: reader) {
         case .wav:
-            let layout = try WAVLayout(path: path)
+            let layout = try WAVLayout(reader: reader)
             if decodesThroughLibsndfile(layout) { return try SndFileDecoder(path: path) }
-            return try WAVDecoder(path: path)
+            return try WAVDecoder(reader: reader, layout: layout)
         case .flac, .ogg, .mpeg:
             return try SndFileDecoder(path: path)
         }
@@ -45,9 +47,10 @@ public enum AudioFile {
     ///
     /// - Throws: as ``open(_:)``, for files that are not well-formed audio files.
     public static func info(_ path: String) throws -> AudioFileInfo {
-        switch try SniffedContainer(path: path) {
+        let reader = try FileReader(path: path)
+        switch try SniffedContainer(reader: reader) {
         case .wav:
-            let layout = try WAVLayout(path: path)
+            let layout = try WAVLayout(reader: reader)
             var frames = layout.frameCount
             var decoded = layout.format
             if decodesThroughLibsndfile(layout), let decoder = try? SndFileDecoder(path: path) {

@@ -33,12 +33,17 @@ public final class WAVDecoder: AudioDecoder {
     ///
     /// - Throws: `InputError` naming the file, the byte and the problem when the file is not a well-formed
     ///   WAV file or its encoding is not PCM or float of a width this decoder produces.
-    public init(path: String) throws {
+    public convenience init(path: String) throws {
         let reader = try FileReader(path: path)
-        let layout = try WAVParser(reader: reader).parse()
+        try self.init(reader: reader, layout: WAVLayout(reader: reader))
+    }
+
+    /// A decoder reading from `reader`, whose layout has been read already (``AudioFile`` opens, sniffs and
+    /// parses each file once).
+    package init(reader: FileReader, layout: WAVLayout) throws {
         guard let format = layout.format, let frames = layout.frameCount else {
             throw InputError(
-                file: path, place: .byte(layout.fmtOffset + 8),
+                file: reader.path, place: .byte(layout.fmtOffset + 8),
                 message: "\(layout.encodingDescription) is not supported by the WAV decoder")
         }
         self.reader = reader

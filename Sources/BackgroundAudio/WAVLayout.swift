@@ -99,7 +99,12 @@ public struct WAVLayout: Hashable, Sendable {
     ///
     /// - Throws: `InputError` when the file cannot be read or is not a well-formed WAV file.
     public init(path: String) throws {
-        self = try WAVParser(reader: FileReader(path: path)).parse()
+        try self.init(reader: FileReader(path: path))
+    }
+
+    /// Reads the layout of the WAV file open in `reader`.
+    package init(reader: FileReader) throws {
+        self = try WAVParser(reader: reader).parse()
     }
 
     init(

@@ -12,11 +12,11 @@ enum SniffedContainer {
     /// An ID3v2 tag or an MPEG audio frame sync.
     case mpeg
 
-    /// Reads the first bytes of `path` and names its container.
+    /// Reads the first bytes of the file open in `reader` and names its container.
     ///
     /// - Throws: `InputError` when the file cannot be read or is none of these.
-    init(path: String) throws {
-        let reader = try FileReader(path: path)
+    init(reader: FileReader) throws {
+        let path = reader.path
         let head = try reader.bytes(at: 0, count: 12)
         guard !head.isEmpty else { throw InputError(file: path, message: "the file is empty, not an audio file") }
         func starts(_ text: String) -> Bool { head.starts(with: Array(text.utf8)) }
