@@ -33,12 +33,14 @@ import Testing
         }
         #expect(files.isExecutableFile(atPath: stage + "/usr/bin/bgloc"))
         // The C++ runtime and GCC's unwinder are linked in with the Swift runtime (`make release`): bgaudio,
-        // which needs no C++ library of its own, loads neither libstdc++ nor libgcc_s at start.
+        // which needs no C++ library of its own, loads neither libstdc++ nor libgcc_s at start, and has no
+        // run path for the loader to search first.
         let readelf = try #require(TestSupport.which("readelf"), "readelf (binutils, which Swift's linker needs)")
         let dynamic = try await TestSupport.run(readelf, ["-d", stage + "/usr/bin/bgaudio"])
         #expect(dynamic.stdout.contains("libasound.so.2"), "\(dynamic.stdout)")
         #expect(!dynamic.stdout.contains("libstdc++"), "\(dynamic.stdout)")
         #expect(!dynamic.stdout.contains("libgcc_s"), "\(dynamic.stdout)")
+        #expect(!dynamic.stdout.contains("RUNPATH") && !dynamic.stdout.contains("RPATH"), "\(dynamic.stdout)")
         let manual = try String(contentsOfFile: stage + "/usr/share/man/man1/bgloc.1", encoding: .utf8)
         #expect(manual.contains(".Dt BGLOC 1"))
         #expect(manual.contains("serve"))
