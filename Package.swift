@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "BackgroundApp", targets: ["BackgroundApp"]),
         .library(name: "BackgroundTestKit", targets: ["BackgroundTestKit"]),
         .library(name: "BackgroundReport", targets: ["BackgroundReport"]),
+        .library(name: "BackgroundPushes", targets: ["BackgroundPushes"]),
         .executable(name: "bgtask", targets: ["bgtask"]),
         .executable(name: "bgloc", targets: ["bgloc"]),
         .executable(name: "bgaudio", targets: ["bgaudio"]),
@@ -48,6 +49,8 @@ let package = Package(
         .target(name: "BackgroundTestKit", dependencies: [
             "BackgroundApp", "BackgroundTasks", "BackgroundLocation", "BackgroundAudio",
         ]),
+        // Background pushes: the payload reader and the system's delivery rules, on virtual time.
+        .target(name: "BackgroundPushes", dependencies: ["BackgroundCore"]),
         // A run's picture: one self-contained HTML page drawn from the timeline.
         .target(name: "BackgroundReport", dependencies: ["BackgroundCore"]),
         // What the three command lines share: formats, output, signals, errors.
@@ -75,6 +78,7 @@ let package = Package(
         .executableTarget(name: "FuzzGPX", dependencies: ["BackgroundLocation", "FuzzSupport"], path: "Fuzz/GPX"),
         .executableTarget(name: "FuzzNMEA", dependencies: ["BackgroundLocation", "FuzzSupport"], path: "Fuzz/NMEA"),
         .executableTarget(name: "FuzzWAV", dependencies: ["BackgroundAudio", "FuzzSupport"], path: "Fuzz/WAV"),
+        .executableTarget(name: "FuzzPushPayload", dependencies: ["BackgroundPushes", "FuzzSupport"], path: "Fuzz/PushPayload", exclude: ["Seeds"]),
 
         .testTarget(name: "BackgroundCoreTests", dependencies: ["BackgroundCore"]),
         .testTarget(name: "BackgroundTasksTests", dependencies: ["BackgroundTasks", "BackgroundTestKit"]),
@@ -84,6 +88,7 @@ let package = Package(
         .testTarget(name: "GPSDLocationTests", dependencies: ["GPSDLocation", "BackgroundTestKit"]),
         .testTarget(name: "ALSAAudioTests", dependencies: ["ALSAAudio", "BackgroundTestKit"]),
         .testTarget(name: "BackgroundAppTests", dependencies: ["BackgroundApp", "BackgroundTestKit"]),
+        .testTarget(name: "BackgroundPushesTests", dependencies: ["BackgroundPushes", "BackgroundTestKit"]),
         .testTarget(name: "BackgroundReportTests", dependencies: ["BackgroundReport", "BackgroundTestKit"]),
         .testTarget(name: "CommandLineTests", dependencies: ["CommandLineSupport", "BackgroundTestKit"]),
         .testTarget(name: "BGAudioTests", dependencies: [
