@@ -1,0 +1,36 @@
+public import BackgroundCore
+
+/// What the emulated system does with a background push at a moment: ``PushPolicy``'s answer.
+///
+/// Pushes are named by their number in the run (the timeline's `push` field, CONTRACTS.md section 6).
+/// The integration turns each decision into a timeline record: ``deliver(_:)`` into `push.received`,
+/// ``throttle(_:until:)`` into `push.throttled`, ``coalesce(_:by:)`` into `push.coalesced`,
+/// ``drop(_:reason:)`` into `push.dropped`; ``hold(_:reason:)`` has no record of its own (the push waits).
+public enum PushDecision: Hashable, Sendable {
+    /// Why a push waits without a time set.
+    public enum HoldReason: String, Hashable, Sendable {
+        /// The device is offline: APNs stores the push (only the latest per app) until it is back.
+        case offline
+        /// The device restarted and has not been unlocked yet.
+        case beforeFirstUnlock
+    }
+
+    /// Why a push is never delivered.
+    public enum DropReason: String, Hashable, Sendable {
+        /// The user force-quit the app and has not opened it since (nor restarted the device).
+        case forceQuit
+        /// Its `apns-expiration` (or APNs' storage limit) passed before it could be delivered.
+        case expired
+    }
+
+    /// Wake or launch the app in the background and hand it the push now.
+    case deliver(Int)
+    /// The budget of pushes per hour is spent: the push waits until the given time at the earliest.
+    case throttle(Int, until: SimTime)
+    /// The push waits for the device (``HoldReason``).
+    case hold(Int, reason: HoldReason)
+    /// A newer push replaced this pending one, which will never be delivered.
+    case coalesce(Int, by: Int)
+    /// The push is discarded.
+    case drop(Int, reason: DropReason)
+}

@@ -1,0 +1,19 @@
+extension PushPolicy {
+    /// What happened, as the policy hears of it: a push sent, or a change of the device or the app.
+    public enum Event: Hashable, Sendable {
+        /// The server sent push number `push` through APNs, with its `apns-expiration`.
+        case sent(Int, expiration: PushHeaders.Expiration = .unspecified)
+        /// The device lost its network (airplane mode, no coverage): APNs stores pushes for it.
+        case deviceOffline
+        /// The device is reachable again: APNs delivers the push it stored.
+        case deviceOnline
+        /// The device restarted: the app is not running, and nothing is unlocked until ``unlock``.
+        case reboot
+        /// The user unlocked the device (the first unlock after a restart releases held pushes).
+        case unlock
+        /// The user swiped the app away in the app switcher.
+        case forceQuit
+        /// The user opened the app, which lifts a force quit.
+        case opened
+    }
+}

@@ -1,0 +1,156 @@
+public import BackgroundCore
+
+/// The system's discretion over background pushes, as a pure state machine on virtual time.
+///
+/// It hears what happened (``handle(_:at:)``: a push sent, the device offline or online, a restart, the
+/// first unlock, a force quit, the user opening the app) and answers with ``PushDecision``s; it keeps no
+/// clock and writes no timeline. Its rules (sources and choices in docs/PUSH.md):
+/// - **Budget**: at most ``Configuration/budget`` pushes are delivered per rolling
+///   ``Configuration/budgetWindow`` (3 per hour); another one is throttled until the oldest of them leaves
+///   the window.
+/// - **Coalescing**: at most one push is pending per app; a newer push replaces the pending one
+///   (`coalesce(old, by: new)`), on the device as in APNs' store for an offline device.
+/// - **Offline**: APNs holds the push until the device is back, and discards it at its `apns-expiration`
+///   (`immediately`: not stored at all; none: ``Configuration/apnsStorageLimit``).
+/// - **Force quit**: nothing is delivered until the user opens the app, or the device restarts
+///   (``Configuration/rebootClearsForceQuit``); such pushes are dropped, not kept.
+/// - **Restart**: pushes wait for the first unlock (``Configuration/holdUntilFirstUnlock``).
+///
+/// A pending push is reconsidered when something changes and at ``nextDeadline``: the integration
+/// schedules an engine event there and calls ``advance(to:)``. Inputs must come in time order.
+///
+/// ```swift
+/// var policy = PushPolicy()
+/// let t0 = SimTime.defaultStart
+/// for n in 1...3 { _ = policy.handle(.sent(n), at: t0 + .seconds(60 * n)) }   // delivered
+/// policy.handle(.sent(4), at: t0 + .seconds(300))   // [.throttle(4, until: t0 + .seconds(3660))]
+/// policy.handle(.sent(5), at: t0 + .seconds(400))   // [.coalesce(4, by: 5), .throttle(5, until: …)]
+/// policy.advance(to: t0 + .seconds(3660))           // [.deliver(5)]
+/// ```
+public struct PushPolicy: Sendable {
+    public let configuration: Configuration
+
+    private var offline = false
+    private var lockedSinceRestart = false
+    private var forceQuit = false
+    /// The times of the latest deliveries, oldest first, at most `budget` of them.
+    private var deliveries: [SimTime] = []
+    private var pending: Pending?
+    private var now: SimTime?
+
+    private struct Pending: Sendable {
+        var push: Int
+        var deadline: SimTime
+        var decision: PushDecision
+    }
+
+    public init(configuration: Configuration = Configuration()) {
+        precondition(configuration.budget >= 1, "PushPolicy: a budget of at least one push per window")
+        precondition(configuration.budgetWindow > .zero, "PushPolicy: a budget window longer than zero")
+        self.configuration = configuration
+    }
+
+    /// The push waiting to be delivered, if any.
+    public var pendingPush: Int? { pending?.push }
+
+    /// When the pending push must be reconsidered even if nothing else happens: the end of its throttle or
+    /// its expiration, whichever comes first; nil when nothing waits.
+    public var nextDeadline: SimTime? {
+        guard let pending else { return nil }
+        if case .throttle(_, let until) = pending.decision { return min(until, pending.deadline) }
+        return pending.deadline
+    }
+
+    /// Takes in what happened at `time` and returns the decisions it leads to, in order: first those due
+    /// before it (``advance(to:)``), then those of the event.
+    public mutating func handle(_ event: Event, at time: SimTime) -> [PushDecision] {
+        var decisions = advance(to: time)
+        switch event {
+        case .sent(let push, let expiration):
+            let deadline = switch expiration {
+            case .unspecified: time + configuration.apnsStorageLimit
+            case .immediately: time
+            case .at(let moment): moment
+            }
+            let decision = decide(push, deadline: deadline, at: time)
+            switch decision {
+            case .deliver: deliveries.append(time)
+            case .throttle, .hold:
+                if let replaced = pending { decisions.append(.coalesce(replaced.push, by: push)) }
+                pending = Pending(push: push, deadline: deadline, decision: decision)
+            case .coalesce, .drop: break
+            }
+            trimDeliveries()
+            return decisions + [decision]
+        case .deviceOffline: offline = true
+        case .deviceOnline: offline = false
+        case .reboot:
+            lockedSinceRestart = configuration.holdUntilFirstUnlock
+            if configuration.rebootClearsForceQuit { forceQuit = false }
+        case .unlock: lockedSinceRestart = false
+        case .forceQuit: forceQuit = true
+        case .opened: forceQuit = false
+        }
+        return decisions + reconsider(at: time)
+    }
+
+    /// Moves the policy's time to `time`, reconsidering the pending push at each ``nextDeadline`` on the
+    /// way, and returns the decisions taken then (a throttled push delivered, a held one expired).
+    public mutating func advance(to time: SimTime) -> [PushDecision] {
+        precondition(now.map { $0 <= time } ?? true, "PushPolicy: inputs must come in time order")
+        var decisions: [PushDecision] = []
+        while let deadline = nextDeadline, deadline <= time {
+            let step = reconsider(at: deadline)
+            if step.isEmpty { break }
+            decisions += step
+        }
+        now = time
+        return decisions
+    }
+
+    /// Decides the pending push again at `time`; returns the decision when it changed.
+    private mutating func reconsider(at time: SimTime) -> [PushDecision] {
+        guard let waiting = pending else { return [] }
+        let decision = decide(waiting.push, deadline: waiting.deadline, at: time)
+        guard decision != waiting.decision else { return [] }
+        switch decision {
+        case .deliver:
+            deliveries.append(time)
+            trimDeliveries()
+            pending = nil
+        case .drop, .coalesce: pending = nil
+        case .throttle, .hold: pending?.decision = decision
+        }
+        return [decision]
+    }
+
+    /// The rules, in order: expired; offline (APNs stores it); force quit; before the first unlock; the
+    /// budget; otherwise delivered. A push that would wait past its deadline is dropped as expired.
+    private func decide(_ push: Int, deadline: SimTime, at time: SimTime) -> PushDecision {
+        if deadline < time { return .drop(push, reason: .expired) }
+        let waits: PushDecision
+        if offline {
+            waits = .hold(push, reason: .offline)
+        } else if forceQuit {
+            return .drop(push, reason: .forceQuit)
+        } else if lockedSinceRestart {
+            waits = .hold(push, reason: .beforeFirstUnlock)
+        } else if let until = budgetFrees(at: time) {
+            waits = .throttle(push, until: until)
+        } else {
+            return .deliver(push)
+        }
+        return deadline <= time ? .drop(push, reason: .expired) : waits
+    }
+
+    /// When the budget allows another delivery, if it does not at `time`.
+    private func budgetFrees(at time: SimTime) -> SimTime? {
+        let recent = deliveries.filter { $0 > time - configuration.budgetWindow }
+        guard recent.count >= configuration.budget else { return nil }
+        return recent[recent.count - configuration.budget] + configuration.budgetWindow
+    }
+
+    private mutating func trimDeliveries() {
+        if deliveries.count > configuration.budget { deliveries.removeFirst(deliveries.count - configuration.budget) }
+    }
+}
