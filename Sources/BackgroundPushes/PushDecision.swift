@@ -21,6 +21,8 @@ public enum PushDecision: Hashable, Sendable {
         case forceQuit
         /// Its `apns-expiration` (or APNs' storage limit) passed before it could be delivered.
         case expired
+        /// The system ended the app while the device held the push back for the budget.
+        case terminated
     }
 
     /// Wake or launch the app in the background and hand it the push now.

@@ -13,7 +13,11 @@ extension PushPolicy {
         case unlock
         /// The user swiped the app away in the app switcher.
         case forceQuit
-        /// The user opened the app, which lifts a force quit.
+        /// The user opened the app, which lifts a force quit and gets the push held back for the budget
+        /// delivered at once.
         case opened
+        /// The system ended the app (it ran out of background time, or for memory): a push held back for
+        /// the budget is discarded.
+        case terminated
     }
 }

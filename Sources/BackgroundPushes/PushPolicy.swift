@@ -13,7 +13,9 @@ public import BackgroundCore
 /// - **Offline**: APNs holds the push until the device is back, and discards it at its `apns-expiration`
 ///   (`immediately`: not stored at all; none: ``Configuration/apnsStorageLimit``).
 /// - **Force quit**: nothing is delivered until the user opens the app, or the device restarts
-///   (``Configuration/rebootClearsForceQuit``); such pushes are dropped, not kept.
+///   (``Configuration/rebootClearsForceQuit``); such pushes are dropped, not kept, and so is the push the
+///   device was holding. The system ending the app (``Event/terminated``) drops a held push too.
+/// - **Opening the app** delivers the push the device was holding back for the budget at once.
 /// - **Restart**: pushes wait for the first unlock (``Configuration/holdUntilFirstUnlock``).
 ///
 /// A pending push is reconsidered when something changes and at ``nextDeadline``: the integration
@@ -89,7 +91,19 @@ public struct PushPolicy: Sendable {
             if configuration.rebootClearsForceQuit { forceQuit = false }
         case .unlock: lockedSinceRestart = false
         case .forceQuit: forceQuit = true
-        case .opened: forceQuit = false
+        case .opened:
+            forceQuit = false
+            if let held = pending, case .throttle = held.decision {
+                pending = nil
+                deliveries.append(time)
+                trimDeliveries()
+                return decisions + [.deliver(held.push)]
+            }
+        case .terminated:
+            if let held = pending, case .throttle = held.decision {
+                pending = nil
+                return decisions + [.drop(held.push, reason: .terminated)]
+            }
         }
         return decisions + reconsider(at: time)
     }

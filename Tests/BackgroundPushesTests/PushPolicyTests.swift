@@ -56,6 +56,28 @@ import Testing
         #expect(policy.advance(to: at(60)) == [.deliver(6)])
     }
 
+    @Test func openingTheAppDeliversTheHeldPushAtOnce() {
+        var policy = PushPolicy()
+        spend(3, on: &policy)
+        #expect(policy.handle(.sent(4), at: at(5)) == [.throttle(4, until: at(60))])
+        #expect(policy.handle(.opened, at: at(6)) == [.deliver(4)])
+        #expect(policy.nextDeadline == nil)
+        // It counts against the budget: the next one waits for push 2 (minute 1) to leave the window.
+        #expect(policy.handle(.sent(5), at: at(7)) == [.throttle(5, until: at(61))])
+    }
+
+    @Test func theSystemEndingTheAppDiscardsTheHeldPushButNotOneApnsStores() {
+        var policy = PushPolicy()
+        spend(3, on: &policy)
+        _ = policy.handle(.sent(4), at: at(5))
+        #expect(policy.handle(.terminated, at: at(6)) == [.drop(4, reason: .terminated)])
+        _ = policy.handle(.deviceOffline, at: at(7))
+        #expect(policy.handle(.sent(5), at: at(8)) == [.hold(5, reason: .offline)])
+        #expect(policy.handle(.terminated, at: at(9)) == [])
+        #expect(policy.handle(.opened, at: at(10)) == [])
+        #expect(policy.handle(.deviceOnline, at: at(61)) == [.deliver(5)])
+    }
+
     // MARK: Offline: APNs stores only the latest, until its expiration
 
     @Test func apnsKeepsOnlyTheLatestPushWhileTheDeviceIsOffline() {
