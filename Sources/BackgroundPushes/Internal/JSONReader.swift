@@ -55,22 +55,39 @@ struct JSONReader {
         }
     }
 
-    private mutating func enter(_ depth: Int) throws(InputError) {
+    /// Steps into an array or object at its opening bracket; true when it closes at once (`[]`, `{}`).
+    private mutating func enter(_ depth: Int, close: UInt8) throws(InputError) -> Bool {
         guard depth <= JSONValue.maximumDepth else {
             throw error("arrays and objects nested deeper than \(JSONValue.maximumDepth)", fix: "flatten the data")
         }
         position += 1
         skipSpace()
+        return closes(close)
+    }
+
+    private mutating func closes(_ close: UInt8) -> Bool {
+        guard peek == close else { return false }
+        position += 1
+        return true
+    }
+
+    /// After an element: true at the closing bracket, false after a comma (a trailing one is an error).
+    private mutating func endsAfterElement(close: UInt8, expected: String) throws(InputError) -> Bool {
+        skipSpace()
+        if closes(close) { return true }
+        guard peek == UInt8(ascii: ",") else { throw unexpected(expected) }
+        position += 1
+        skipSpace()
+        if peek == close {
+            throw error("a comma before '\(Character(UnicodeScalar(close)))'", fix: "remove the trailing comma")
+        }
+        return false
     }
 
     private mutating func object(depth: Int) throws(InputError) -> JSONValue {
-        try enter(depth)
         var members: [JSONValue.Member] = []
+        if try enter(depth, close: UInt8(ascii: "}")) { return .object(members) }
         var keys: Set<String> = []
-        if peek == UInt8(ascii: "}") {
-            position += 1
-            return .object([])
-        }
         while true {
             guard peek == UInt8(ascii: "\"") else { throw unexpected("a key (a string in double quotes)") }
             let keyOffset = position
@@ -83,39 +100,19 @@ struct JSONReader {
             position += 1
             skipSpace()
             members.append(JSONValue.Member(key, try value(depth: depth)))
-            skipSpace()
-            switch peek {
-            case UInt8(ascii: ","):
-                position += 1
-                skipSpace()
-                if peek == UInt8(ascii: "}") { throw error("a comma before '}'", fix: "remove the trailing comma") }
-            case UInt8(ascii: "}"):
-                position += 1
+            if try endsAfterElement(close: UInt8(ascii: "}"), expected: "',' or '}' after the value of '\(key)'") {
                 return .object(members)
-            default: throw unexpected("',' or '}' after the value of '\(key)'")
             }
         }
     }
 
     private mutating func array(depth: Int) throws(InputError) -> JSONValue {
-        try enter(depth)
         var elements: [JSONValue] = []
-        if peek == UInt8(ascii: "]") {
-            position += 1
-            return .array([])
-        }
+        if try enter(depth, close: UInt8(ascii: "]")) { return .array(elements) }
         while true {
             elements.append(try value(depth: depth))
-            skipSpace()
-            switch peek {
-            case UInt8(ascii: ","):
-                position += 1
-                skipSpace()
-                if peek == UInt8(ascii: "]") { throw error("a comma before ']'", fix: "remove the trailing comma") }
-            case UInt8(ascii: "]"):
-                position += 1
+            if try endsAfterElement(close: UInt8(ascii: "]"), expected: "',' or ']' after an array element") {
                 return .array(elements)
-            default: throw unexpected("',' or ']' after an array element")
             }
         }
     }
