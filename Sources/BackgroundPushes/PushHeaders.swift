@@ -22,9 +22,12 @@ public struct PushHeaders: Hashable, Sendable {
         /// A UNIX time: the push is discarded once this time has passed.
         case at(SimTime)
 
-        /// The header's value: a UNIX time in seconds, 0 for ``immediately``.
+        /// The header's value: a UNIX time in seconds, 0 for ``immediately`` (a time beyond the year 2262,
+        /// SimTime's range, is taken as that limit).
         public init(headerValue seconds: Int64) {
-            self = seconds == 0 ? .immediately : .at(SimTime(nanosecondsSinceEpoch: seconds * 1_000_000_000))
+            let (nanoseconds, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
+            self = seconds == 0 ? .immediately
+                : .at(SimTime(nanosecondsSinceEpoch: overflow ? (seconds < 0 ? .min : .max) : nanoseconds))
         }
     }
 

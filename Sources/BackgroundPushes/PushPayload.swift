@@ -117,9 +117,10 @@ public struct PushPayload: Hashable, Sendable {
         self.headers = headers
     }
 
+    /// `size` is the payload's size when `exact`, otherwise only known to be above the limit (a pipe).
     private static func tooLarge(_ size: Int, exact: Bool = true, file: String) -> PushPayloadError {
-        let amount = exact ? "\(size) bytes" : "more than \(size) bytes"
+        let amount = exact ? "\(size) bytes, more than APNs' \(maximumSize)" : "more than APNs' \(maximumSize) bytes"
         return PushPayloadError(.payloadTooLarge, InputError(
-            file: file, message: "the payload is \(amount), more than APNs' \(maximumSize); send less and let the app fetch the rest"))
+            file: file, message: "the payload is \(amount); send less and let the app fetch the rest"))
     }
 }

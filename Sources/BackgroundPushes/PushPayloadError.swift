@@ -4,9 +4,9 @@ public import BackgroundCore
 /// for standard input), the byte or key, the problem and what to do.
 ///
 /// ```
-/// sync.apns: byte 31: ',' or '}' was expected after the value of 'aps'; fix the JSON there (RFC 8259)
-/// sync.apns: aps.alert: a background push holds only "content-available": 1 in aps, and 'alert' makes it visible; remove it, or send an alert push
-/// big.apns: the payload is 5120 bytes, more than APNs' 4096; send less and fetch the rest
+/// sync.apns: byte 32: the text ends where ',' or '}' after the value of 'aps' was expected; fix the JSON there (RFC 8259)
+/// sync.apns: aps.alert: a background push holds only "content-available": 1 in aps, and 'alert' makes it a visible notification; remove it, or put app data beside aps
+/// big.apns: the payload is 5120 bytes, more than APNs' 4096; send less and let the app fetch the rest
 /// ```
 ///
 /// ``code`` names the rejection in the timeline (`push.rejected`'s `error`, CONTRACTS.md section 6).

@@ -115,6 +115,20 @@ import Testing
         }
     }
 
+    @Test func anEndlessInputIsRefusedAfterTheLimit() {
+        #expect(throws: PushPayloadError(.payloadTooLarge, InputError(file: "/dev/zero",
+            message: "the payload is more than APNs' 4096 bytes; send less and let the app fetch the rest"))) {
+            try PushPayload.read(path: "/dev/zero")
+        }
+    }
+
+    @Test func readsTheExpirationHeader() {
+        #expect(PushHeaders.Expiration(headerValue: 0) == .immediately)
+        #expect(PushHeaders.Expiration(headerValue: 1_767_225_600) == .at(.defaultStart))
+        #expect(PushHeaders.Expiration(headerValue: .max) == .at(SimTime(nanosecondsSinceEpoch: .max)))
+        #expect(PushHeaders.Expiration(headerValue: .min) == .at(SimTime(nanosecondsSinceEpoch: .min)))
+    }
+
     /// The fuzz target's seeds are real simctl files: the background ones pass, the alert one is refused.
     @Test func fuzzSeedsGiveTheExpectedAnswers() throws {
         let seeds = TestSupport.packageRoot + "/Fuzz/PushPayload/Seeds/"
