@@ -23,6 +23,8 @@ public enum PushDecision: Hashable, Sendable {
         case expired
         /// The system ended the app while the device held the push back for the budget.
         case terminated
+        /// The device restarted while it held the push.
+        case reboot
     }
 
     /// Wake or launch the app in the background and hand it the push now.

@@ -14,7 +14,8 @@ public import BackgroundCore
 ///   (`immediately`: not stored at all; none: ``Configuration/apnsStorageLimit``).
 /// - **Force quit**: nothing is delivered until the user opens the app, or the device restarts
 ///   (``Configuration/rebootClearsForceQuit``); such pushes are dropped, not kept, and so is the push the
-///   device was holding. The system ending the app (``Event/terminated``) drops a held push too.
+///   device was holding. The system ending the app (``Event/terminated``) or a restart drops a push the
+///   device holds too; one APNs stores for an offline device stays there.
 /// - **Opening the app** delivers the push the device was holding back for the budget at once.
 /// - **Restart**: pushes wait for the first unlock (``Configuration/holdUntilFirstUnlock``).
 ///
@@ -89,6 +90,10 @@ public struct PushPolicy: Sendable {
         case .reboot:
             lockedSinceRestart = configuration.holdUntilFirstUnlock
             if configuration.rebootClearsForceQuit { forceQuit = false }
+            if let held = pending, held.decision != .hold(held.push, reason: .offline) {
+                pending = nil
+                return decisions + [.drop(held.push, reason: .reboot)]
+            }
         case .unlock: lockedSinceRestart = false
         case .forceQuit: forceQuit = true
         case .opened:

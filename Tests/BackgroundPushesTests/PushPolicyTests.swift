@@ -187,6 +187,19 @@ import Testing
         #expect(policy.handle(.sent(3), at: at(6)) == [.deliver(3)])
     }
 
+    @Test func aRestartDiscardsThePushTheDeviceHeldButNotTheOneApnsStores() {
+        var policy = PushPolicy()
+        spend(3, on: &policy)
+        _ = policy.handle(.sent(4), at: at(5))
+        #expect(policy.handle(.reboot, at: at(6)) == [.drop(4, reason: .reboot)])
+        #expect(policy.handle(.sent(5), at: at(7)) == [.hold(5, reason: .beforeFirstUnlock)])
+        #expect(policy.handle(.reboot, at: at(8)) == [.drop(5, reason: .reboot)])
+        _ = policy.handle(.deviceOffline, at: at(9))
+        #expect(policy.handle(.sent(6), at: at(10)) == [.hold(6, reason: .offline)])
+        #expect(policy.handle(.reboot, at: at(11)) == [])
+        #expect(policy.pendingPush == 6)
+    }
+
     @Test func theHoldAfterARestartCanBeTurnedOff() {
         var configuration = PushPolicy.Configuration()
         configuration.holdUntilFirstUnlock = false
