@@ -158,20 +158,14 @@ import Testing
         #expect(policy.handle(.deviceOnline, at: at(3)) == [.drop(1, reason: .forceQuit)])
     }
 
-    @Test func aRestartLiftsAForceQuitUnlessConfiguredOtherwise() {
-        var policy = PushPolicy()
-        _ = policy.handle(.forceQuit, at: at(0))
-        _ = policy.handle(.reboot, at: at(1))
-        _ = policy.handle(.unlock, at: at(2))
-        #expect(policy.handle(.sent(1), at: at(3)) == [.deliver(1)])
-
+    @Test(arguments: [true, false]) func aRestartLiftsAForceQuitUnlessConfiguredOtherwise(_ clears: Bool) {
         var configuration = PushPolicy.Configuration()
-        configuration.rebootClearsForceQuit = false
-        var strict = PushPolicy(configuration: configuration)
-        _ = strict.handle(.forceQuit, at: at(0))
-        _ = strict.handle(.reboot, at: at(1))
-        _ = strict.handle(.unlock, at: at(2))
-        #expect(strict.handle(.sent(1), at: at(3)) == [.drop(1, reason: .forceQuit)])
+        configuration.rebootClearsForceQuit = clears
+        var policy = PushPolicy(configuration: configuration)
+        for (event, minute) in [(PushPolicy.Event.forceQuit, 0.0), (.reboot, 1), (.unlock, 2)] {
+            #expect(policy.handle(event, at: at(minute)) == [])
+        }
+        #expect(policy.handle(.sent(1), at: at(3)) == (clears ? [.deliver(1)] : [.drop(1, reason: .forceQuit)]))
     }
 
     // MARK: Restart and first unlock
