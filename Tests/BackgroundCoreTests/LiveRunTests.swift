@@ -98,20 +98,6 @@ import Testing
         #expect(engine.now == .defaultStart + .seconds(30))
         #expect(stopped.value == 1)
     }
-
-    @Test func inputsWaitForALiveRunAndAVirtualRunLeavesThem() async throws {
-        let engine = EventEngine(start: .defaultStart)
-        let ran = Tally()
-        engine.inbox.post { ran.add() }
-        engine.run()
-        #expect(ran.value == 0, "a virtual run never looks at the inbox")
-
-        let run = LiveRun(engine: engine, clock: FrozenClock())
-        run.add(ThreadedScript(values: [Int]())) { _ in }
-        try await run.run()
-
-        #expect(ran.value == 1, "posted before the run, taken at its start")
-    }
 }
 
 /// A source that waits until the run's clock has a sleeper, then posts 42 from a thread of its own.

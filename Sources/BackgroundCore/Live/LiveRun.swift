@@ -154,14 +154,21 @@ public final class LiveRun {
         while ending == nil {
             engine.run(until: liveNow())
             if stopTimeReached() { return }
+            if Task.isCancelled {
+                ending = .cancelled
+                return
+            }
             let inputs = inbox.take()
             if !inputs.isEmpty {
                 for input in inputs {
                     engine.run(until: liveNow())
                     if stopTimeReached() || ending != nil { return }
+                    if Task.isCancelled {
+                        ending = .cancelled
+                        return
+                    }
                     input()
                 }
-                if Task.isCancelled { ending = .cancelled }
                 continue
             }
             var sleeper: Task<Void, Never>?
@@ -177,7 +184,6 @@ public final class LiveRun {
                 inbox.wake()
             }
             sleeper?.cancel()
-            if Task.isCancelled { ending = .cancelled }
         }
     }
 }
