@@ -28,7 +28,7 @@
 ///
 /// // test: a scripted source and a clock that never moves, so every input is handled at the start time
 /// let run = LiveRun(engine: engine, clock: FrozenClock())
-/// run.add(Script([1, 2, 3])) { n in seen.append((n, engine.now)) }
+/// run.add(ThreadedScript(values: [1, 2, 3])) { n in seen.append((n, engine.now)) }  // posts from a thread
 /// try await run.run()
 /// #expect(seen.map(\.0) == [1, 2, 3])
 /// ```
@@ -85,7 +85,8 @@ public final class LiveRun {
         _ source: Source, whenFinished: FinishBehavior = .endRun, handle: @escaping (Source.Input) -> Void
     ) {
         let input = EngineInput(inbox: engine.inbox, handle: handle)
-        members.append(Member(run: { try await source.run(posting: input) }, whenFinished: whenFinished, disconnect: input.disconnect))
+        members.append(
+            Member(run: { try await source.run(posting: input) }, whenFinished: whenFinished, disconnect: input.disconnect))
     }
 
     /// Runs the engine live with every source until the run ends (see ``LiveRun``); call once.

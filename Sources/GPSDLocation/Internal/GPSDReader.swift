@@ -21,7 +21,9 @@ final class GPSDReader: Sendable {
     /// Runs the reader thread, handing `deliver` every event it reads (from that thread), and returns once the thread has closed its
     /// connection and ended: after the configured fixes, or promptly when the task is cancelled. Returns
     /// the failure to reach gpsd at the start, if that is how it ended. Call once.
-    func run(delivering deliver: @escaping @Sendable (LocationSourceEvent) -> Void) async -> GPSDConnectionError? {
+    func run(
+        delivering deliver: @escaping @Sendable (LocationSourceEvent) -> Void
+    ) async -> GPSDConnectionError? {
         await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 DedicatedThread.start { [self] in continuation.resume(returning: read(delivering: deliver)) }
