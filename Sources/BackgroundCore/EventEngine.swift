@@ -4,9 +4,10 @@ import HeapModule
 ///
 /// Everything in bgkit that happens "at a time" — a scheduler launch, a replayed fix, an app going to the
 /// background, audio progress — is an action on an engine. On virtual time ``run(until:)`` runs the
-/// queue as fast as it can; ``run(until:pacedBy:speed:)`` runs the same queue paced by a real clock, and
-/// ``runLive(clock:inputs:handle:)`` also accepts inputs from the outside world (gpsd, a terminal) as they
-/// arrive. Same actions, same order: the timeline of a virtual run is byte-for-byte reproducible.
+/// queue as fast as it can; ``run(until:pacedBy:speed:)`` runs the same queue paced by a real clock; a
+/// ``LiveRun`` runs it in real time and also takes inputs from the outside world (gpsd, a socket, a
+/// terminal), posted from any thread into its ``inbox``, as they arrive. Same actions, same order: the
+/// timeline of a virtual run is byte-for-byte reproducible.
 ///
 /// ```swift
 /// let engine = EventEngine(start: .defaultStart)
@@ -16,7 +17,7 @@ import HeapModule
 ///
 /// - Warning: An engine is not thread-safe. Every action runs on the caller of `run`, one at a time;
 ///   schedule from those actions or before running, never from another thread. Inputs from other
-///   threads come in through ``runLive(clock:inputs:handle:)``.
+///   threads come in through the ``inbox``, which a ``LiveRun`` empties.
 public final class EventEngine {
     private struct Entry: Comparable {
         let time: SimTime
@@ -43,6 +44,8 @@ public final class EventEngine {
     /// drops the stale ones when they outnumber the queue.
     @exclusivity(unchecked) private var cancelled = Set<UInt64>()
     @exclusivity(unchecked) private var nextSequence: UInt64 = 0
+    /// Where other threads post inputs for a live run (``LiveRun``); virtual-time runs never look at it.
+    public let inbox = EngineInbox()
 
     /// Creates an engine whose clock starts at `start`.
     public init(start: SimTime) {
@@ -128,58 +131,6 @@ public final class EventEngine {
         if let end, end > now { now = end }
     }
 
-    /// Runs in real time with inputs from outside: timed actions run when the clock reaches them, and each
-    /// input is handled as it arrives, at the current wall-clock time. Returns when `inputs` finishes or
-    /// `stopAt` (a virtual time) passes; throws `CancellationError` on cancellation.
-    ///
-    /// The virtual clock follows the real one: `now` advances by exactly the real time elapsed.
-    public func runLive<C: Clock, Input: Sendable>(
-        clock: C,
-        inputs: AsyncStream<Input>,
-        until stopAt: SimTime? = nil,
-        handle: (Input) -> Void
-    ) async throws where C.Duration == Duration {
-        let (wakes, continuation) = AsyncStream<LiveWake<Input>>.makeStream()
-        let forwarder = Task {
-            for await input in inputs { continuation.yield(.input(input)) }
-            continuation.yield(.finished)
-        }
-        defer { forwarder.cancel() }
-        let virtualStart = now
-        let realStart = clock.now
-        func virtualNow() -> SimTime { virtualStart + realStart.duration(to: clock.now) }
-        if let stopAt { schedule(at: stopAt) {} }
-        var iterator = wakes.makeAsyncIterator()
-        while true {
-            run(until: virtualNow())
-            if let stopAt, now >= stopAt { return }
-            var sleeper: Task<Void, Never>?
-            if let next = nextEventTime {
-                let deadline = realStart.advanced(by: next - virtualStart)
-                sleeper = Task {
-                    if (try? await clock.sleep(until: deadline, tolerance: nil)) != nil { continuation.yield(.timer) }
-                }
-            }
-            let wake = await withTaskCancellationHandler {
-                await iterator.next()
-            } onCancel: {
-                continuation.finish()
-            }
-            sleeper?.cancel()
-            try Task.checkCancellation()
-            switch wake {
-            case .input(let input):
-                run(until: virtualNow())
-                handle(input)
-            case .timer:
-                continue
-            case .finished, nil:
-                run(until: virtualNow())
-                return
-            }
-        }
-    }
-
     private func dropCancelledHead() {
         guard !cancelled.isEmpty else { return }
         while let head = queue.min, cancelled.contains(head.sequence) {
@@ -187,11 +138,4 @@ public final class EventEngine {
             cancelled.remove(head.sequence)
         }
     }
-}
-
-/// What wakes a live run: an input, a timer coming due, or the end of the inputs.
-private enum LiveWake<Input: Sendable>: Sendable {
-    case input(Input)
-    case timer
-    case finished
 }

@@ -22,7 +22,7 @@ import Foundation
 /// Tests point ``root`` at a fake tree in a temporary folder and change its files between polls.
 ///
 /// - Important: Polling schedules an action every ``pollInterval`` forever: run the engine with an end
-///   time (`run(until:)`, `runLive(…until:)`), never `run()` alone.
+///   time (`run(until:)`, a `LiveRun` with a stop time), never `run()` alone.
 public final class LinuxDeviceConditions: DeviceConditionsSource {
     /// The folder that stands for `/`: sysfs is read below `root/sys/class`.
     public let root: String

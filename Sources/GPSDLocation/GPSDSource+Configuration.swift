@@ -5,7 +5,9 @@ extension GPSDSource {
         public var host: String
         /// gpsd's port (a number or a service name).
         public var port: String
-        /// Stop after this much time (the live run's virtual time follows the wall clock); nil runs on.
+        /// Stop after this much time (the live run's virtual time follows the wall clock); nil runs on. The stop
+        /// time of the run ``GPSDSource/run(on:deliver:)`` makes; in a ``LiveRun`` of several sources, the
+        /// run's own `until` decides.
         public var duration: Duration?
         /// Stop after this many fixes; nil runs on.
         public var fixes: Int?

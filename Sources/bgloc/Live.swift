@@ -48,7 +48,11 @@ struct Live: AsyncParsableCommand {
             TimelinePrinter(format: format, flushEachLine: true).attach(to: timeline)
             let manager = location.makeManager(engine: engine, timeline: timeline)
             let emulated = try app?.start(on: manager, live: true)
-            try await manager.run(GPSDSource(configuration: source))
+            defer { manager.finishEvents() }
+            // gpsd is the run's one source today; a push socket or a transfer thread would be added beside it.
+            let run = LiveRun(engine: engine, until: source.duration.map { engine.now + $0 })
+            run.add(GPSDSource(configuration: source)) { event in manager.receive(event) }
+            try await run.run()
             withExtendedLifetime(emulated) {}
         }
     }

@@ -99,12 +99,10 @@ import Testing
     @Test func readerReportsThatGpsdIsNotRunning() async {
         let driver = MockingDriver([.open: [.failure(errno: GPSDError.Code.cannotConnect.rawValue)]])
         let reader = GPSDReader(configuration: .init(host: "localhost", port: "2947"))
-        let (outputs, continuation) = AsyncStream<GPSDReader.Output>.makeStream()
-        driver.run { reader.read(into: continuation) }
-        var failures: [GPSDConnectionError] = []
-        for await output in outputs { if case .failed(let error) = output { failures.append(error) } }
-        #expect(failures.count == 1)
-        #expect(failures.first?.description.hasPrefix(
+        var events: [LocationSourceEvent] = []
+        let failure = driver.run { reader.read { events.append($0) } }
+        #expect(events.isEmpty)
+        #expect(failure?.description.hasPrefix(
             "cannot connect to gpsd at localhost:2947 (can't connect to host/port pair). Is gpsd running?") == true)
     }
 }

@@ -4,54 +4,42 @@ import Foundation
 import Glibc
 import Synchronization
 
-/// Reads gpsd on a dedicated thread (libgps blocks; the cooperative pool must not) and hands what it reads
-/// to an `AsyncStream`: fixes, problems, and a failure to connect at the start.
+/// Reads gpsd on a dedicated thread (libgps blocks; the cooperative pool must not) and hands each fix and
+/// problem it reads to its consumer, from that thread.
 ///
-/// The thread owns the connection from open to close. It stops when told to, when the stream's consumer
-/// goes away, or after the configured number of fixes; it checks between reports, at least once per
+/// The thread owns the connection from open to close. It stops when told to (its task is cancelled), or
+/// after the configured number of fixes; it checks between reports, at least once per
 /// ``GPSDSource/Configuration/pollInterval``.
 final class GPSDReader: Sendable {
-    /// What the reader hands over.
-    enum Output: Sendable {
-        case event(LocationSourceEvent)
-        /// gpsd could not be reached at the start; the stream ends after this.
-        case failed(GPSDConnectionError)
-    }
-
     let configuration: GPSDSource.Configuration
     private let stopping = Atomic<Bool>(false)
-    private let exited: AsyncStream<Never>
-    private let exitedContinuation: AsyncStream<Never>.Continuation
 
     init(configuration: GPSDSource.Configuration) {
         self.configuration = configuration
-        (exited, exitedContinuation) = AsyncStream<Never>.makeStream()
     }
 
-    /// Starts the reader thread and returns what it reads; call once.
-    func start() -> AsyncStream<Output> {
-        let (outputs, continuation) = AsyncStream<Output>.makeStream()
-        continuation.onTermination = { [self] _ in stopping.store(true, ordering: .relaxed) }
-        DedicatedThread.start { [self] in
-            read(into: continuation)
-            exitedContinuation.finish()
+    /// Runs the reader thread, handing `deliver` every event it reads (from that thread), and returns once the thread has closed its
+    /// connection and ended: after the configured fixes, or promptly when the task is cancelled. Returns
+    /// the failure to reach gpsd at the start, if that is how it ended. Call once.
+    func run(
+        delivering deliver: @escaping @Sendable (LocationSourceEvent) -> Void
+    ) async -> GPSDConnectionError? {
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                DedicatedThread.start { [self] in continuation.resume(returning: read(delivering: deliver)) }
+            }
+        } onCancel: {
+            stopping.store(true, ordering: .relaxed)
         }
-        return outputs
-    }
-
-    /// Tells the thread to stop and waits until it has closed its connection and ended.
-    func stop() async {
-        stopping.store(true, ordering: .relaxed)
-        for await _ in exited {}
     }
 
     private var isStopping: Bool { stopping.load(ordering: .relaxed) }
 
     private var address: String { GPSDConnectionError.address(host: configuration.host, port: configuration.port) }
 
-    /// The reader's whole life: connect, follow, and after a loss reconnect with backoff.
-    func read(into output: AsyncStream<Output>.Continuation) {
-        defer { output.finish() }
+    /// The reader's whole life: connect, follow, and after a loss reconnect with backoff. Returns the
+    /// failure to reach gpsd at the start, after which it delivers nothing.
+    func read(delivering output: (LocationSourceEvent) -> Void) -> GPSDConnectionError? {
         var delivered = 0
         var connectedOnce = false
         var failedAttempts = 0  // reconnection attempts failed since the last loss
@@ -59,9 +47,7 @@ final class GPSDReader: Sendable {
             switch GPSDConnection.open(host: configuration.host, port: configuration.port) {
             case .failure(let error):
                 guard connectedOnce else {
-                    let failure = GPSDConnectionError(host: configuration.host, port: configuration.port, underlying: error)
-                    output.yield(.failed(failure))
-                    return
+                    return GPSDConnectionError(host: configuration.host, port: configuration.port, underlying: error)
                 }
                 failedAttempts += 1
                 let delay = configuration.backoff.delay(beforeAttempt: failedAttempts + 1)
@@ -74,7 +60,7 @@ final class GPSDReader: Sendable {
                 if connectedOnce { report(output, "reconnected to gpsd at \(address)", code: "gpsd.reconnected") }
                 connectedOnce = true
                 failedAttempts = 0
-                guard let error = follow(connection, delivered: &delivered, output: output) else { return }
+                guard let error = follow(connection, delivered: &delivered, output: output) else { return nil }
                 let delay = configuration.backoff.delay(beforeAttempt: 1)
                 report(
                     output, "lost gpsd at \(address) (\(error.reason)); reconnecting in \(Self.format(delay))",
@@ -83,12 +69,13 @@ final class GPSDReader: Sendable {
                 wait(delay)
             }
         }
+        return nil
     }
 
     /// Streams reports from one connection and closes it. Returns the error that ended it, or nil when the
     /// reader is done (stopped, or the number of fixes reached).
     private func follow(
-        _ connection: consuming GPSDConnection, delivered: inout Int, output: AsyncStream<Output>.Continuation
+        _ connection: consuming GPSDConnection, delivered: inout Int, output: (LocationSourceEvent) -> Void
     ) -> GPSDError? {
         do throws(GPSDError) {
             try connection.watch()
@@ -102,7 +89,7 @@ final class GPSDReader: Sendable {
                 case .implausible(let problem, let excerpt):
                     report(output, "gpsd sent an impossible fix (\(problem)), skipped: \(excerpt)", code: "gpsd.invalid")
                 case .fix(let fix):
-                    output.yield(.event(.fix(fix)))
+                    output(.fix(fix))
                     delivered += 1
                     if let limit = configuration.fixes, delivered >= limit { break reading }
                 }
@@ -115,8 +102,8 @@ final class GPSDReader: Sendable {
         return nil
     }
 
-    private func report(_ output: AsyncStream<Output>.Continuation, _ message: String, code: String) {
-        output.yield(.event(.problem(message: message, code: code)))
+    private func report(_ output: (LocationSourceEvent) -> Void, _ message: String, code: String) {
+        output(.problem(message: message, code: code))
     }
 
     /// Waits `duration` on this thread, in short steps so that a stop is not held up.

@@ -1,0 +1,190 @@
+/// The owner of a live run: runs an engine in real time, starts any number of ``LiveSource``s feeding it,
+/// and stops them all when the run ends.
+///
+/// In the manner of swift-service-lifecycle's `ServiceGroup`: each source runs in a child task; what it
+/// posts reaches its handler on the engine's owner (the caller of ``run()``), in the order posted, at the
+/// current live time. The engine's virtual clock follows `clock`: `now` advances by exactly the real time
+/// elapsed, timed actions run when the clock reaches them, and a post wakes the run at once.
+///
+/// The run ends, and cancels every source still running, at the first of:
+/// - the stop time (`until`, a virtual time: `--duration`);
+/// - the end of a source added with ``FinishBehavior/endRun`` (gpsd after `--fixes`), or of the last source
+///   still running;
+/// - a source's error: ``run()`` throws the first one, errors after the end are ignored;
+/// - the cancellation of the task running ``run()`` (Ctrl-C, SIGTERM through `Interruption`): it throws
+///   `CancellationError`.
+///
+/// ``run()`` returns only when every source has returned. Everything a source posted before it ended is
+/// handled before its end counts; inputs still in the inbox when the run ends are dropped.
+///
+/// It is not an actor, unlike `ServiceGroup`: the engine, and the location manager, timeline and app on
+/// it, belong to the task that runs it, and the handlers run there.
+///
+/// ```swift
+/// // production: bgloc live
+/// let run = LiveRun(engine: engine, until: duration.map { engine.now + $0 })
+/// run.add(GPSDSource(configuration: gpsd)) { event in manager.receive(event) }
+/// try await run.run()
+///
+/// // test: a scripted source and a clock that never moves, so every input is handled at the start time
+/// let run = LiveRun(engine: engine, clock: FrozenClock())
+/// run.add(ThreadedScript(values: [1, 2, 3])) { n in seen.append((n, engine.now)) }  // posts from a thread
+/// try await run.run()
+/// #expect(seen.map(\.0) == [1, 2, 3])
+/// ```
+///
+/// - Warning: Not thread-safe, like the engine: add sources and call ``run()`` on the engine's owner.
+public final class LiveRun {
+    /// What the end of a source's `run` does to the run.
+    public enum FinishBehavior: Sendable {
+        /// Ends the run (and stops the other sources): gpsd after `--fixes`.
+        case endRun
+        /// The run goes on without it; it still ends when its last source has ended.
+        case keepRunning
+    }
+
+    /// One source as the run starts it.
+    private struct Member {
+        let run: @Sendable () async throws -> Void
+        let whenFinished: FinishBehavior
+        let disconnect: () -> Void
+    }
+
+    /// A source's end, as its task posts it.
+    private struct SourceEnd: Sendable {
+        let index: Int
+        let error: (any Error)?
+    }
+
+    /// Why the loop stopped.
+    private enum Ending {
+        case stopTime
+        case finished
+        case failed(any Error)
+        case cancelled
+    }
+
+    public let engine: EventEngine
+    /// The virtual time at which the run ends; nil runs until a source ends it or the task is cancelled.
+    public let stopAt: SimTime?
+    private let clock: any Clock<Duration>
+    private var members: [Member] = []
+    private var ending: Ending?
+    private var running = 0
+
+    /// A run of `engine` in real time on `clock` (the wall clock by default) until `stopAt`.
+    public init(engine: EventEngine, until stopAt: SimTime? = nil, clock: any Clock<Duration> = ContinuousClock()) {
+        self.engine = engine
+        self.stopAt = stopAt
+        self.clock = clock
+    }
+
+    /// Adds `source`, whose every input `handle` gets on the engine's owner, at the live time it is taken.
+    /// Call before ``run()``.
+    public func add<Source: LiveSource>(
+        _ source: Source, whenFinished: FinishBehavior = .endRun, handle: @escaping (Source.Input) -> Void
+    ) {
+        let input = EngineInput(inbox: engine.inbox, handle: handle)
+        members.append(
+            Member(run: { try await source.run(posting: input) }, whenFinished: whenFinished, disconnect: input.disconnect))
+    }
+
+    /// Runs the engine live with every source until the run ends (see ``LiveRun``); call once.
+    ///
+    /// - Throws: The first error of a source, or `CancellationError` when the task is cancelled.
+    public func run() async throws {
+        let endings = EngineInput<SourceEnd>(inbox: engine.inbox) { [unowned self] end in
+            sourceEnded(members[end.index], error: end.error)
+        }
+        defer {
+            endings.disconnect()
+            members.forEach { $0.disconnect() }
+            engine.inbox.discard()
+        }
+        running = members.count
+        await withTaskGroup(of: Void.self) { group in
+            for (index, member) in members.enumerated() {
+                let run = member.run
+                group.addTask {
+                    do {
+                        try await run()
+                        endings.post(SourceEnd(index: index, error: nil))
+                    } catch {
+                        endings.post(SourceEnd(index: index, error: error))
+                    }
+                }
+            }
+            await runLive(on: clock)
+            group.cancelAll()
+        }
+        switch ending {
+        case .failed(let error)?: throw error
+        case .cancelled?: throw CancellationError()
+        case .stopTime?, .finished?, nil: return
+        }
+    }
+
+    private func sourceEnded(_ member: Member, error: (any Error)?) {
+        guard ending == nil else { return }
+        running -= 1
+        if let error {
+            ending = .failed(error)
+        } else if member.whenFinished == .endRun || running == 0 {
+            ending = .finished
+        }
+    }
+
+    /// The live loop: runs what is due, then each input as it comes, sleeping in between until the next
+    /// timer or post.
+    private func runLive<C: Clock<Duration>>(on clock: C) async {
+        let virtualStart = engine.now
+        let realStart = clock.now
+        func liveNow() -> SimTime {
+            let now = virtualStart + realStart.duration(to: clock.now)
+            return stopAt.map { min(now, $0) } ?? now
+        }
+        func stopTimeReached() -> Bool {
+            guard let stopAt, engine.now >= stopAt else { return false }
+            ending = ending ?? .stopTime
+            return true
+        }
+        // A timer at the stop time, so that a run with nothing else to do wakes then.
+        let stopTimer = stopAt.map { engine.schedule(at: $0) {} }
+        defer { stopTimer.map(engine.cancel) }
+        let inbox = engine.inbox
+        while ending == nil {
+            engine.run(until: liveNow())
+            if stopTimeReached() { return }
+            if Task.isCancelled {
+                ending = .cancelled
+                return
+            }
+            let inputs = inbox.take()
+            if !inputs.isEmpty {
+                for input in inputs {
+                    engine.run(until: liveNow())
+                    if stopTimeReached() || ending != nil { return }
+                    if Task.isCancelled {
+                        ending = .cancelled
+                        return
+                    }
+                    input()
+                }
+                continue
+            }
+            var sleeper: Task<Void, Never>?
+            if let next = engine.nextEventTime {
+                let deadline = realStart.advanced(by: next - virtualStart)
+                sleeper = Task {
+                    if (try? await clock.sleep(until: deadline, tolerance: nil)) != nil { inbox.wake() }
+                }
+            }
+            await withTaskCancellationHandler {
+                await inbox.wait()
+            } onCancel: {
+                inbox.wake()
+            }
+            sleeper?.cancel()
+        }
+    }
+}
