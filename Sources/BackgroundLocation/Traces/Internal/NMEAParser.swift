@@ -156,6 +156,7 @@ struct NMEAParser: ~Copyable {
         case (71, 71, 65): return gga()  // GGA
         case (71, 83, 65): return gsa()  // GSA
         case (71, 83, 84): return gst()  // GST
+        case (71, 76, 76): return gll()  // GLL
         case (90, 68, 65): return zda()  // ZDA
         default:
             ignoredSentences += 1
@@ -170,9 +171,11 @@ struct NMEAParser: ~Copyable {
         return skip("a malformed \(kind) sentence: \(what)", count: .malformed)
     }
 
-    /// Starts a new epoch when `timeOfDay` differs from the current one; returns the finished one's fix.
+    /// Starts a new epoch when `timeOfDay` differs from the current one by 10 ms or more (as gpsd's cycle
+    /// detector: a Magellan eXplorist stamps GLL 200620.303 and GGA 200620.30 in one cycle); returns the
+    /// finished one's fix.
     private mutating func enterEpoch(_ timeOfDay: Int64) -> TraceItem? {
-        if epoch.timeOfDay == timeOfDay { return nil }
+        if let current = epoch.timeOfDay, abs(current - timeOfDay) < 10_000_000 { return nil }
         let finished = flush()
         epoch = Epoch()
         epoch.timeOfDay = timeOfDay
@@ -199,12 +202,12 @@ struct NMEAParser: ~Copyable {
         let finished = enterEpoch(time)
         if let newDate { date = newDate; epoch.date = newDate }
         if status == 65 {
-            epoch.rmcPosition = position
+            epoch.rmcPosition = position.map { EpochPosition(latitude: $0.0, longitude: $0.1, timeOfDay: time) }
             epoch.valid = true
             if let speed { epoch.speed = speed * 0.514444 }
             if let course { epoch.course = course }
         } else if status == 86 {  // V
-            epoch.rmcVoid = true
+            epoch.void = true
         }
         return finished
     }
@@ -224,9 +227,12 @@ struct NMEAParser: ~Copyable {
             guard let p = coordinates(2) else { return malformed("the position is not ddmm.mmmm,N,dddmm.mmmm,E") }
             position = p
         }
+        // A fix needs three satellites: a GGA that claims one with fewer (Hemisphere's quality 1 with 00,
+        // SiRFstarV's per-system GLGGA) is no fix, as gpsd reads it (an empty count is unknown, not 0).
+        if quality > 0, let satellites = number(7), satellites < 3 { quality = 0 }
         let finished = enterEpoch(time)
         if quality > 0 {
-            epoch.ggaPosition = position
+            epoch.ggaPosition = position.map { EpochPosition(latitude: $0.0, longitude: $0.1, timeOfDay: time) }
             epoch.valid = true
             epoch.altitude = number(9)
             epoch.satellites = number(7).flatMap { Int(exactly: $0.rounded(.towardZero)) }
@@ -235,10 +241,35 @@ struct NMEAParser: ~Copyable {
         return finished
     }
 
+    private mutating func gll() -> TraceItem? {
+        // $--GLL,lat,N,lon,E,time,status[,mode]: older receivers send no time or status (unusable, ignored).
+        guard fields.count >= 7, !fields.isEmpty(5) else {
+            ignoredSentences += 1
+            return nil
+        }
+        guard let time = timeOfDay(5) else { return malformed("the time is not hhmmss") }
+        let status = fields.isEmpty(6) ? 0 : input.bytes[fields.range(6).lowerBound]
+        let mode = fields.isEmpty(7) ? 0 : input.bytes[fields.range(7).lowerBound]
+        var position: (Double, Double)?
+        if status == 65, mode != 78 {  // A, and the mode is not N (not valid)
+            guard let p = coordinates(1) else { return malformed("the position is not ddmm.mmmm,N,dddmm.mmmm,E") }
+            position = p
+        }
+        let finished = enterEpoch(time)
+        if let position {
+            epoch.gllPosition = EpochPosition(latitude: position.0, longitude: position.1, timeOfDay: time)
+            epoch.valid = true
+        } else {
+            epoch.void = true
+        }
+        return finished
+    }
+
     private mutating func gsa() -> TraceItem? {
         // $--GSA,A,mode,sv×12,pdop,hdop,vdop[,system]
         guard fields.count >= 18 else { return malformed("\(fields.count) fields, expected at least 18") }
-        if let mode = number(2), mode == 1 { epoch.noFixMode = true }
+        // Receivers send one GSA per system (GPS, GLONASS, …): the epoch's mode is the best of them.
+        if let mode = number(2) { epoch.fixMode = max(epoch.fixMode ?? 0, mode) }
         if let hdop = number(16), epoch.hdop == nil { epoch.hdop = hdop }
         return nil
     }
@@ -269,8 +300,10 @@ struct NMEAParser: ~Copyable {
     /// The finished epoch as a fix, if it had one and a date.
     private mutating func flush() -> TraceItem? {
         defer { epoch = Epoch() }
-        guard let timeOfDay = epoch.timeOfDay else { return nil }
-        guard epoch.valid, !epoch.rmcVoid, !epoch.noFixMode, let (latitude, longitude) = epoch.ggaPosition ?? epoch.rmcPosition
+        guard epoch.timeOfDay != nil else { return nil }
+        // The fix takes its time from the sentence its position comes from.
+        guard epoch.valid, !epoch.void, epoch.fixMode != 1,
+              let position = epoch.ggaPosition ?? epoch.rmcPosition ?? epoch.gllPosition
         else {
             epochsWithoutFix += 1
             return nil
@@ -280,12 +313,13 @@ struct NMEAParser: ~Copyable {
             return nil
         }
         // A GGA after midnight but before the next RMC still carries yesterday's date.
+        let timeOfDay = position.timeOfDay
         if epoch.date == nil, lastTimeOfDay >= 0, timeOfDay + 43_200_000_000_000 < lastTimeOfDay { day += 1; date = day }
         lastTimeOfDay = timeOfDay
         let time = SimTime(nanosecondsSinceEpoch: day * 86_400_000_000_000 + timeOfDay)
         fixes += 1
         let fix = LocationFix(
-            time: time, latitude: latitude, longitude: longitude, altitude: epoch.altitude, speed: epoch.speed,
+            time: time, latitude: position.latitude, longitude: position.longitude, altitude: epoch.altitude, speed: epoch.speed,
             course: epoch.course, horizontalAccuracy: epoch.accuracy ?? epoch.hdop.map { $0 * 5 }, hdop: epoch.hdop,
             satellites: epoch.satellites)
         return .trackPoint(fix, track: 0, segment: 0)

@@ -3,16 +3,26 @@ struct Epoch {
     var timeOfDay: Int64?
     var date: Int64?
     var valid = false
-    var rmcVoid = false
-    var noFixMode = false
-    var rmcPosition: (Double, Double)?
-    var ggaPosition: (Double, Double)?
+    /// An RMC or GLL of this epoch says void (`V`): the receiver's own warning.
+    var void = false
+    /// The best fix mode of the epoch's GSAs (1 no fix, 2 2D, 3 3D).
+    var fixMode: Double?
+    var rmcPosition: EpochPosition?
+    var ggaPosition: EpochPosition?
+    var gllPosition: EpochPosition?
     var altitude: Double?
     var speed: Double?
     var course: Double?
     var hdop: Double?
     var satellites: Int?
     var accuracy: Double?
+}
+
+/// A position of one sentence in an epoch, with that sentence's time of day.
+struct EpochPosition {
+    var latitude: Double
+    var longitude: Double
+    var timeOfDay: Int64
 }
 
 /// The comma-separated fields of one sentence as byte ranges, in storage allocated once.
