@@ -180,8 +180,8 @@ struct NMEAParser: ~Copyable {
     }
 
     /// Starts a new epoch when `timeOfDay` differs from the current one by 10 ms or more (as gpsd's cycle
-    /// detector: a Magellan eXplorist stamps GLL 200620.303 and GGA 200620.30 in one cycle); returns the
-    /// finished one's fix.
+    /// detector: a Magellan eXplorist stamps GLL 200620.303 and GGA 200620.30 in one cycle); the finished
+    /// one's fix, if any, goes to `pending`.
     private mutating func enterEpoch(_ timeOfDay: Int64) {
         if let current = epoch.timeOfDay, abs(current - timeOfDay) < 10_000_000 { return }
         flush()
@@ -279,7 +279,6 @@ struct NMEAParser: ~Copyable {
         // Receivers send one GSA per system (GPS, GLONASS, …): the epoch's mode is the best of them.
         if let mode = number(2) { epoch.fixMode = max(epoch.fixMode ?? 0, mode) }
         if epoch.hdop == nil, let hdop = number(16) { epoch.hdop = hdop }
-        return
     }
 
     private mutating func gst() {
@@ -310,7 +309,7 @@ struct NMEAParser: ~Copyable {
         epoch.date = days
     }
 
-    /// The finished epoch as a fix, if it had one and a date.
+    /// Leaves the finished epoch's fix in `pending`, if it had one and a date.
     private mutating func flush() {
         defer { epoch = Epoch() }
         guard epoch.timeOfDay != nil else { return }
@@ -377,6 +376,7 @@ struct NMEAParser: ~Copyable {
         return negative ? -value : value
     }
 
+    /// Numbers off the fast path, out of line so that the fast path stays small.
     @inline(never)
     private static func slowDecimal(_ base: UnsafePointer<UInt8>, _ count: Int) -> Double? {
         NumberText.double(base, count)
