@@ -54,6 +54,62 @@ import Testing
         #expect(reader.sentences == 8)
     }
 
+    /// GLL is a fix of its own (a Garmin 48 alternates RMC + GGA and GLL epochs); GLL `V`, or mode `N`,
+    /// voids its epoch as RMC `V` does; a GLL without time or status (older receivers) is ignored.
+    @Test func gllEpochsAreFixes() throws {
+        let log = Self.sentence("$GPRMC,225308,A,4527.458,S,16709.165,E,000.0,094.5,060601,024.1,E")
+            + Self.sentence("$GPGLL,4527.460,S,16709.170,E,225309,A")
+            + Self.sentence("$GPGLL,4527.470,S,16709.180,E,225310,A,N")
+            + Self.sentence("$GPGLL,4527.480,S,16709.190,E,225311,V")
+            + Self.sentence("$GPGLL,4527.490,S,16709.200,E")
+            + Self.sentence("$GPGLL,4527.500,S,16709.210,E,225312,A,D")
+        let folder = try TemporaryFolder()
+        let (reader, fixes, skipped) = try Self.read(try folder.write("gll.nmea", log))
+        #expect(skipped.isEmpty)
+        #expect(fixes.map(\.time) == ["2001-06-06T22:53:08Z", "2001-06-06T22:53:09Z", "2001-06-06T22:53:12Z"].map { SimTime(rfc3339: $0) })
+        let minutes: [Double] = [27.458, 27.460, 27.500]
+        #expect(fixes.map(\.latitude) == minutes.map { -(45 + $0 / 60) })
+        #expect(reader.epochsWithoutFix == 2)
+        #expect(reader.ignoredSentences == 1)
+    }
+
+    /// Sentences less than 10 ms apart are one epoch (gpsd's cycle detector does the same), and the fix
+    /// takes the time of the sentence its position comes from (GGA, else RMC, else GLL).
+    @Test func sentencesWithin10MillisecondsAreOneEpoch() throws {
+        let log = Self.sentence("$GPGLL,5313.2228,N,00634.4228,E,200620.303,A")
+            + Self.sentence("$GPGGA,200620.30,5313.2229,N,00634.4228,E,1,05,2.5,00000,M,,,,")
+            + Self.sentence("$GPRMC,200620.30,A,5313.2228,N,00634.4228,E,00.0,000.0,200506,00,W")
+            + Self.sentence("$GPGLL,5313.2227,N,00634.4228,E,200621.297,A")
+            + Self.sentence("$GPRMC,200621.30,A,5313.2226,N,00634.4228,E,00.0,000.0,200506,00,W")
+            + Self.sentence("$GPGLL,5313.2227,N,00634.4228,E,200622.290,A")
+            + Self.sentence("$GPRMC,200622.30,A,5313.2226,N,00634.4228,E,00.0,000.0,200506,00,W")
+        let folder = try TemporaryFolder()
+        let (_, fixes, _) = try Self.read(try folder.write("explorist.nmea", log))
+        #expect(fixes.map(\.time) == [
+            "2006-05-20T20:06:20.3Z", "2006-05-20T20:06:21.3Z", "2006-05-20T20:06:22.29Z", "2006-05-20T20:06:22.3Z",
+        ].map { SimTime(rfc3339: $0) })
+        let minutes: [Double] = [13.2229, 13.2226, 13.2227, 13.2226]
+        #expect(fixes.map(\.latitude) == minutes.map { 53 + $0 / 60 })
+    }
+
+    /// A fix needs three satellites: a GGA that claims one with fewer is no fix (Hemisphere sends quality 1
+    /// with 00), but an empty count is unknown, not 0. Of several GSAs (one per system), the best mode counts.
+    @Test func ggaWithFewerThanThreeSatellitesAndGSAModes() throws {
+        let log = Self.sentence("$GPZDA,194049.00,07,09,2018,00,00")
+            + Self.sentence("$GPGGA,194050.00,4221.8237733,N,07101.9411707,W,1,00,3.3,10.835,M,-33.320,M,,")
+            + Self.sentence("$GPGGA,194051.00,4221.8238054,N,07101.9410555,W,1,02,3.3,10.862,M,-33.320,M,,")
+            + Self.sentence("$GPGGA,194052.00,4221.8238929,N,07101.9412731,W,1,,3.3,11.392,M,-33.057,M,,")
+            + Self.sentence("$GPGGA,194053.00,4221.8238450,N,07101.9411940,W,1,04,3.3,11.243,M,-33.057,M,,")
+            + Self.sentence("$GPGSA,A,2,06,07,11,19,,,,,,,,,1.4,1.1,0.9,1")
+            + Self.sentence("$GLGSA,A,1,,,,,,,,,,,,,,,,2")
+            + Self.sentence("$GPGGA,194054.00,4221.8238450,N,07101.9411940,W,1,04,3.3,11.243,M,-33.057,M,,")
+            + Self.sentence("$GPGSA,A,1,,,,,,,,,,,,,,,,1")
+        let folder = try TemporaryFolder()
+        let (reader, fixes, _) = try Self.read(try folder.write("hemi.nmea", log))
+        #expect(fixes.map(\.time) == ["2018-09-07T19:40:52Z", "2018-09-07T19:40:53Z"].map { SimTime(rfc3339: $0) })
+        #expect(reader.epochsWithoutFix == 4)
+    }
+
     struct BadCase: CustomTestStringConvertible, Sendable {
         let name: String
         let line: String

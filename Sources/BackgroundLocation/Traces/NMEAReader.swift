@@ -2,13 +2,14 @@ public import BackgroundCore
 
 /// Reads an NMEA 0183 log as a stream of fixes, one per epoch, in constant memory.
 ///
-/// Sentences that share a time of day form an epoch; when the time changes, the epoch becomes one fix:
-/// the position from GGA (or RMC), speed and course from RMC, altitude, satellites and HDOP from GGA (HDOP
-/// also from GSA), and the horizontal accuracy from GST (the root of the squared latitude and longitude
-/// errors) or, without GST, HDOP × 5 m. The date comes from RMC (or ZDA). Any talker is read ($GP, $GN,
-/// $GL, $GA, $GB, …). An epoch yields a fix when its RMC says valid (`A`) or its GGA has a fix quality, but
-/// none when its RMC says void (`V`, the receiver's own warning) or its GSA says "no fix" (mode 1); it is
-/// skipped (and counted) when no date has been seen yet.
+/// Sentences that share a time of day (within 10 ms) form an epoch; when the time changes, the epoch becomes
+/// one fix: the position from GGA (else RMC, else GLL) with that sentence's time, speed and course from RMC,
+/// altitude, satellites and HDOP from GGA (HDOP also from GSA), and the horizontal accuracy from GST (the
+/// root of the squared latitude and longitude errors) or, without GST, HDOP × 5 m. The date comes from RMC
+/// (or ZDA). Any talker is read ($GP, $GN, $GL, $GA, $GB, $IN, …). An epoch yields a fix when its RMC or
+/// GLL says valid (`A`) or its GGA has a fix quality from at least 3 satellites, but none when its RMC or
+/// GLL says void (`V`, the receiver's own warning) or its GSAs say "no fix" (mode 1); it is skipped (and
+/// counted) when no date has been seen yet.
 ///
 /// Checksums are verified. Sentences with a bad checksum, without one, or malformed are skipped, counted,
 /// and returned as `.skipped(InputError)` (file and line) so a replay can report them; comments (`#`, as in
@@ -53,9 +54,9 @@ public final class NMEAReader {
     public var malformedSentences: Int { parser.malformedSentences }
     /// Every skipped line: bad checksum, unchecked, malformed.
     public var skippedSentences: Int { badChecksums + uncheckedSentences + malformedSentences }
-    /// Valid sentences of types the reader does not use (GSV, VTG, GLL, proprietary …).
+    /// Valid sentences of types the reader does not use (GSV, VTG, proprietary …).
     public var ignoredSentences: Int { parser.ignoredSentences }
-    /// Epochs without a fix (void RMC, GSA mode 1, no position).
+    /// Epochs without a fix (void RMC or GLL, GSA mode 1, no position).
     public var epochsWithoutFix: Int { parser.epochsWithoutFix }
     /// Epochs with a fix but before any date (RMC or ZDA) in the log, skipped.
     public var undatedEpochs: Int { parser.undatedEpochs }

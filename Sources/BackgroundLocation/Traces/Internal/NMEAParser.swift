@@ -1,4 +1,5 @@
 import BackgroundCore
+import Glibc
 
 /// The NMEA reader's state and logic, as a non-copyable struct so the hot path pays no dynamic
 /// exclusivity checks (``NMEAReader`` is the public handle around it).
@@ -22,6 +23,8 @@ struct NMEAParser: ~Copyable {
     private var lastDate = (key: -1, days: Int64(0))
     private var fields = FieldList()
     private var pending: TraceItem?
+    /// Whether `pending` holds an item: testing this flag, not the optional, spares a copy per line.
+    private var hasPending = false
     private var finished = false
 
     init(path: String, bufferSize: Int) throws(InputError) {
@@ -34,22 +37,24 @@ struct NMEAParser: ~Copyable {
     }
 
     mutating func next() throws(InputError) -> TraceItem? {
-        if let item = pending {
-            pending = nil
-            return item
-        }
-        while !finished {
-            guard let (start, end) = try nextLine() else {
+        // Handlers leave what they produce (a finished epoch's fix, a skipped line) in `pending`, rather
+        // than return it: a `TraceItem` is large, and returning one per sentence was a copy per sentence.
+        while !hasPending, !finished {
+            if let (start, end) = try nextLine() {
+                handle(start, end)
+            } else {
                 finished = true
-                return flush()
-            }
-            if let item = handle(start, end) { return item }
-            if let item = pending {
-                pending = nil
-                return item
+                flush()
             }
         }
-        return nil
+        hasPending = false
+        return pending.take()
+    }
+
+    /// Leaves `item` for `next()` to return.
+    private mutating func produce(_ item: TraceItem) {
+        pending = item
+        hasPending = true
     }
 
     /// The next line's byte range (without CR/LF), or nil at the end of the file.
@@ -59,7 +64,11 @@ struct NMEAParser: ~Copyable {
             var p = scanFrom
             let end = input.end
             let bytes = input.bytes
-            while p < end, bytes[p] != 10 { p += 1 }
+            if let newline = memchr(bytes + p, 10, end - p) {
+                p = UnsafeMutableRawPointer(newline).assumingMemoryBound(to: UInt8.self) - bytes
+            } else {
+                p = end
+            }
             if p < end || (input.atEOF && input.position < end) {
                 let start = input.position
                 input.position = min(p + 1, end)
@@ -73,9 +82,9 @@ struct NMEAParser: ~Copyable {
                 try skipRestOfLine()
                 line += 1
                 malformedSentences += 1
-                pending = .skipped(InputError(
+                produce(.skipped(InputError(
                     file: path, place: .line(line),
-                    message: "a line longer than \(input.capacity) bytes is not an NMEA sentence"))
+                    message: "a line longer than \(input.capacity) bytes is not an NMEA sentence")))
                 return (input.position, input.position)
             }
             guard let shift = try input.refill(keeping: input.position, tooLong: "") else {
@@ -101,35 +110,35 @@ struct NMEAParser: ~Copyable {
 
     private enum Skip { case badChecksum, unchecked, malformed }
 
-    private mutating func skip(_ message: String, count: Skip) -> TraceItem {
+    private mutating func skip(_ message: String, count: Skip) {
         switch count {
         case .badChecksum: badChecksums += 1
         case .unchecked: uncheckedSentences += 1
         case .malformed: malformedSentences += 1
         }
-        return .skipped(InputError(file: path, place: .line(line), message: message))
+        produce(.skipped(InputError(file: path, place: .line(line), message: message)))
     }
 
-    /// Handles one line; returns a skipped item or a finished epoch's fix, if any.
-    private mutating func handle(_ start: Int, _ end: Int) -> TraceItem? {
+    /// Handles one line; leaves a skipped item or a finished epoch's fix, if any, in `pending`.
+    private mutating func handle(_ start: Int, _ end: Int) {
         let b = input.bytes
         var s = start
         while s < end, b[s] == 32 || b[s] == 9 { s += 1 }
-        if s == end || b[s] == 35 { return nil }  // blank or # comment
+        if s == end || b[s] == 35 { return }  // blank or # comment
         guard b[s] == 36 || b[s] == 33 else {  // $ or !
             return skip("not an NMEA sentence (it does not begin with '$')", count: .malformed)
         }
-        // Checksum: *HH at the end.
+        // Checksum: *HH at the end, and no other `*`; the pass that sums it also splits the fields.
         var e = end
         while e > s, b[e - 1] == 32 || b[e - 1] == 9 { e -= 1 }
-        var star = s + 1
+        let star = e - 3
         var sum: UInt8 = 0
-        while star < e, b[star] != 42 {
-            sum ^= b[star]
-            star += 1
-        }
-        guard star < e else { return skip("an NMEA sentence without a checksum (*HH), skipped", count: .unchecked) }
-        guard e - star == 3, let high = Self.hex(b[star + 1]), let low = Self.hex(b[star + 2]) else {
+        var hasStar = true
+        if star > s, b[star] == 42 { (sum, hasStar) = fields.split(b, from: s + 1, to: star) }
+        guard !hasStar, let high = Self.hex(b[star + 1]), let low = Self.hex(b[star + 2]) else {
+            var first = s + 1
+            while first < e, b[first] != 42 { first += 1 }
+            guard first < e else { return skip("an NMEA sentence without a checksum (*HH), skipped", count: .unchecked) }
             return skip("a malformed checksum in an NMEA sentence", count: .malformed)
         }
         guard high << 4 | low == sum else {
@@ -142,13 +151,12 @@ struct NMEAParser: ~Copyable {
         sentences += 1
         guard b[s] == 36 else {
             ignoredSentences += 1
-            return nil
+            return
         }
-        fields.split(b, from: s + 1, to: star)
         let address = fields.range(0)
         guard address.count == 5, b[address.lowerBound] != 80 else {  // not proprietary ($P…)
             ignoredSentences += 1
-            return nil
+            return
         }
         let t0 = b[address.lowerBound + 2], t1 = b[address.lowerBound + 3], t2 = b[address.lowerBound + 4]
         switch (t0, t1, t2) {
@@ -156,33 +164,37 @@ struct NMEAParser: ~Copyable {
         case (71, 71, 65): return gga()  // GGA
         case (71, 83, 65): return gsa()  // GSA
         case (71, 83, 84): return gst()  // GST
+        case (71, 76, 76): return gll()  // GLL
         case (90, 68, 65): return zda()  // ZDA
         default:
             ignoredSentences += 1
-            return nil
+            return
         }
     }
 
     // MARK: Sentences
 
-    private mutating func malformed(_ what: String) -> TraceItem {
+    private mutating func malformed(_ what: String) {
         let kind = String(decoding: UnsafeBufferPointer(start: input.bytes + fields.range(0).lowerBound, count: fields.range(0).count), as: UTF8.self)
-        return skip("a malformed \(kind) sentence: \(what)", count: .malformed)
+        skip("a malformed \(kind) sentence: \(what)", count: .malformed)
     }
 
-    /// Starts a new epoch when `timeOfDay` differs from the current one; returns the finished one's fix.
-    private mutating func enterEpoch(_ timeOfDay: Int64) -> TraceItem? {
-        if epoch.timeOfDay == timeOfDay { return nil }
-        let finished = flush()
-        epoch = Epoch()
+    /// Starts a new epoch when `timeOfDay` differs from the current one by 10 ms or more (as gpsd's cycle
+    /// detector: a Magellan eXplorist stamps GLL 200620.303 and GGA 200620.30 in one cycle); the finished
+    /// one's fix, if any, goes to `pending`.
+    private mutating func enterEpoch(_ timeOfDay: Int64) {
+        if let current = epoch.timeOfDay, abs(current - timeOfDay) < 10_000_000 { return }
+        flush()
         epoch.timeOfDay = timeOfDay
-        return finished
     }
 
-    private mutating func rmc() -> TraceItem? {
+    private mutating func rmc() {
         // $--RMC,time,status,lat,N,lon,E,knots,course,ddmmyy,magvar,E[,mode[,navstatus]]
         guard fields.count >= 10 else { return malformed("\(fields.count) fields, expected at least 10") }
-        guard let time = timeOfDay(1) else { return fields.isEmpty(1) ? nil : malformed("the time is not hhmmss") }
+        guard let time = timeOfDay(1) else {
+            if !fields.isEmpty(1) { malformed("the time is not hhmmss") }
+            return
+        }
         var newDate: Int64?
         if !fields.isEmpty(9) {
             guard let d = ddmmyy(9) else { return malformed("the date is not ddmmyy") }
@@ -194,25 +206,25 @@ struct NMEAParser: ~Copyable {
             guard let p = coordinates(3) else { return malformed("the position is not ddmm.mmmm,N,dddmm.mmmm,E") }
             position = p
         }
-        let speed = number(7)
-        let course = number(8)
-        let finished = enterEpoch(time)
+        enterEpoch(time)
         if let newDate { date = newDate; epoch.date = newDate }
         if status == 65 {
-            epoch.rmcPosition = position
+            epoch.rmcPosition = position.map { EpochPosition(latitude: $0.0, longitude: $0.1, timeOfDay: time) }
             epoch.valid = true
-            if let speed { epoch.speed = speed * 0.514444 }
-            if let course { epoch.course = course }
+            if let speed = number(7) { epoch.speed = speed * 0.514444 }
+            if let course = number(8) { epoch.course = course }
         } else if status == 86 {  // V
-            epoch.rmcVoid = true
+            epoch.void = true
         }
-        return finished
     }
 
-    private mutating func gga() -> TraceItem? {
+    private mutating func gga() {
         // $--GGA,time,lat,N,lon,E,quality,sats,hdop,alt,M,geoid,M,age,station
         guard fields.count >= 10 else { return malformed("\(fields.count) fields, expected at least 10") }
-        guard let time = timeOfDay(1) else { return fields.isEmpty(1) ? nil : malformed("the time is not hhmmss") }
+        guard let time = timeOfDay(1) else {
+            if !fields.isEmpty(1) { malformed("the time is not hhmmss") }
+            return
+        }
         // Int(exactly:): a field of ninety digits is a number, but not an Int (Int(_:) would trap).
         var quality = 0
         if let field = number(6) {
@@ -224,71 +236,105 @@ struct NMEAParser: ~Copyable {
             guard let p = coordinates(2) else { return malformed("the position is not ddmm.mmmm,N,dddmm.mmmm,E") }
             position = p
         }
-        let finished = enterEpoch(time)
+        // A fix needs three satellites: a GGA that claims one with fewer (Hemisphere's quality 1 with 00,
+        // SiRFstarV's per-system GLGGA) is no fix, as gpsd reads it (an empty count is unknown, not 0).
+        let satellites = number(7)
+        if quality > 0, let satellites, satellites < 3 { quality = 0 }
+        enterEpoch(time)
         if quality > 0 {
-            epoch.ggaPosition = position
+            epoch.ggaPosition = position.map { EpochPosition(latitude: $0.0, longitude: $0.1, timeOfDay: time) }
             epoch.valid = true
             epoch.altitude = number(9)
-            epoch.satellites = number(7).flatMap { Int(exactly: $0.rounded(.towardZero)) }
+            epoch.satellites = satellites.flatMap { Int(exactly: $0.rounded(.towardZero)) }
             if let hdop = number(8) { epoch.hdop = hdop }
         }
-        return finished
     }
 
-    private mutating func gsa() -> TraceItem? {
+    private mutating func gll() {
+        // $--GLL,lat,N,lon,E,time,status[,mode]: older receivers send no time or status (unusable, ignored).
+        guard fields.count >= 7, !fields.isEmpty(5) else {
+            ignoredSentences += 1
+            return
+        }
+        guard let time = timeOfDay(5) else { return malformed("the time is not hhmmss") }
+        let status = fields.isEmpty(6) ? 0 : input.bytes[fields.range(6).lowerBound]
+        let mode = fields.isEmpty(7) ? 0 : input.bytes[fields.range(7).lowerBound]
+        var position: (Double, Double)?
+        if status == 65, mode != 78 {  // A, and the mode is not N (not valid)
+            guard let p = coordinates(1) else { return malformed("the position is not ddmm.mmmm,N,dddmm.mmmm,E") }
+            position = p
+        }
+        enterEpoch(time)
+        if let position {
+            epoch.gllPosition = EpochPosition(latitude: position.0, longitude: position.1, timeOfDay: time)
+            epoch.valid = true
+        } else {
+            epoch.void = true
+        }
+    }
+
+    private mutating func gsa() {
         // $--GSA,A,mode,sv×12,pdop,hdop,vdop[,system]
         guard fields.count >= 18 else { return malformed("\(fields.count) fields, expected at least 18") }
-        if let mode = number(2), mode == 1 { epoch.noFixMode = true }
-        if let hdop = number(16), epoch.hdop == nil { epoch.hdop = hdop }
-        return nil
+        // Receivers send one GSA per system (GPS, GLONASS, …): the epoch's mode is the best of them.
+        if let mode = number(2) { epoch.fixMode = max(epoch.fixMode ?? 0, mode) }
+        if epoch.hdop == nil, let hdop = number(16) { epoch.hdop = hdop }
     }
 
-    private mutating func gst() -> TraceItem? {
+    private mutating func gst() {
         // $--GST,time,rms,major,minor,orientation,latσ,lonσ,altσ
         guard fields.count >= 8 else { return malformed("\(fields.count) fields, expected at least 8") }
-        guard let time = timeOfDay(1) else { return fields.isEmpty(1) ? nil : malformed("the time is not hhmmss") }
-        let finished = enterEpoch(time)
+        guard let time = timeOfDay(1) else {
+            if !fields.isEmpty(1) { malformed("the time is not hhmmss") }
+            return
+        }
+        enterEpoch(time)
         if let lat = number(6), let lon = number(7) { epoch.accuracy = (lat * lat + lon * lon).squareRoot() }
-        return finished
     }
 
-    private mutating func zda() -> TraceItem? {
+    private mutating func zda() {
         // $--ZDA,time,dd,mm,yyyy,zh,zm
         guard fields.count >= 5 else { return malformed("\(fields.count) fields, expected at least 5") }
-        guard let time = timeOfDay(1) else { return fields.isEmpty(1) ? nil : malformed("the time is not hhmmss") }
+        guard let time = timeOfDay(1) else {
+            if !fields.isEmpty(1) { malformed("the time is not hhmmss") }
+            return
+        }
         guard let day = integer(2), let month = integer(3), let year = integer(4) else {
-            return fields.isEmpty(2) ? nil : malformed("the date is not dd,mm,yyyy")
+            if !fields.isEmpty(2) { malformed("the date is not dd,mm,yyyy") }
+            return
         }
         guard let days = days(year: year, month: month, day: day) else { return malformed("the date is impossible") }
-        let finished = enterEpoch(time)
+        enterEpoch(time)
         date = days
         epoch.date = days
-        return finished
     }
 
-    /// The finished epoch as a fix, if it had one and a date.
-    private mutating func flush() -> TraceItem? {
+    /// Leaves the finished epoch's fix in `pending`, if it had one and a date.
+    private mutating func flush() {
         defer { epoch = Epoch() }
-        guard let timeOfDay = epoch.timeOfDay else { return nil }
-        guard epoch.valid, !epoch.rmcVoid, !epoch.noFixMode, let (latitude, longitude) = epoch.ggaPosition ?? epoch.rmcPosition
+        guard epoch.timeOfDay != nil else { return }
+        // The fix takes its time from the sentence its position comes from.
+        guard epoch.valid, !epoch.void, epoch.fixMode != 1,
+              let position = epoch.ggaPosition ?? epoch.rmcPosition ?? epoch.gllPosition
         else {
             epochsWithoutFix += 1
-            return nil
+            return
         }
         guard var day = epoch.date ?? date else {
             undatedEpochs += 1
-            return nil
+            return
         }
         // A GGA after midnight but before the next RMC still carries yesterday's date.
+        let timeOfDay = position.timeOfDay
         if epoch.date == nil, lastTimeOfDay >= 0, timeOfDay + 43_200_000_000_000 < lastTimeOfDay { day += 1; date = day }
         lastTimeOfDay = timeOfDay
         let time = SimTime(nanosecondsSinceEpoch: day * 86_400_000_000_000 + timeOfDay)
         fixes += 1
         let fix = LocationFix(
-            time: time, latitude: latitude, longitude: longitude, altitude: epoch.altitude, speed: epoch.speed,
+            time: time, latitude: position.latitude, longitude: position.longitude, altitude: epoch.altitude, speed: epoch.speed,
             course: epoch.course, horizontalAccuracy: epoch.accuracy ?? epoch.hdop.map { $0 * 5 }, hdop: epoch.hdop,
             satellites: epoch.satellites)
-        return .trackPoint(fix, track: 0, segment: 0)
+        produce(.trackPoint(fix, track: 0, segment: 0))
     }
 
     // MARK: Fields
@@ -296,8 +342,66 @@ struct NMEAParser: ~Copyable {
     private func number(_ index: Int) -> Double? {
         guard index < fields.count, !fields.isEmpty(index) else { return nil }
         let r = fields.range(index)
-        guard let value = NumberText.double(input.bytes + r.lowerBound, r.count), value.isFinite else { return nil }
+        guard let value = Self.decimal(input.bytes + r.lowerBound, r.count), value.isFinite else { return nil }
         return value
+    }
+
+    /// `NumberText.double`, with a fast path for what NMEA fields hold: `[-]digits[.digits]`, at most 15
+    /// digits. Its result is the same (the mantissa and the power of ten are exact, one division rounds);
+    /// anything else (spaces, `+`, exponents, more digits) goes to `NumberText.double`.
+    static func decimal(_ base: UnsafePointer<UInt8>, _ count: Int) -> Double? {
+        guard count > 0 else { return nil }
+        let negative = base[0] == 45
+        var i = negative ? 1 : 0
+        var mantissa = 0  // at most 15 digits: an Int, whose conversion to Double is one instruction
+        let digitsStart = i
+        while i < count, base[i] &- 48 < 10 {
+            mantissa = mantissa &* 10 &+ Int(base[i] &- 48)
+            i += 1
+        }
+        var digits = i - digitsStart
+        var fraction = 0
+        if i < count, base[i] == 46 {  // .
+            i += 1
+            let fractionStart = i
+            while i < count, base[i] &- 48 < 10 {
+                mantissa = mantissa &* 10 &+ Int(base[i] &- 48)
+                i += 1
+            }
+            fraction = i - fractionStart
+            digits += fraction
+        }
+        guard i == count, digits > 0, digits <= 15 else { return slowDecimal(base, count) }
+        let value = fraction > 0 ? Double(mantissa) / powerOfTen(fraction) : Double(mantissa)
+        return negative ? -value : value
+    }
+
+    /// Numbers off the fast path, out of line so that the fast path stays small.
+    @inline(never)
+    private static func slowDecimal(_ base: UnsafePointer<UInt8>, _ count: Int) -> Double? {
+        NumberText.double(base, count)
+    }
+
+    /// 10^k for k in 1…15, exact (a table the compiler builds; a static array would cost a lazy
+    /// initialisation check and a bounds check per number).
+    private static func powerOfTen(_ k: Int) -> Double {
+        switch k {
+        case 1: 1e1
+        case 2: 1e2
+        case 3: 1e3
+        case 4: 1e4
+        case 5: 1e5
+        case 6: 1e6
+        case 7: 1e7
+        case 8: 1e8
+        case 9: 1e9
+        case 10: 1e10
+        case 11: 1e11
+        case 12: 1e12
+        case 13: 1e13
+        case 14: 1e14
+        default: 1e15
+        }
     }
 
     private func integer(_ index: Int) -> Int? {
@@ -310,23 +414,23 @@ struct NMEAParser: ~Copyable {
     private func timeOfDay(_ index: Int) -> Int64? {
         guard index < fields.count else { return nil }
         let r = fields.range(index)
-        let b = input.bytes
         guard r.count >= 6 else { return nil }
-        func pair(_ k: Int) -> Int64? {
-            let hi = b[r.lowerBound + 2 * k] &- 48, lo = b[r.lowerBound + 2 * k + 1] &- 48
-            return hi < 10 && lo < 10 ? Int64(hi * 10 + lo) : nil
-        }
-        guard let hours = pair(0), let minutes = pair(1), let seconds = pair(2),
-              hours < 24, minutes < 60, seconds <= 60 else { return nil }
+        let p = input.bytes + r.lowerBound
+        let h1 = p[0] &- 48, h2 = p[1] &- 48, m1 = p[2] &- 48, m2 = p[3] &- 48, s1 = p[4] &- 48, s2 = p[5] &- 48
+        guard h1 < 10, h2 < 10, m1 < 10, m2 < 10, s1 < 10, s2 < 10 else { return nil }
+        let hours = Int64(h1 &* 10 &+ h2), minutes = Int64(m1 &* 10 &+ m2), seconds = Int64(s1 &* 10 &+ s2)
+        guard hours < 24, minutes < 60, seconds <= 60 else { return nil }
         var nanos: Int64 = 0
         if r.count > 6 {
-            guard b[r.lowerBound + 6] == 46 else { return nil }
+            guard p[6] == 46 else { return nil }
             var scale: Int64 = 100_000_000
-            for i in (r.lowerBound + 7)..<r.upperBound {
-                let d = b[i] &- 48
+            var i = 7
+            while i < r.count {
+                let d = p[i] &- 48
                 guard d < 10 else { return nil }
                 nanos += Int64(d) * scale
                 scale /= 10
+                i += 1
             }
         }
         return (hours * 3600 + minutes * 60 + seconds) * 1_000_000_000 + nanos
@@ -378,11 +482,24 @@ struct NMEAParser: ~Copyable {
         while dot < r.upperBound, b[dot] != 46 { dot += 1 }
         let minutesStart = dot - 2
         guard minutesStart >= r.lowerBound,
-              let whole = minutesStart == r.lowerBound ? 0 : NumberText.integer(b + r.lowerBound, minutesStart - r.lowerBound),
-              let minutes = NumberText.double(b + minutesStart, r.upperBound - minutesStart),
+              let whole = Self.wholeDegrees(b + r.lowerBound, minutesStart - r.lowerBound),
+              let minutes = Self.decimal(b + minutesStart, r.upperBound - minutesStart),
               minutes >= 0, minutes < 60, whole < maxDegrees || (whole == maxDegrees && minutes == 0)
         else { return nil }
         return Double(whole) + minutes / 60
+    }
+
+    /// The degrees before the minutes (`47` of `4722.6132`): plain digits read here, anything else
+    /// (spaces, signs) by `NumberText.integer`.
+    private static func wholeDegrees(_ base: UnsafePointer<UInt8>, _ count: Int) -> Int? {
+        guard count <= 3 else { return NumberText.integer(base, count) }
+        var value = 0
+        for i in 0..<count {
+            let d = base[i] &- 48
+            guard d < 10 else { return NumberText.integer(base, count) }
+            value = value * 10 + Int(d)
+        }
+        return value
     }
 
     private static func hex(_ c: UInt8) -> UInt8? {
