@@ -13,6 +13,8 @@ let package = Package(
         .library(name: "BackgroundApp", targets: ["BackgroundApp"]),
         .library(name: "BackgroundTestKit", targets: ["BackgroundTestKit"]),
         .library(name: "BackgroundReport", targets: ["BackgroundReport"]),
+        .library(name: "BackgroundTransfers", targets: ["BackgroundTransfers"]),
+        .library(name: "CurlTransport", targets: ["CurlTransport"]),
         .executable(name: "bgtask", targets: ["bgtask"]),
         .executable(name: "bgloc", targets: ["bgloc"]),
         .executable(name: "bgaudio", targets: ["bgaudio"]),
@@ -28,6 +30,8 @@ let package = Package(
         .systemLibrary(name: "CALSA", pkgConfig: "alsa", providers: [.apt(["libasound2-dev"])]),
         // CSndFile has no pkgConfig: libsndfile is loaded on first use (dlopen), not linked; only its header is needed.
         .systemLibrary(name: "CSndFile", providers: [.apt(["libsndfile1-dev"])]),
+        // libcurl, imported only by CurlTransport; the shim gives the variadic setopt/getinfo fixed arities.
+        .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
 
         // The engine, virtual time, the typed timeline and its two renderers.
         .target(name: "BackgroundCore", dependencies: [.product(name: "HeapModule", package: "swift-collections")]),
@@ -40,6 +44,10 @@ let package = Package(
         // The only importers of C.
         .target(name: "GPSDLocation", dependencies: ["BackgroundLocation", "CGPS"]),
         .target(name: "ALSAAudio", dependencies: ["BackgroundAudio", "CALSA", "CSndFile"]),
+        // Background transfers: the one-requirement transport protocol and its values (pure Swift), and
+        // the libcurl transport, the only importer of CCurl.
+        .target(name: "BackgroundTransfers"),
+        .target(name: "CurlTransport", dependencies: ["BackgroundTransfers", "BackgroundCore", "CCurl"]),
         // One emulated device: the manifest, lifecycle and background modes.
         .target(name: "BackgroundApp", dependencies: [
             "BackgroundTasks", "BackgroundLocation", "BackgroundAudio", "Yams",
@@ -89,6 +97,7 @@ let package = Package(
         .testTarget(name: "BGAudioTests", dependencies: [
             "bgaudio", "BackgroundCore", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
+        .testTarget(name: "CurlTransportTests", dependencies: ["CurlTransport", "BackgroundTransfers", "BackgroundTestKit"]),
     ]
 )
 
