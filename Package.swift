@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "BackgroundReport", targets: ["BackgroundReport"]),
         .library(name: "BackgroundTransfers", targets: ["BackgroundTransfers"]),
         .library(name: "CurlTransport", targets: ["CurlTransport"]),
+        .library(name: "SQLiteStore", targets: ["SQLiteStore"]),
         .executable(name: "bgtask", targets: ["bgtask"]),
         .executable(name: "bgloc", targets: ["bgloc"]),
         .executable(name: "bgaudio", targets: ["bgaudio"]),
@@ -32,6 +33,8 @@ let package = Package(
         .systemLibrary(name: "CSndFile", providers: [.apt(["libsndfile1-dev"])]),
         // libcurl, imported only by CurlTransport; the shim gives the variadic setopt/getinfo fixed arities.
         .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+        // SQLite, imported only by SQLiteStore.
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
 
         // The engine, virtual time, the typed timeline and its two renderers.
         .target(name: "BackgroundCore", dependencies: [.product(name: "HeapModule", package: "swift-collections")]),
@@ -48,6 +51,8 @@ let package = Package(
         // the libcurl transport, the only importer of CCurl.
         .target(name: "BackgroundTransfers"),
         .target(name: "CurlTransport", dependencies: ["BackgroundTransfers", "BackgroundCore", "CCurl"]),
+        // A SQLite connection (WAL, full sync, migrations, corrupt files set aside): the only importer of CSQLite.
+        .target(name: "SQLiteStore", dependencies: ["CSQLite"]),
         // One emulated device: the manifest, lifecycle and background modes.
         .target(name: "BackgroundApp", dependencies: [
             "BackgroundTasks", "BackgroundLocation", "BackgroundAudio", "Yams",
@@ -98,6 +103,9 @@ let package = Package(
             "bgaudio", "BackgroundCore", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .testTarget(name: "CurlTransportTests", dependencies: ["CurlTransport", "BackgroundTransfers", "BackgroundTestKit"]),
+        .testTarget(name: "SQLiteStoreTests", dependencies: ["SQLiteStore", "BackgroundTestKit"]),
+        // A child for SQLiteStoreTests to SIGKILL while it writes.
+        .executableTarget(name: "bgkit-sqlite-writer", dependencies: ["SQLiteStore"], path: "Tests/Helpers/SQLiteWriter"),
     ]
 )
 
