@@ -85,7 +85,7 @@ struct NginxTransferTests {
         let destination = folder.path + "/missing.json"
         let response = try await transport.perform(.download(from: nginx.url("nothing/here.json"), to: destination)) { _ in }
         #expect(response.status == 404)
-        #expect(!FileManager.default.fileExists(atPath: destination))
+        #expect(folder.files.isEmpty)
     }
 
     @Test func aFullDiskIsAnErrorNamingThePartialFile() async throws {

@@ -4,7 +4,7 @@ import Glibc
 /// A download's bytes on their way to the destination: written to a hidden partial file beside it
 /// (`.<name>.partial` in the same folder, so that the final rename is atomic), synced and renamed into
 /// place only when the download is complete. The destination never holds half a file; the partial file
-/// stays between attempts, for a resume.
+/// stays between attempts when a resume can use it, and is removed otherwise.
 final class DownloadFile {
     let destination: String
     let partialPath: String
@@ -77,6 +77,12 @@ final class DownloadFile {
     func resumePoint(validator: String?) -> ResumePoint? {
         guard size > 0, let validator else { return nil }
         return ResumePoint(offset: size, validator: validator)
+    }
+
+    /// Removes the partial file: nothing in it can be resumed.
+    func discard() {
+        close()
+        _ = system_unlink(partialPath)
     }
 
     func close() {

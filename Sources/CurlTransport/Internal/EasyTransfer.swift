@@ -100,31 +100,36 @@ final class EasyTransfer {
         }
         let code = system_curl_easy_perform(handle)
         if var failure {
-            failure.resume = resumePoint()
+            failure.resume = keptForResume()
             throw failure
         }
         guard code == CURLE_OK else {
             var error = CurlError(code, function: "curl_easy_perform").transportError(detail: String(cString: errorBuffer))
-            error.resume = resumePoint()
+            error.resume = keptForResume()
             throw error
         }
         let status = responseStatus()
         if let download, (200..<300).contains(status) {
             if keepsBody == nil, let error = startBody(status: status) { throw error }  // an empty body
             try download.finish()
+        } else {
+            _ = keptForResume()
         }
         return TransferResponse(
             status: status, headers: headers, bytesSent: bytesSent, bytesReceived: bytesReceived,
             resumedFrom: keepsBody == true ? bodyStart : 0)
     }
 
-    /// Where a failed download can carry on: the bytes kept, with the validator of the answer they came
-    /// from (this one's when it sent them, the request's when they are older).
-    private func resumePoint() -> ResumePoint? {
+    /// Where a download that did not complete can carry on: the bytes kept, with the validator of the
+    /// answer they came from (this one's when it sent them, the request's when they are older). Without
+    /// one, the partial file is of no use and is removed.
+    private func keptForResume() -> ResumePoint? {
         guard let download, case .download(_, let earlier) = request.body else { return nil }
         let sentNow = keepsBody == true ? headers["etag"] ?? headers["last-modified"] : nil
         let validator = sentNow ?? (keepsBody == true && bodyStart == 0 ? nil : earlier?.validator)
-        return download.resumePoint(validator: validator)
+        let point = download.resumePoint(validator: validator)
+        if point == nil { download.discard() }
+        return point
     }
 
     private func configure(_ handle: UnsafeMutableRawPointer) throws(CurlError) {

@@ -86,6 +86,13 @@ func system_rename(_ from: String, _ to: String) -> Int32 {
     return rename(from, to)
 }
 
+/// The corresponding C function is `unlink`.
+@inline(never)
+func system_unlink(_ path: String) -> Int32 {
+    if let code = mocked("unlink") { return Int32(fail(code)) }
+    return unlink(path)
+}
+
 /// The error text of an errno value. The corresponding C function is `strerror`.
 func system_strerror(_ code: Int32) -> String {
     String(cString: strerror(code))
