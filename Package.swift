@@ -46,11 +46,13 @@ let package = Package(
         .target(name: "BackgroundAudio", dependencies: ["BackgroundCore"]),
         // The only importers of C.
         .target(name: "GPSDLocation", dependencies: ["BackgroundLocation", "CGPS"]),
-        .target(name: "ALSAAudio", dependencies: ["BackgroundAudio", "CALSA", "CSndFile"]),
+        .target(name: "ALSAAudio", dependencies: ["BackgroundAudio", "CALSA", "CSndFile", "CallScripts"]),
         // Background transfers: the one-requirement transport protocol and its values (pure Swift), and
         // the libcurl transport, the only importer of CCurl.
         .target(name: "BackgroundTransfers"),
-        .target(name: "CurlTransport", dependencies: ["BackgroundTransfers", "BackgroundCore", "CCurl"]),
+        .target(name: "CurlTransport", dependencies: ["BackgroundTransfers", "BackgroundCore", "CCurl", "CallScripts"]),
+        // The scripts behind the C wrappers' mocking seams (ALSAMocking, CurlMocking).
+        .target(name: "CallScripts"),
         // A SQLite connection (WAL, full sync, migrations, corrupt files set aside): the only importer of CSQLite.
         .target(name: "SQLiteStore", dependencies: ["CSQLite"]),
         // One emulated device: the manifest, lifecycle and background modes.

@@ -1,5 +1,6 @@
 import BackgroundTestKit
 import BackgroundTransfers
+import CallScripts
 import CurlTransport
 import Foundation
 import Glibc

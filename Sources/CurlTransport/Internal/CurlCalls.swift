@@ -1,4 +1,5 @@
 import CCurl
+import CallScripts
 import Glibc
 
 // One wrapper per libcurl function: "`system_curl_easy_perform` is bgkit's wrapper for
