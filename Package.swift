@@ -14,6 +14,9 @@ let package = Package(
         .library(name: "BackgroundTestKit", targets: ["BackgroundTestKit"]),
         .library(name: "BackgroundReport", targets: ["BackgroundReport"]),
         .library(name: "BackgroundPushes", targets: ["BackgroundPushes"]),
+        .library(name: "BackgroundTransfers", targets: ["BackgroundTransfers"]),
+        .library(name: "CurlTransport", targets: ["CurlTransport"]),
+        .library(name: "SQLiteStore", targets: ["SQLiteStore"]),
         .executable(name: "bgtask", targets: ["bgtask"]),
         .executable(name: "bgloc", targets: ["bgloc"]),
         .executable(name: "bgaudio", targets: ["bgaudio"]),
@@ -29,6 +32,10 @@ let package = Package(
         .systemLibrary(name: "CALSA", pkgConfig: "alsa", providers: [.apt(["libasound2-dev"])]),
         // CSndFile has no pkgConfig: libsndfile is loaded on first use (dlopen), not linked; only its header is needed.
         .systemLibrary(name: "CSndFile", providers: [.apt(["libsndfile1-dev"])]),
+        // libcurl, imported only by CurlTransport; the shim gives the variadic setopt/getinfo fixed arities.
+        .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+        // SQLite, imported only by SQLiteStore.
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
 
         // The engine, virtual time, the typed timeline and its two renderers.
         .target(name: "BackgroundCore", dependencies: [.product(name: "HeapModule", package: "swift-collections")]),
@@ -40,7 +47,15 @@ let package = Package(
         .target(name: "BackgroundAudio", dependencies: ["BackgroundCore"]),
         // The only importers of C.
         .target(name: "GPSDLocation", dependencies: ["BackgroundLocation", "CGPS"]),
-        .target(name: "ALSAAudio", dependencies: ["BackgroundAudio", "CALSA", "CSndFile"]),
+        .target(name: "ALSAAudio", dependencies: ["BackgroundAudio", "CALSA", "CSndFile", "CallScripts"]),
+        // Background transfers: the one-requirement transport protocol and its values (pure Swift), and
+        // the libcurl transport, the only importer of CCurl.
+        .target(name: "BackgroundTransfers"),
+        .target(name: "CurlTransport", dependencies: ["BackgroundTransfers", "BackgroundCore", "CCurl", "CallScripts"]),
+        // The scripts behind the C wrappers' mocking seams (ALSAMocking, CurlMocking).
+        .target(name: "CallScripts"),
+        // A SQLite connection (WAL, full sync, migrations, corrupt files set aside): the only importer of CSQLite.
+        .target(name: "SQLiteStore", dependencies: ["CSQLite"]),
         // One emulated device: the manifest, lifecycle and background modes.
         .target(name: "BackgroundApp", dependencies: [
             "BackgroundTasks", "BackgroundLocation", "BackgroundAudio", "Yams",
@@ -94,6 +109,10 @@ let package = Package(
         .testTarget(name: "BGAudioTests", dependencies: [
             "bgaudio", "BackgroundCore", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
+        .testTarget(name: "CurlTransportTests", dependencies: ["CurlTransport", "BackgroundTransfers", "BackgroundTestKit"]),
+        .testTarget(name: "SQLiteStoreTests", dependencies: ["SQLiteStore", "BackgroundTestKit"]),
+        // A child for SQLiteStoreTests to SIGKILL while it writes.
+        .executableTarget(name: "bgkit-sqlite-writer", dependencies: ["SQLiteStore"], path: "Tests/Helpers/SQLiteWriter"),
     ]
 )
 

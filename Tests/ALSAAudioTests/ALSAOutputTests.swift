@@ -1,6 +1,7 @@
 @testable import ALSAAudio
 import BackgroundAudio
 import BackgroundTestKit
+import CallScripts
 import Foundation
 import Glibc
 import Testing

@@ -55,20 +55,8 @@ final class GPSFake {
 
     deinit { stop() }
 
-    /// A loopback port that nothing listens on: bind port 0 and read what the kernel chose.
-    static func freePort() throws -> Int {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(fd) }
-        var address = loopback(port: 0)
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { address in
-                bind(fd, address, length) == 0 && getsockname(fd, address, &length) == 0
-            }
-        }
-        guard bound else { throw Failure("cannot find a free port") }
-        return Int(UInt16(bigEndian: address.sin_port))
-    }
+    /// A loopback port that nothing listens on.
+    static func freePort() throws -> Int { try LoopbackPort.free() }
 
     /// True when a gpsd listens on the loopback port and lists a device (asked with `?DEVICES;`).
     static func hasDevice(port: Int) -> Bool {
@@ -76,13 +64,7 @@ final class GPSFake {
         defer { close(fd) }
         var timeout = timeval(tv_sec: 0, tv_usec: 500_000)
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        var address = loopback(port: port)
-        let connected = withUnsafePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
-            }
-        }
-        guard connected, write(fd, "?DEVICES;\n", 10) == 10 else { return false }
+        guard LoopbackPort.connect(fd, port: port) == 0, write(fd, "?DEVICES;\n", 10) == 10 else { return false }
         var received: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 4096)
         while received.count < 65536 {
@@ -99,13 +81,8 @@ final class GPSFake {
         return false
     }
 
-    static func loopback(port: Int) -> sockaddr_in {
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = UInt16(port).bigEndian
-        address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
-        return address
-    }
+    /// 127.0.0.1:`port`.
+    static func loopback(port: Int) -> sockaddr_in { LoopbackPort.address(port: port) }
 }
 
 /// A test failure with a message.

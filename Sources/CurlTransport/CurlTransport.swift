@@ -1,0 +1,38 @@
+public import BackgroundTransfers
+import BackgroundCore
+
+/// The real transport: HTTP and HTTPS with libcurl, one attempt per ``perform(_:progress:)``.
+///
+/// - Uploads stream from their file and downloads to theirs in constant memory; a download is written to
+///   `.<name>.partial` beside its destination and renamed into place only when complete.
+/// - TLS checks the server against the system's CA store; libcurl reads the usual proxy variables
+///   (`http_proxy`, `https_proxy`, `no_proxy`) itself.
+/// - The request's timeout is an idle timeout: connecting, or moving under a byte a second, for that long
+///   fails the attempt with `timedOut`.
+/// - A download with a ``ResumePoint`` asks for the rest with `Range` and `If-Range`; a 200 instead of a
+///   206 (the file changed, or the server ignores ranges) starts the file again from zero.
+/// - Redirects are not followed: a 3xx completes the attempt with its status.
+///
+/// libcurl blocks, so each attempt runs on a thread of its own, never on Swift's cooperative pool.
+public struct CurlTransport: TransferTransport {
+    public init() {}
+
+    public func perform(
+        _ request: TransferRequest, progress: @escaping @Sendable (TransferProgress) -> Void
+    ) async throws(TransportError) -> TransferResponse {
+        let cancel = CancelFlag()
+        let mock = CurlMocking.current
+        let result = await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Result<TransferResponse, TransportError>, Never>) in
+                DedicatedThread.start {
+                    continuation.resume(returning: CurlMocking.$current.withValue(mock) {
+                        EasyTransfer.run(request, progress: progress, cancel: cancel)
+                    })
+                }
+            }
+        } onCancel: {
+            cancel.cancel()
+        }
+        return try result.get()
+    }
+}

@@ -1,0 +1,100 @@
+import CallScripts
+import Glibc
+
+// One wrapper per file syscall the transport makes, the same mocking seam as `CurlCalls.swift`: a scripted
+// value is the errno the call fails with (a full disk is `pwrite` failing with ENOSPC). Each returns what
+// the syscall returns, with errno set on failure; EINTR is retried here.
+
+@inline(__always)
+private func mocked(_ function: StaticString) -> Int32? {
+    #if DEBUG
+    return CurlMocking.current?.intercept(function)
+    #else
+    return nil
+    #endif
+}
+
+/// Fails as a syscall does: errno set, -1 returned.
+private func fail(_ code: Int32) -> Int {
+    errno = code
+    return -1
+}
+
+/// The corresponding C function is `open`.
+@inline(never)
+func system_open(_ path: String, _ flags: Int32, _ mode: mode_t = 0o644) -> Int32 {
+    if let code = mocked("open") { return Int32(fail(code)) }
+    while true {
+        let descriptor = open(path, flags | O_CLOEXEC, mode)
+        if descriptor >= 0 || errno != EINTR { return descriptor }
+    }
+}
+
+/// The corresponding C function is `close`.
+@inline(never)
+func system_close(_ descriptor: Int32) {
+    close(descriptor)
+}
+
+/// The corresponding C function is `read`.
+@inline(never)
+func system_read(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
+    if let code = mocked("read") { return fail(code) }
+    while true {
+        let result = read(descriptor, buffer, count)
+        if result >= 0 || errno != EINTR { return result }
+    }
+}
+
+/// The corresponding C function is `pwrite`.
+@inline(never)
+func system_pwrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int, _ offset: Int64) -> Int {
+    if let code = mocked("pwrite") { return fail(code) }
+    while true {
+        let result = pwrite(descriptor, buffer, count, off_t(offset))
+        if result >= 0 || errno != EINTR { return result }
+    }
+}
+
+/// The corresponding C function is `ftruncate`.
+@inline(never)
+func system_ftruncate(_ descriptor: Int32, _ size: Int64) -> Int32 {
+    if let code = mocked("ftruncate") { return Int32(fail(code)) }
+    return ftruncate(descriptor, off_t(size))
+}
+
+/// The corresponding C function is `fstat`.
+@inline(never)
+func system_fstat(_ descriptor: Int32, _ status: inout stat) -> Int32 {
+    if let code = mocked("fstat") { return Int32(fail(code)) }
+    return fstat(descriptor, &status)
+}
+
+/// The corresponding C function is `fsync`.
+@inline(never)
+func system_fsync(_ descriptor: Int32) -> Int32 {
+    if let code = mocked("fsync") { return Int32(fail(code)) }
+    while true {
+        let result = fsync(descriptor)
+        if result == 0 || errno != EINTR { return result }
+    }
+}
+
+/// The corresponding C function is `rename`.
+@inline(never)
+func system_rename(_ from: String, _ to: String) -> Int32 {
+    if let code = mocked("rename") { return Int32(fail(code)) }
+    return rename(from, to)
+}
+
+/// The corresponding C function is `unlink`.
+@inline(never)
+func system_unlink(_ path: String) -> Int32 {
+    if let code = mocked("unlink") { return Int32(fail(code)) }
+    return unlink(path)
+}
+
+/// The error text of an errno value. The corresponding C function is `strerror`.
+func system_strerror(_ code: Int32) -> String {
+    String(cString: strerror(code))
+}

@@ -1,0 +1,106 @@
+import BackgroundTestKit
+import BackgroundTransfers
+import CallScripts
+import CurlTransport
+import Foundation
+import Testing
+
+/// The libcurl transport against a real nginx: uploads and downloads of real bytes, a resumed download.
+@Suite(.enabled(if: NginxServer.program != nil || TestSupport.integrationRequired, "install nginx-light (tools/install-deps)"))
+struct NginxTransferTests {
+    let transport = CurlTransport()
+    let folder: TemporaryFolder
+    let nginx: NginxServer
+    let content = pattern(5_000_000)
+
+    init() async throws {
+        folder = try TemporaryFolder(prefix: "bgkit-transfer")
+        nginx = try await NginxServer.start()
+    }
+
+    @Test func anUploadIsByteIdenticalOnTheServer() async throws {
+        let file = try folder.write("visits.bin", Data(content))
+        let progress = ProgressLog()
+        let response = try await transport.perform(.upload(file, to: nginx.url("visits/today.bin")), progress: progress.callback)
+        #expect(response.status == 201)
+        #expect(response.bytesSent == Int64(content.count))
+        #expect(progress.latest?.bytesSent == Int64(content.count))
+        #expect(bytes(at: nginx.root + "/visits/today.bin") == content)
+    }
+
+    @Test func aDownloadIsByteIdenticalAndAppearsOnlyWhenComplete() async throws {
+        try Data(content).write(to: URL(fileURLWithPath: nginx.root + "/tour.bin"))
+        let destination = folder.path + "/cache/tour.bin"
+        try FileManager.default.createDirectory(atPath: folder.path + "/cache", withIntermediateDirectories: true)
+        let progress = ProgressLog()
+        let response = try await transport.perform(.download(from: nginx.url("tour.bin"), to: destination), progress: progress.callback)
+        #expect(response.status == 200)
+        #expect(response.bytesReceived == Int64(content.count))
+        #expect(response.validator != nil)
+        #expect(progress.latest?.bytesReceived == Int64(content.count))
+        #expect(bytes(at: destination) == content)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path + "/cache") == ["tour.bin"])
+    }
+
+    @Test func aDownloadCutShortResumesWithRangeAndEndsByteIdentical() async throws {
+        try Data(content).write(to: URL(fileURLWithPath: nginx.root + "/tour.bin"))
+        let reference = try await transport.perform(.download(from: nginx.url("tour.bin"), to: folder.path + "/reference.bin")) { _ in }
+        let etag = try #require(reference.validator)
+        // The same file with nginx's validator, from a server that drops the connection at byte 1 000 000.
+        let cutting = try FaultyHTTPServer([.init(status: 200, headers: ["ETag": etag], body: content, ending: .dropAfter(1_000_000))])
+        defer { cutting.stop() }
+        let destination = folder.path + "/tour.bin"
+
+        let cut = await failure { () async throws(TransportError) in
+            try await transport.perform(.download(from: cutting.url("tour.bin"), to: destination)) { _ in }
+        }
+        #expect(cut?.code == .networkConnectionLost)
+        #expect(cut?.resume == ResumePoint(offset: 1_000_000, validator: etag))
+        #expect(!FileManager.default.fileExists(atPath: destination))
+
+        let resumed = try await transport.perform(.download(from: nginx.url("tour.bin"), to: destination, resume: cut?.resume)) { _ in }
+        #expect(resumed.status == 206)
+        #expect(resumed.resumedFrom == 1_000_000)
+        #expect(resumed.bytesReceived == Int64(content.count - 1_000_000))
+        #expect(bytes(at: destination) == content)
+    }
+
+    @Test func aStaleValidatorGetsTheWholeFileAgain() async throws {
+        try Data(content).write(to: URL(fileURLWithPath: nginx.root + "/tour.bin"))
+        let other = pattern(2_000_000, seed: 7)
+        let cutting = try FaultyHTTPServer([.init(status: 200, headers: ["ETag": "\"old\""], body: other, ending: .dropAfter(700_000))])
+        defer { cutting.stop() }
+        let destination = folder.path + "/tour.bin"
+        let cut = await failure { () async throws(TransportError) in
+            try await transport.perform(.download(from: cutting.url("tour.bin"), to: destination)) { _ in }
+        }
+        #expect(cut?.resume?.offset == 700_000)
+
+        let restarted = try await transport.perform(.download(from: nginx.url("tour.bin"), to: destination, resume: cut?.resume)) { _ in }
+        #expect(restarted.status == 200)
+        #expect(restarted.resumedFrom == 0)
+        #expect(bytes(at: destination) == content)
+    }
+
+    @Test func aMissingFileIsACompleted404AndLeavesNoFile() async throws {
+        let destination = folder.path + "/missing.json"
+        let response = try await transport.perform(.download(from: nginx.url("nothing/here.json"), to: destination)) { _ in }
+        #expect(response.status == 404)
+        #expect(folder.files.isEmpty)
+    }
+
+    @Test func aFullDiskIsAnErrorNamingThePartialFile() async throws {
+        try Data(content).write(to: URL(fileURLWithPath: nginx.root + "/tour.bin"))
+        let destination = folder.path + "/tour.bin"
+        let mock = CurlMock(["pwrite": [ENOSPC]])
+        let error = await CurlMocking.$current.withValue(mock) {
+            await failure { () async throws(TransportError) in
+                try await transport.perform(.download(from: nginx.url("tour.bin"), to: destination)) { _ in }
+            }
+        }
+        #expect(error?.code == .cannotWriteToFile)
+        #expect(error?.detail == "cannot write \(folder.path)/.tour.bin.partial: No space left on device")
+        #expect(!FileManager.default.fileExists(atPath: destination))
+        #expect(mock.calls.contains("curl_easy_perform"))
+    }
+}
