@@ -23,6 +23,8 @@ struct ChunkedInput: ~Copyable {
     private var countedTo = 0
     private var line = 1
     private var lineStartOffset = 0
+    /// Whether the last byte counted was a CR (so an LF right after it ends no new line).
+    private var afterCR = false
 
     init(path: String, capacity: Int) throws(InputError) {
         self.path = path
@@ -79,19 +81,38 @@ struct ChunkedInput: ~Copyable {
     }
 
     /// Line and column (1-based, column in bytes) of `bytes[index]`; indices must not go backwards past
-    /// the last one asked for (earlier ones answer with that one's line).
+    /// the last one asked for (earlier ones answer with that one's line). Lines end in LF, CRLF or a lone
+    /// CR (as XML reads them), so files with old Mac line ends get true line numbers too.
     mutating func place(at index: Int) -> InputError.Place {
         if index > countedTo {
-            var from = bytes + countedTo
-            let end = bytes + index
-            while let newline = memchr(from, 10, end - from) {
-                let p = newline.assumingMemoryBound(to: UInt8.self)
-                line += 1
-                lineStartOffset = bufferOffset + (p - bytes) + 1
-                from = p + 1
+            var p = countedTo
+            // Eight bytes at a time past runs without CR or LF (most of a line), one at a time near them.
+            while p < index {
+                if p + 8 <= index, !Self.hasLineEnd(UnsafeRawPointer(bytes + p).loadUnaligned(as: UInt64.self)) {
+                    afterCR = false
+                    p += 8
+                    continue
+                }
+                let c = bytes[p]
+                if c == 10 || c == 13 {
+                    if c == 13 || !afterCR { line += 1 }
+                    lineStartOffset = bufferOffset + p + 1
+                }
+                afterCR = c == 13
+                p += 1
             }
             countedTo = index
         }
         return .line(line, column: max(1, bufferOffset + index - lineStartOffset + 1))
+    }
+
+    /// Whether any of the eight bytes of `word` is CR or LF (the classic "has a zero byte" test on `word`
+    /// XOR each).
+    @inline(__always) private static func hasLineEnd(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        let lf = word ^ (ones &* 10)
+        let cr = word ^ (ones &* 13)
+        return ((lf &- ones) & ~lf & highs) | ((cr &- ones) & ~cr & highs) != 0
     }
 }

@@ -11,6 +11,8 @@ struct GPXParser: ~Copyable {
     private(set) var trackPoints = 0
     private(set) var routePoints = 0
     private(set) var waypoints = 0
+    /// Where the point being read (or returned last) begins.
+    private(set) var place = InputError.Place.none
 
     private var scanner: XMLScanner
     private var stack = ElementStack()
@@ -90,6 +92,7 @@ struct GPXParser: ~Copyable {
             routes += 1
         case .wpt, .rtept, .trkpt:
             point = PendingPoint()
+            self.place = place
             point.latitude = try coordinate("lat", in: attributes, limit: 90, element: name, place: place)
             point.longitude = try coordinate("lon", in: attributes, limit: 180, element: name, place: place)
             if selfClosing { return role }
