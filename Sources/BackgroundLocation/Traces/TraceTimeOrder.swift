@@ -37,15 +37,16 @@ public struct TraceTimeOrder: Hashable, Sendable {
         return latest - earliest
     }
 
-    /// Notes the next fix's time, at `place` in the file. Returns true when this is the first step back.
+    /// Notes the next fix's time, at `place` in the file (asked for only at the first step back). Returns
+    /// true when this is the first step back.
     @discardableResult
-    public mutating func note(_ time: SimTime, at place: InputError.Place) -> Bool {
+    public mutating func note(_ time: SimTime, at place: @autoclosure () -> InputError.Place) -> Bool {
         defer { previous = time }
         if earliest.map({ time < $0 }) ?? true { earliest = time }
         if latest.map({ time > $0 }) ?? true { latest = time }
         guard let previous, time < previous, firstStepBack == nil else { return false }
         firstStepBack = InputError(
-            file: file, place: place,
+            file: file, place: place(),
             message: "time steps back from \(previous.rfc3339) to \(time.rfc3339)")
         return true
     }
