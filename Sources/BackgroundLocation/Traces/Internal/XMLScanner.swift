@@ -77,10 +77,12 @@ struct XMLScanner: ~Copyable {
     /// '>' (or "/>"), the tag has no attributes, and its name ends there exactly as the general scan
     /// (`tagEnd`) would find it.
     @inline(__always) private static func plainNameEnd(_ bytes: UnsafeMutablePointer<UInt8>, from: Int, end: Int) -> Int {
+        // The stop bytes are all below 64: one bit each in a word, one test per byte.
+        let stops: UInt64 = 1 << 62 | 1 << 47 | 1 << 60 | 1 << 34 | 1 << 39 | 1 << 32 | 1 << 9 | 1 << 10 | 1 << 13
         var q = from
         while q < end {
             let c = bytes[q]
-            if c == 62 || c == 47 || c == 60 || c == 34 || c == 39 || isSpace(c) { break }
+            if c < 64, stops >> UInt64(c) & 1 != 0 { break }
             q += 1
         }
         return q
