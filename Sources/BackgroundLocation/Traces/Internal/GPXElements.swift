@@ -81,20 +81,10 @@ struct NameWord {
         return true
     }
 
-    // pack("name") written out, so that reading one is a constant, not a lazily initialised global.
-    static let trk: UInt64 = 0x6b7274  // "trk"
-    static let wpt: UInt64 = 0x747077  // "wpt"
-    static let rte: UInt64 = 0x657472  // "rte"
-    static let trkseg: UInt64 = 0x6765736b7274  // "trkseg"
-    static let trkpt: UInt64 = 0x74706b7274  // "trkpt"
-    static let rtept: UInt64 = 0x7470657472  // "rtept"
-    static let ele: UInt64 = 0x656c65  // "ele"
-    static let time: UInt64 = 0x656d6974  // "time"
-    static let hdop: UInt64 = 0x706f6468  // "hdop"
-    static let sat: UInt64 = 0x746173  // "sat"
-    static let speed: UInt64 = 0x6465657073  // "speed"
-    static let course: UInt64 = 0x657372756f63  // "course"
-    static let fix: UInt64 = 0x786966  // "fix"
+    // pack(name) for each name below, written out: reading one is a constant, not a lazily initialised global.
+    static let trk: UInt64 = 0x6b7274, wpt: UInt64 = 0x747077, rte: UInt64 = 0x657472, trkseg: UInt64 = 0x6765736b7274
+    static let trkpt: UInt64 = 0x74706b7274, rtept: UInt64 = 0x7470657472, ele: UInt64 = 0x656c65, time: UInt64 = 0x656d6974
+    static let hdop: UInt64 = 0x706f6468, sat: UInt64 = 0x746173, speed: UInt64 = 0x6465657073, course: UInt64 = 0x657372756f63, fix: UInt64 = 0x786966
 }
 
 /// The open elements: names (for matching end tags), roles and the file offset where each began, in
