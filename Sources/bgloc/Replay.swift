@@ -74,9 +74,10 @@ private struct ReplaySettings: Sendable {
 
     func replay() async throws {
         let reader = try TraceReader(path: trace)
+        var order = TraceTimeOrder(file: trace)
         var first: [LocationSourceEvent] = []
         var firstFix: LocationFix?
-        while firstFix == nil, let event = try Self.nextEvent(reader) {
+        while firstFix == nil, let event = try Self.nextEvent(reader, &order) {
             first.append(event)
             if case .fix(let fix) = event { firstFix = fix }
         }
@@ -98,7 +99,7 @@ private struct ReplaySettings: Sendable {
         let pacing: ReplaySource.Pacing = speed.map { .paced(speed: $0) } ?? .virtual
         var buffered = first[...]
         try await manager.run(ReplaySource(pacing: pacing) {
-            let event = try buffered.popFirst() ?? Self.nextEvent(reader)
+            let event = try buffered.popFirst() ?? Self.nextEvent(reader, &order)
             if case .fix(let fix)? = event { picture?.recordPosition(latitude: fix.latitude, longitude: fix.longitude) }
             return event
         })
@@ -109,11 +110,18 @@ private struct ReplaySettings: Sendable {
         StandardOutput.flush()
     }
 
-    /// The next track point (as a fix) or skipped part (as a problem) of the trace.
-    private static func nextEvent(_ reader: TraceReader) throws -> LocationSourceEvent? {
+    /// The next track point (as a fix) or skipped part (as a problem) of the trace; warns once, on standard
+    /// error, where the times first step back (docs/TRACES.md: such fixes are replayed in file order).
+    private static func nextEvent(_ reader: TraceReader, _ order: inout TraceTimeOrder) throws -> LocationSourceEvent? {
         while let item = try reader.next() {
             switch item {
-            case .trackPoint(let fix, _, _): return .fix(fix)
+            case .trackPoint(let fix, _, _):
+                if let time = fix.time, order.note(time, at: reader.place), let stepBack = order.firstStepBack {
+                    StandardOutput.writeError(
+                        "bgloc replay: warning: \(stepBack): the trace is not in time order; fixes are replayed in file "
+                            + "order, and one earlier than the fix before it is delivered at once with its own time")
+                }
+                return .fix(fix)
             case .skipped(let problem): return .problem(message: problem.description, code: "skipped")
             case .routePoint, .waypoint: continue
             }

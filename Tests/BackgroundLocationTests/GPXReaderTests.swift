@@ -77,6 +77,27 @@ import Testing
         }
     }
 
+    /// LF, CRLF and lone CR line ends count lines alike, at every chunk boundary (a CRLF split between two
+    /// reads is one line end), for errors and for the place of each point.
+    @Test func linesCountTheSameWithEveryLineEnd() throws {
+        let folder = try TemporaryFolder()
+        let lines = ["<gpx>", "<trk><trkseg>", "<trkpt lat=\"1\" lon=\"2\"/>", "", "  <trkpt lat=\"1\" lon=\"3\"/>"]
+            + Array(repeating: "<!-- padding so that the line ends fall on many chunk boundaries -->", count: 12)
+            + ["<trkpt lat=\"91\" lon=\"2\"/>"]
+        for end in ["\n", "\r\n", "\r"] {
+            let path = try folder.write("ends.gpx", lines.joined(separator: end))
+            for size in [256, 257, 300, 333, 64 * 1024] {
+                let reader = try GPXReader(path: path, bufferSize: size)
+                _ = try reader.next()
+                #expect(reader.place == .line(3, column: 1))
+                _ = try reader.next()
+                #expect(reader.place == .line(5, column: 3))
+                let error = try #require(throws: InputError.self) { _ = try reader.next() }
+                #expect(error.place == .line(18, column: 1), "\(end.debugDescription), buffer \(size)")
+            }
+        }
+    }
+
     @Test func gpx10WithoutNamespaceOrVersion() throws {
         let folder = try TemporaryFolder()
         let path = try folder.write("old.gpx", "<gpx><trk><trkseg><trkpt lat=\"1\" lon=\"2\"/></trkseg></trk></gpx>")

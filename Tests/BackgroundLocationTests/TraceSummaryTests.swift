@@ -110,4 +110,60 @@ import Testing
         let usage = try await TestSupport.run(bgloc, ["info", trace, "--format", "xml"])
         #expect(usage.status == 64)
     }
+
+    /// Tracks saved newest first: the real span, never a negative duration, and where time first goes back.
+    @Test func tracesOutOfTimeOrderReportTheSpanAndTheFirstStepBack() async throws {
+        let folder = try TemporaryFolder()
+        let path = try folder.write("newest-first.gpx", """
+            <gpx version="1.1">
+            <trk><trkseg>
+            <trkpt lat="47.0" lon="8.0"><time>2026-03-02T10:00:00Z</time></trkpt>
+            <trkpt lat="47.0" lon="8.0"><time>2026-03-02T10:00:00Z</time></trkpt>
+            <trkpt lat="47.1" lon="8.0"><time>2026-03-02T11:00:00Z</time></trkpt>
+            </trkseg></trk><trk><trkseg>
+            <trkpt lat="47.2" lon="8.0"/>
+              <trkpt lat="47.3" lon="8.0"><time>2026-03-01T09:00:00Z</time></trkpt>
+            <trkpt lat="47.4" lon="8.0"><time>2026-03-01T08:00:00Z</time></trkpt>
+            </trkseg></trk></gpx>
+            """)
+        let summary = try TraceSummary(path: path)
+        #expect(summary.start == SimTime(rfc3339: "2026-03-01T08:00:00Z"))
+        #expect(summary.end == SimTime(rfc3339: "2026-03-02T11:00:00Z"))
+        #expect(summary.duration == .seconds(27 * 3600))
+        // The untimed point passes; equal times are in order; the first step back is reported, not the second.
+        let stepBack = try #require(summary.firstStepBack)
+        #expect(stepBack.description == "\(path):8:3: time steps back from 2026-03-02T11:00:00Z to 2026-03-01T09:00:00Z")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(summary.json.utf8)) as? [String: Any])
+        #expect(object["durationSeconds"] as? Double == 97200)
+        #expect(object["firstStepBack"] as? String == stepBack.description)
+        #expect(summary.text.contains("\n  not in time order: \(stepBack)\n"))
+
+        let ordered = try TraceSummary(path: folder.write("in-order.gpx", """
+            <gpx><trk><trkseg><trkpt lat="1" lon="2"><time>2026-03-01T08:00:00Z</time></trkpt>
+            <trkpt lat="1" lon="2"><time>2026-03-01T08:00:00Z</time></trkpt></trkseg></trk></gpx>
+            """))
+        #expect(ordered.firstStepBack == nil)
+        #expect(!ordered.json.contains("firstStepBack") && !ordered.text.contains("time order"))
+    }
+
+    /// An NMEA log whose time runs backwards (a receiver's reset) is reported by the same code, by fix number.
+    @Test func nmeaTimeRunningBackwardsIsReportedToo() throws {
+        let folder = try TemporaryFolder()
+        func rmc(_ time: String) -> String {
+            let body = "GPRMC,\(time),A,4722.6000,N,00831.2000,E,0.0,0.0,010326,,,A"
+            let sum = body.utf8.reduce(UInt8(0), ^)
+            return "$" + body + "*" + String(sum, radix: 16, uppercase: true).leftPadded(2) + "\r\n"
+        }
+        let path = try folder.write("reset.nmea", rmc("090000.00") + rmc("090001.00") + rmc("080000.00") + rmc("080001.00"))
+        let summary = try TraceSummary(path: path)
+        #expect(summary.points == 4)
+        #expect(summary.start == SimTime(rfc3339: "2026-03-01T08:00:00Z"))
+        #expect(summary.end == SimTime(rfc3339: "2026-03-01T09:00:01Z"))
+        #expect(summary.firstStepBack?.description
+            == "\(path): fix 3: time steps back from 2026-03-01T09:00:01Z to 2026-03-01T08:00:00Z")
+    }
+}
+
+extension String {
+    fileprivate func leftPadded(_ width: Int) -> String { String(repeating: "0", count: max(0, width - count)) + self }
 }

@@ -52,6 +52,34 @@ import Testing
         #expect(message.contains("damaged.nmea:") && message.contains("checksum"), "\(message)")
     }
 
+    /// A trace out of time order replays in file order: one warning on standard error naming the place; an
+    /// earlier fix comes at once with its own time, and the timeline's clock never goes back.
+    @Test func traceOutOfTimeOrderWarnsOnceAndReplaysInFileOrder() async throws {
+        let folder = try TemporaryFolder()
+        let file = try folder.write("newest-first.gpx", """
+            <gpx version="1.1"><trk><trkseg>
+            <trkpt lat="47.0" lon="8.0"><time>2026-03-01T10:00:00Z</time></trkpt>
+            <trkpt lat="47.001" lon="8.0"><time>2026-03-01T10:00:10Z</time></trkpt>
+            </trkseg></trk><trk><trkseg>
+            <trkpt lat="47.002" lon="8.0"><time>2026-03-01T09:00:00Z</time></trkpt>
+            <trkpt lat="47.003" lon="8.0"><time>2026-03-01T09:00:10Z</time></trkpt>
+            <trkpt lat="47.004" lon="8.0"><time>2026-03-01T09:00:05Z</time></trkpt>
+            </trkseg></trk></gpx>
+            """)
+        let result = try await TestSupport.run(Self.bgloc, ["replay", file, "--format", "jsonl"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let warnings = result.stderr.split(separator: "\n")
+        #expect(warnings.count == 1, "\(result.stderr)")
+        #expect(warnings.first?.hasPrefix(
+            "bgloc replay: warning: \(file):5:1: time steps back from 2026-03-01T10:00:10Z to 2026-03-01T09:00:00Z:") == true)
+        let lines = try events(result.stdout)
+        let locations = lines.filter { $0["event"] as? String == "location" }
+        #expect(locations.compactMap { $0["lat"] as? Double } == [47.0, 47.001, 47.002, 47.003, 47.004])
+        let times = lines.compactMap { $0["time"] as? String }
+        #expect(times == times.sorted(), "the timeline's clock never goes back")
+        #expect(times.last == "2026-03-01T10:00:10Z", "earlier fixes come at once")
+    }
+
     @Test func identicalRunsGiveIdenticalBytes() async throws {
         let drive = Self.trace("drive-regions.gpx")
         let arguments = ["replay", drive, "--regions", drive + ".regions.geojson", "--significant", "--format", "jsonl"]

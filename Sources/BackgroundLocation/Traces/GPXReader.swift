@@ -57,6 +57,8 @@ public final class GPXReader {
     public var routePoints: Int { parser.routePoints }
     /// Waypoints returned so far.
     public var waypoints: Int { parser.waypoints }
+    /// Where the point `next()` returned last begins (its start tag's line and column); `.none` before any.
+    public var place: InputError.Place { parser.place() }
     /// The size of the read buffer: fixed for the reader's life, whatever the size of the file.
     public var bufferCapacity: Int { parser.bufferCapacity }
     /// Bytes read from the file so far.

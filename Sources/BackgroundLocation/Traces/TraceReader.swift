@@ -50,6 +50,15 @@ public final class TraceReader {
         }
     }
 
+    /// Where the item `next()` returned last begins: a GPX point's start tag (line and column); for an NMEA
+    /// fix, its number in the log (`fix 12`), as the NMEA reader does not say which line began the epoch.
+    public var place: InputError.Place {
+        switch underlying {
+        case .gpx(let reader): reader.place
+        case .nmea(let reader): .key("fix \(reader.fixes)")
+        }
+    }
+
     /// Reads the whole trace and returns its track fixes (for small traces and tests; replays should pull
     /// items one by one).
     public static func fixes(path: String) throws(InputError) -> [LocationFix] {

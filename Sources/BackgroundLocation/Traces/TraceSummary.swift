@@ -3,8 +3,9 @@ import Glibc
 
 /// What `bgloc info` reports about a trace: counts, time span, 2D length and bounding box.
 ///
-/// `points` counts track points (NMEA: fixes); `start`/`end` are the first and last track-point times in
-/// file order (nil when the trace has none); `distanceMeters` sums haversine distances between
+/// `points` counts track points (NMEA: fixes); `start`/`end` are the earliest and latest track-point times,
+/// whatever their order in the file (nil when the trace has none), so the duration is never negative;
+/// `firstStepBack` says where the times first go back when the trace is not in time order; `distanceMeters` sums haversine distances between
 /// consecutive track points within each segment (mean Earth radius 6 371 008.8 m), never across segments;
 /// `bbox` covers every point, waypoints and route points included (nil when there are none). An NMEA log
 /// is one track with one segment (none when it has no fixes) and counts its skipped sentences.
@@ -27,6 +28,8 @@ public struct TraceSummary: Hashable, Sendable {
     public var routePoints = 0
     public var start: SimTime?
     public var end: SimTime?
+    /// Where the track-point times first step back (file, place, the two times); nil when in time order.
+    public var firstStepBack: InputError?
     public var distanceMeters = 0.0
     /// [minLat, minLon, maxLat, maxLon].
     public var bbox: [Double]?
@@ -48,6 +51,7 @@ public struct TraceSummary: Hashable, Sendable {
         let reader = try TraceReader(path: path)
         self.path = path
         format = reader.format
+        var order = TraceTimeOrder(file: path)
         var previous: (track: Int, segment: Int, latitude: Double, longitude: Double)?
         var box = (minLat: Double.infinity, minLon: Double.infinity, maxLat: -Double.infinity, maxLon: -Double.infinity)
         func include(_ fix: LocationFix) {
@@ -58,10 +62,7 @@ public struct TraceSummary: Hashable, Sendable {
             switch item {
             case .trackPoint(let fix, let track, let segment):
                 include(fix)
-                if let time = fix.time {
-                    if start == nil { start = time }
-                    end = time
-                }
+                if let time = fix.time { order.note(time, at: reader.place) }
                 if let p = previous, p.track == track, p.segment == segment {
                     distanceMeters += Geodesy.distance(
                         fromLatitude: p.latitude, longitude: p.longitude, toLatitude: fix.latitude, longitude: fix.longitude)
@@ -73,6 +74,7 @@ public struct TraceSummary: Hashable, Sendable {
                 if firstSkipped == nil { firstSkipped = problem }
             }
         }
+        (start, end, firstStepBack) = (order.earliest, order.latest, order.firstStepBack)
         if box.minLat.isFinite { bbox = [box.minLat, box.minLon, box.maxLat, box.maxLon] }
         switch reader.underlying {
         case .gpx(let gpx):
@@ -109,6 +111,7 @@ public struct TraceSummary: Hashable, Sendable {
         }
         if let skippedSentences { out.field("skippedSentences", integer: skippedSentences) }
         if let firstSkipped { out.field("firstSkipped", string: firstSkipped.description) }
+        if let firstStepBack { out.field("firstStepBack", string: firstStepBack.description) }
         return out.finish()
     }
 
@@ -127,6 +130,7 @@ public struct TraceSummary: Hashable, Sendable {
         } else {
             lines.append("  no times")
         }
+        if let firstStepBack { lines.append("  not in time order: \(firstStepBack)") }
         let km = (distanceMeters / 10).rounded() / 100
         lines.append("  distance \(km < 1 ? "\(Int(distanceMeters.rounded())) m" : "\(km) km") (2D, within segments)")
         if let bbox {

@@ -19,10 +19,12 @@ struct ChunkedInput: ~Copyable {
     private let descriptor: Int32
     /// The file offset of `bytes[0]`.
     private var bufferOffset = 0
-    /// Lines counted up to `bytes[countedTo]`.
-    private var countedTo = 0
+    /// Lines counted up to this file offset (see `place(atOffset:)`).
+    private var countedOffset = 0
     private var line = 1
     private var lineStartOffset = 0
+    /// Whether the last byte counted was a CR (so an LF right after it ends no new line).
+    private var afterCR = false
 
     init(path: String, capacity: Int) throws(InputError) {
         self.path = path
@@ -55,12 +57,10 @@ struct ChunkedInput: ~Copyable {
         if keep == 0, end == capacity {
             throw InputError(file: path, place: place(at: 0), message: tooLong())
         }
-        _ = place(at: keep)  // count the lines of the bytes about to leave the buffer
         if keep > 0 {
             (bytes + 0).update(from: bytes + keep, count: end - keep)
             end -= keep
             position -= keep
-            countedTo -= keep
             bufferOffset += keep
         }
         while true {
@@ -78,20 +78,61 @@ struct ChunkedInput: ~Copyable {
         }
     }
 
-    /// Line and column (1-based, column in bytes) of `bytes[index]`; indices must not go backwards past
-    /// the last one asked for (earlier ones answer with that one's line).
-    mutating func place(at index: Int) -> InputError.Place {
-        if index > countedTo {
-            var from = bytes + countedTo
-            let end = bytes + index
-            while let newline = memchr(from, 10, end - from) {
-                let p = newline.assumingMemoryBound(to: UInt8.self)
-                line += 1
-                lineStartOffset = bufferOffset + (p - bytes) + 1
-                from = p + 1
-            }
-            countedTo = index
+    /// The file offset of `bytes[index]` (an index moves at every refill; an offset never does).
+    func offset(of index: Int) -> Int { bufferOffset + index }
+
+    /// Line and column (1-based, column in bytes) of `bytes[index]`.
+    mutating func place(at index: Int) -> InputError.Place { place(atOffset: bufferOffset + index) }
+
+    /// Line and column (1-based, column in bytes) of the byte at file offset `offset`. Lines end in LF,
+    /// CRLF or a lone CR (as XML reads them), so files with old Mac line ends get true line numbers too.
+    ///
+    /// Lines are counted only when a place is asked for (an error, a point's place), never on the way: from
+    /// the last place asked for when `offset` is not before it, else from the start of the file. Bytes that
+    /// already left the buffer are read again with pread(2).
+    mutating func place(atOffset offset: Int) -> InputError.Place {
+        if offset < countedOffset {
+            (countedOffset, line, lineStartOffset, afterCR) = (0, 1, 0, false)
         }
-        return .line(line, column: max(1, bufferOffset + index - lineStartOffset + 1))
+        var reread: UnsafeMutablePointer<UInt8>?
+        defer { reread?.deallocate() }
+        while countedOffset < offset {
+            if countedOffset >= bufferOffset {
+                let count = min(offset, bufferOffset + end) - countedOffset
+                guard count > 0 else { break }
+                countLines(bytes + (countedOffset - bufferOffset), count)
+            } else {
+                let chunk = reread ?? .allocate(capacity: 64 * 1024)
+                reread = chunk
+                let n = pread(descriptor, chunk, min(64 * 1024, min(offset, bufferOffset) - countedOffset), off_t(countedOffset))
+                guard n > 0 else { break }
+                countLines(chunk, n)
+            }
+        }
+        return .line(line, column: max(1, offset - lineStartOffset + 1))
+    }
+
+    /// Counts the line ends of the `count` bytes at `p`, which are the file's bytes from `countedOffset` on.
+    private mutating func countLines(_ p: UnsafePointer<UInt8>, _ count: Int) {
+        var i = 0
+        while i < count {
+            // Eight bytes at a time past runs without CR or LF (most of a line), one at a time near them.
+            if i + 8 <= count {
+                let word = ByteScan.word(p + i)
+                if ByteScan.equal(word, 10) | ByteScan.equal(word, 13) == 0 {
+                    afterCR = false
+                    i += 8
+                    continue
+                }
+            }
+            let c = p[i]
+            if c == 10 || c == 13 {
+                if c == 13 || !afterCR { line += 1 }
+                lineStartOffset = countedOffset + i + 1
+            }
+            afterCR = c == 13
+            i += 1
+        }
+        countedOffset += count
     }
 }

@@ -1,5 +1,4 @@
 import BackgroundCore
-import Glibc
 
 /// What an open GPX element means to the reader.
 enum Role: Hashable {
@@ -54,15 +53,50 @@ struct PendingPoint {
     }
 }
 
-/// The open elements: names (for matching end tags), roles and where each began, in storage allocated
-/// once (fixed depth and name space, so memory stays constant).
+/// An element's local name of up to eight bytes packed into one word (little-endian, zero-padded; longer
+/// names pack to 0), so that finding its role is a few integer compares. Names hold no zero byte, so
+/// equal words mean equal names; longer names compare byte by byte.
+struct NameWord {
+    let word: UInt64
+    let count: Int
+    let bytes: UnsafePointer<UInt8>
+
+    init(_ bytes: UnsafePointer<UInt8>, _ count: Int) {
+        (self.word, self.count, self.bytes) = (Self.pack(bytes, count), count, bytes)
+    }
+
+    static func pack(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> UInt64 {
+        guard count <= 8 else { return 0 }
+        var word: UInt64 = 0
+        for k in 0..<count { word |= UInt64(bytes[k]) << (8 * UInt64(k)) }
+        return word
+    }
+
+    static func == (name: NameWord, packed: UInt64) -> Bool { name.word == packed }
+
+    /// Whether the name is `literal` (any length).
+    func equals(_ literal: StaticString) -> Bool {
+        guard count == literal.utf8CodeUnitCount else { return false }
+        for k in 0..<count where bytes[k] != literal.utf8Start[k] { return false }
+        return true
+    }
+
+    // pack(name) for each name below, written out: reading one is a constant, not a lazily initialised global.
+    static let trk: UInt64 = 0x6b7274, wpt: UInt64 = 0x747077, rte: UInt64 = 0x657472, trkseg: UInt64 = 0x6765736b7274
+    static let trkpt: UInt64 = 0x74706b7274, rtept: UInt64 = 0x7470657472, ele: UInt64 = 0x656c65, time: UInt64 = 0x656d6974
+    static let hdop: UInt64 = 0x706f6468, sat: UInt64 = 0x746173, speed: UInt64 = 0x6465657073, course: UInt64 = 0x657372756f63, fix: UInt64 = 0x786966
+}
+
+/// The open elements: names (for matching end tags), roles and the file offset where each began, in
+/// storage allocated once (fixed depth and name space, so memory stays constant). Names are copied and
+/// compared eight bytes at a time, with no call into libc for these few bytes.
 struct ElementStack: ~Copyable {
     static let maxDepth = 256
     static let maxNameBytes = 16 * 1024
     private let names = UnsafeMutablePointer<UInt8>.allocate(capacity: maxNameBytes)
     private let nameStarts = UnsafeMutablePointer<Int>.allocate(capacity: maxDepth + 1)
     private let roles = UnsafeMutablePointer<Role>.allocate(capacity: maxDepth)
-    private let places = UnsafeMutablePointer<InputError.Place>.allocate(capacity: maxDepth)
+    private let offsets = UnsafeMutablePointer<Int>.allocate(capacity: maxDepth)
     private var depth = 0
 
     init() { nameStarts[0] = 0 }
@@ -72,13 +106,13 @@ struct ElementStack: ~Copyable {
         nameStarts.deallocate()
         roles.deinitialize(count: depth)
         roles.deallocate()
-        places.deinitialize(count: depth)
-        places.deallocate()
+        offsets.deallocate()
     }
 
     var isEmpty: Bool { depth == 0 }
     var topRole: Role { depth > 0 ? roles[depth - 1] : .ignored }
-    var topPlace: InputError.Place { depth > 0 ? places[depth - 1] : .none }
+    /// The file offset where the innermost open element began (0 when none is open).
+    var topOffset: Int { depth > 0 ? offsets[depth - 1] : 0 }
     var topName: String {
         guard depth > 0 else { return "" }
         let start = nameStarts[depth - 1]
@@ -86,12 +120,21 @@ struct ElementStack: ~Copyable {
     }
 
     /// False when the element would go past the fixed depth or name storage.
-    mutating func push(name: UnsafeBufferPointer<UInt8>, role: Role, place: InputError.Place) -> Bool {
+    mutating func push(name: UnsafeBufferPointer<UInt8>, role: Role, offset: Int) -> Bool {
         let start = nameStarts[depth]
         guard depth < Self.maxDepth, start + name.count <= Self.maxNameBytes else { return false }
-        (names + start).update(from: name.baseAddress!, count: name.count)
+        let from = name.baseAddress!
+        var k = 0
+        while k + 8 <= name.count {
+            UnsafeMutableRawPointer(names + start + k).storeBytes(of: ByteScan.word(from + k).littleEndian, as: UInt64.self)
+            k += 8
+        }
+        while k < name.count {
+            names[start + k] = from[k]
+            k += 1
+        }
         (roles + depth).initialize(to: role)
-        (places + depth).initialize(to: place)
+        offsets[depth] = offset
         depth += 1
         nameStarts[depth] = start + name.count
         return true
@@ -100,13 +143,23 @@ struct ElementStack: ~Copyable {
     mutating func pop() {
         depth -= 1
         (roles + depth).deinitialize(count: 1)
-        (places + depth).deinitialize(count: 1)
     }
 
     func topNameEquals(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
         guard depth > 0 else { return false }
         let start = nameStarts[depth - 1]
         guard nameStarts[depth] - start == name.count else { return false }
-        return memcmp(names + start, name.baseAddress!, name.count) == 0
+        let open = UnsafePointer(names + start)
+        let other = name.baseAddress!
+        var k = 0
+        while k + 8 <= name.count {
+            if ByteScan.word(open + k) != ByteScan.word(other + k) { return false }
+            k += 8
+        }
+        while k < name.count {
+            if open[k] != other[k] { return false }
+            k += 1
+        }
+        return true
     }
 }

@@ -11,6 +11,8 @@ struct GPXParser: ~Copyable {
     private(set) var trackPoints = 0
     private(set) var routePoints = 0
     private(set) var waypoints = 0
+    /// The file offset where the point being read (or returned last) begins; -1 before any.
+    private var pointOffset = -1
 
     private var scanner: XMLScanner
     private var stack = ElementStack()
@@ -23,6 +25,11 @@ struct GPXParser: ~Copyable {
 
     var bufferCapacity: Int { scanner.input.capacity }
     var bytesRead: Int { scanner.input.bytesRead }
+
+    /// The line and column where the point being read (or returned last) begins; `.none` before any.
+    mutating func place() -> InputError.Place {
+        pointOffset < 0 ? .none : scanner.input.place(atOffset: pointOffset)
+    }
 
     init(path: String, bufferSize: Int) throws(InputError) {
         self.path = path
@@ -75,10 +82,10 @@ struct GPXParser: ~Copyable {
         case .afterRoot:
             throw scanner.error("a second root element <\(text(name))> after the closing </gpx>")
         case .inRoot:
-            role = Self.role(of: local, in: stack.topRole, scanner: scanner)
+            role = Self.role(of: local, in: stack.topRole, bytes: scanner.bytes)
         }
         scanner.capturing = false
-        let place = scanner.input.place(at: scanner.tokenStart)
+        let offset = scanner.input.offset(of: scanner.tokenStart)
         switch role {
         case .trk:
             tracks += 1
@@ -90,8 +97,9 @@ struct GPXParser: ~Copyable {
             routes += 1
         case .wpt, .rtept, .trkpt:
             point = PendingPoint()
-            point.latitude = try coordinate("lat", in: attributes, limit: 90, element: name, place: place)
-            point.longitude = try coordinate("lon", in: attributes, limit: 180, element: name, place: place)
+            pointOffset = offset
+            point.latitude = try coordinate("lat", in: attributes, limit: 90, element: name, at: offset)
+            point.longitude = try coordinate("lon", in: attributes, limit: 180, element: name, at: offset)
             if selfClosing { return role }
         case .field:
             scanner.resetText()
@@ -101,7 +109,7 @@ struct GPXParser: ~Copyable {
         }
         if !selfClosing {
             guard stack.push(name: UnsafeBufferPointer(start: scanner.bytes + name.lowerBound, count: name.count),
-                             role: role, place: place)
+                             role: role, offset: offset)
             else { throw scanner.error("elements nested more than \(ElementStack.maxDepth) deep") }
         }
         return nil
@@ -112,14 +120,15 @@ struct GPXParser: ~Copyable {
         guard !stack.isEmpty else { throw scanner.error("</\(text(name))> closes no open element") }
         let nameBytes = UnsafeBufferPointer(start: scanner.bytes + name.lowerBound, count: name.count)
         guard stack.topNameEquals(nameBytes) else {
-            throw scanner.error("</\(text(name))> does not match <\(stack.topName)> opened at \(Self.describe(stack.topPlace))")
+            let opened = Self.describe(scanner.input.place(atOffset: stack.topOffset))
+            throw scanner.error("</\(text(name))> does not match <\(stack.topName)> opened at \(opened)")
         }
-        let (role, place) = (stack.topRole, stack.topPlace)
+        let (role, offset) = (stack.topRole, stack.topOffset)
         stack.pop()
         scanner.capturing = false
         switch role {
         case .field(let field):
-            try finish(field, place: place)
+            try finish(field, at: offset)
             return nil
         case .wpt, .rtept, .trkpt:
             return role
@@ -134,8 +143,8 @@ struct GPXParser: ~Copyable {
     private mutating func endOfFile() throws(InputError) -> TraceItem? {
         switch phase {
         case .inRoot:
-            throw scanner.error(
-                "the file ends inside <\(stack.topName)> opened at \(Self.describe(stack.topPlace)) (truncated?)")
+            let opened = Self.describe(scanner.input.place(atOffset: stack.topOffset))
+            throw scanner.error("the file ends inside <\(stack.topName)> opened at \(opened) (truncated?)")
         case .beforeRoot:
             throw InputError(
                 file: path,
@@ -162,9 +171,10 @@ struct GPXParser: ~Copyable {
 
     // MARK: Values
 
-    private mutating func finish(_ field: Field, place: InputError.Place) throws(InputError) {
+    private mutating func finish(_ field: Field, at offset: Int) throws(InputError) {
+        func place() -> InputError.Place { scanner.input.place(atOffset: offset) }
         guard !scanner.textOverflow else {
-            throw InputError(file: path, place: place, message: "the text of <\(field.element)> is longer than \(XMLScanner.textCapacity) bytes")
+            throw InputError(file: path, place: place(), message: "the text of <\(field.element)> is longer than \(XMLScanner.textCapacity) bytes")
         }
         let base = UnsafePointer(scanner.text)
         let count = scanner.textCount
@@ -175,13 +185,13 @@ struct GPXParser: ~Copyable {
         case .time:
             guard let time = SimTime(rfc3339Bytes: UnsafeBufferPointer(start: base, count: count)) else {
                 throw InputError(
-                    file: path, place: place,
+                    file: path, place: place(),
                     message: "time '\(Self.shown(base, count))' is not an RFC 3339 time such as 2026-03-01T09:15:02Z")
             }
             point.time = time
         case .sat:
             guard let value = NumberText.integer(base, count) else {
-                throw InputError(file: path, place: place, message: "sat '\(Self.shown(base, count))' is not a whole number of satellites")
+                throw InputError(file: path, place: place(), message: "sat '\(Self.shown(base, count))' is not a whole number of satellites")
             }
             point.satellites = value
         case .fix:
@@ -194,11 +204,11 @@ struct GPXParser: ~Copyable {
                 value.count == literal.utf8CodeUnitCount && value.indices.allSatisfy { value[$0] == literal.utf8Start[$0] }
             }) else {
                 throw InputError(
-                    file: path, place: place,
+                    file: path, place: place(),
                     message: "fix '\(Self.shown(base, count).trimmingSpaces)' is not one of none, 2d, 3d, dgps, pps")
             }
         default:
-            let value = try number(base, count, what: field.description, place: place)
+            let value = try number(base, count, what: field.description, at: offset)
             switch field {
             case .ele: point.altitude = value
             case .speed: point.speed = value
@@ -212,8 +222,12 @@ struct GPXParser: ~Copyable {
         }
     }
 
-    private func number(_ base: UnsafePointer<UInt8>, _ count: Int, what: String, place: InputError.Place) throws(InputError) -> Double {
+    private mutating func number(
+        _ base: UnsafePointer<UInt8>, _ count: Int, what: @autoclosure () -> String, at offset: Int
+    ) throws(InputError) -> Double {
         if let value = NumberText.double(base, count), value.isFinite { return value }
+        let place = scanner.input.place(atOffset: offset)
+        let what = what()
         let shown = Self.shown(base, count).trimmingSpaces
         let unsigned = shown.lowercased().drop { $0 == "+" || $0 == "-" }
         let nonFinite = NumberText.double(base, count) != nil || ["nan", "inf", "infinity"].contains(unsigned)
@@ -221,21 +235,21 @@ struct GPXParser: ~Copyable {
     }
 
     private mutating func coordinate(
-        _ key: StaticString, in attributes: Range<Int>, limit: Double, element: Range<Int>, place: InputError.Place
+        _ key: StaticString, in attributes: Range<Int>, limit: Double, element: Range<Int>, at offset: Int
     ) throws(InputError) -> Double {
         let what = limit == 90 ? "latitude" : "longitude"
-        guard let range = try attribute(key, in: attributes, place: place) else {
-            throw InputError(file: path, place: place, message: "<\(text(element))> has no \(key) attribute")
+        guard let range = try attribute(key, in: attributes, at: offset) else {
+            throw InputError(file: path, place: scanner.input.place(atOffset: offset), message: "<\(text(element))> has no \(key) attribute")
         }
-        let value = try number(scanner.bytes + range.lowerBound, range.count, what: what, place: place)
+        let value = try number(scanner.bytes + range.lowerBound, range.count, what: what, at: offset)
         guard value >= -limit, value <= limit else {
-            throw InputError(file: path, place: place, message: "\(what) \(text(range).trimmingSpaces) is outside -\(Int(limit))...\(Int(limit))")
+            throw InputError(file: path, place: scanner.input.place(atOffset: offset), message: "\(what) \(text(range).trimmingSpaces) is outside -\(Int(limit))...\(Int(limit))")
         }
         return value
     }
 
     /// The value range of attribute `key` in a start tag's attribute bytes.
-    private func attribute(_ key: StaticString, in range: Range<Int>, place: InputError.Place? = nil) throws(InputError) -> Range<Int>? {
+    private mutating func attribute(_ key: StaticString, in range: Range<Int>, at offset: Int? = nil) throws(InputError) -> Range<Int>? {
         let b = scanner.bytes
         var i = range.lowerBound
         let end = range.upperBound
@@ -259,8 +273,8 @@ struct GPXParser: ~Copyable {
             i += 1
             if equals(nameStart..<nameEnd, key) { return valueRange }
         }
-        guard let place else { return nil }
-        throw InputError(file: path, place: place, message: "a malformed attribute in <\(text(range))>")
+        guard let offset else { return nil }
+        throw InputError(file: path, place: scanner.input.place(atOffset: offset), message: "a malformed attribute in <\(text(range))>")
     }
 
     // MARK: Names
@@ -295,42 +309,35 @@ struct GPXParser: ~Copyable {
         return "the start"
     }
 
-    private static func role(of local: Range<Int>, in parent: Role, scanner: borrowing XMLScanner) -> Role {
-        func named(_ literal: StaticString) -> Bool {
-            guard local.count == literal.utf8CodeUnitCount else { return false }
-            var k = 0
-            for i in local {
-                if scanner.bytes[i] != literal.utf8Start[k] { return false }
-                k += 1
-            }
-            return true
-        }
+    /// What an element named `local` means inside `parent`. Names of up to eight bytes compare as one word.
+    private static func role(of local: Range<Int>, in parent: Role, bytes: UnsafeMutablePointer<UInt8>) -> Role {
+        let name = NameWord(bytes + local.lowerBound, local.count)
         switch parent {
         case .gpx:
-            if named("trk") { return .trk }
-            if named("wpt") { return .wpt }
-            if named("rte") { return .rte }
+            if name == NameWord.trk { return .trk }
+            if name == NameWord.wpt { return .wpt }
+            if name == NameWord.rte { return .rte }
         case .trk:
-            if named("trkseg") { return .trkseg }
+            if name == NameWord.trkseg { return .trkseg }
         case .trkseg:
-            if named("trkpt") { return .trkpt }
+            if name == NameWord.trkpt { return .trkpt }
         case .rte:
-            if named("rtept") { return .rtept }
+            if name == NameWord.rtept { return .rtept }
         case .wpt, .rtept, .trkpt:
-            if named("ele") { return .field(.ele) }
-            if named("time") { return .field(.time) }
-            if named("hdop") { return .field(.hdop) }
-            if named("sat") { return .field(.sat) }
-            if named("speed") { return .field(.speed) }
-            if named("course") { return .field(.course) }
-            if named("fix") { return .field(.fix) }
-            if named("extensions") { return .extensions }
+            if name == NameWord.ele { return .field(.ele) }
+            if name == NameWord.time { return .field(.time) }
+            if name == NameWord.hdop { return .field(.hdop) }
+            if name == NameWord.sat { return .field(.sat) }
+            if name == NameWord.speed { return .field(.speed) }
+            if name == NameWord.course { return .field(.course) }
+            if name == NameWord.fix { return .field(.fix) }
+            if name.equals("extensions") { return .extensions }
         case .extensions:
-            if named("TrackPointExtension") { return .trackPointExtension }
-            if named("horizontalAccuracy") { return .field(.accuracy) }
+            if name.equals("TrackPointExtension") { return .trackPointExtension }
+            if name.equals("horizontalAccuracy") { return .field(.accuracy) }
         case .trackPointExtension:
-            if named("speed") { return .field(.garminSpeed) }
-            if named("course") { return .field(.garminCourse) }
+            if name == NameWord.speed { return .field(.garminSpeed) }
+            if name == NameWord.course { return .field(.garminCourse) }
         case .field, .ignored:
             break
         }

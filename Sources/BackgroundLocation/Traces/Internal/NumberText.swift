@@ -5,7 +5,34 @@
 /// exact Doubles, so one multiplication or division rounds correctly); longer numbers go through the
 /// standard library's correctly rounded conversion.
 enum NumberText {
-    private static let powers: [Double] = (0...22).map { k in (0..<k).reduce(1.0) { r, _ in r * 10 } }
+    /// 10^k for 0 ≤ k ≤ 22, all exact Doubles (a switch, not an array: no bounds check, no lazy global).
+    @inline(__always) private static func power(_ k: Int) -> Double {
+        switch k {
+        case 0: 1e0
+        case 1: 1e1
+        case 2: 1e2
+        case 3: 1e3
+        case 4: 1e4
+        case 5: 1e5
+        case 6: 1e6
+        case 7: 1e7
+        case 8: 1e8
+        case 9: 1e9
+        case 10: 1e10
+        case 11: 1e11
+        case 12: 1e12
+        case 13: 1e13
+        case 14: 1e14
+        case 15: 1e15
+        case 16: 1e16
+        case 17: 1e17
+        case 18: 1e18
+        case 19: 1e19
+        case 20: 1e20
+        case 21: 1e21
+        default: 1e22
+        }
+    }
 
     static func double(_ base: UnsafePointer<UInt8>, _ count: Int) -> Double? {
         var i = 0
@@ -65,7 +92,7 @@ enum NumberText {
         guard i == end else { return nil }
         if significant <= 15, scale >= -22, scale <= 22 {
             var value = Double(mantissa)
-            value = scale < 0 ? value / powers[-scale] : value * powers[scale]
+            value = scale < 0 ? value / power(-scale) : value * power(scale)
             return negative ? -value : value
         }
         let text = String(decoding: UnsafeBufferPointer(start: base + start, count: end - start), as: UTF8.self)

@@ -65,6 +65,42 @@ struct XMLScanner: ~Copyable {
         }
     }
 
+    private mutating func appendText(_ run: UnsafePointer<UInt8>, _ count: Int) {
+        guard count > 0 else { return }
+        let fits = min(count, Self.textCapacity - textCount)
+        (text + textCount).update(from: run, count: fits)
+        textCount += fits
+        if fits < count { textOverflow = true }
+    }
+
+    /// The end of a tag name at `from`: the first white space, '>', '/', '<' or quote, or `end`. When it is
+    /// '>' (or "/>"), the tag has no attributes, and its name ends there exactly as the general scan
+    /// (`tagEnd`) would find it.
+    @inline(__always) private static func plainNameEnd(_ bytes: UnsafeMutablePointer<UInt8>, from: Int, end: Int) -> Int {
+        // The stop bytes are all below 64: one bit each in a word, one test per byte.
+        let stops: UInt64 = 1 << 62 | 1 << 47 | 1 << 60 | 1 << 34 | 1 << 39 | 1 << 32 | 1 << 9 | 1 << 10 | 1 << 13
+        var q = from
+        while q < end {
+            let c = bytes[q]
+            if c < 64, stops >> UInt64(c) & 1 != 0 { break }
+            q += 1
+        }
+        return q
+    }
+
+    /// The index of the first '<' or '&' in `bytes[from..<end]`, or `end`.
+    @inline(__always) private static func nextMarkup(_ bytes: UnsafeMutablePointer<UInt8>, from: Int, end: Int) -> Int {
+        var p = from
+        while p + 8 <= end {
+            let word = ByteScan.word(bytes + p)
+            let mask = ByteScan.equal(word, 60) | ByteScan.equal(word, 38)
+            if mask != 0 { return p + ByteScan.firstIndex(mask) }
+            p += 8
+        }
+        while p < end, bytes[p] != 60, bytes[p] != 38 { p += 1 }
+        return p
+    }
+
     /// Makes `count` bytes from `input.position` available if the file has them; false at the end of the file.
     private mutating func ensure(_ count: Int, tooLong: @autoclosure () -> String) throws(InputError) -> Bool {
         while input.end - input.position < count {
@@ -79,18 +115,33 @@ struct XMLScanner: ~Copyable {
             // Text up to the next '<'.
             var p = input.position
             let end = input.end
-            while p < end {
-                let c = bytes[p]
-                if c == 60 { break }  // <
-                if c == 38 {  // &
+            if locatingText {
+                // Outside the root: every byte is looked at, for the place of stray text.
+                while p < end {
+                    let c = bytes[p]
+                    if c == 60 { break }  // <
+                    if c == 38 {  // &
+                        input.position = p
+                        try entityInText()
+                        p = input.position
+                        continue
+                    }
+                    if c != 32, c != 10, c != 13, c != 9, !sawText { noteText(at: p) }
+                    if capturing { appendText(c) }
+                    p += 1
+                }
+            } else {
+                // Inside it: straight to the next '<' or '&', eight bytes at a time; a value's text is
+                // copied in one go.
+                while true {
+                    let run = p
+                    p = Self.nextMarkup(bytes, from: p, end: end)
+                    if capturing { appendText(bytes + run, p - run) }
+                    guard p < end, bytes[p] == 38 else { break }
                     input.position = p
                     try entityInText()
                     p = input.position
-                    continue
                 }
-                if c != 32, c != 10, c != 13, c != 9, !sawText { noteText(at: p) }
-                if capturing { appendText(c) }
-                p += 1
             }
             input.position = p
             if p == end {
@@ -106,6 +157,12 @@ struct XMLScanner: ~Copyable {
             case 33:  // <!
                 try bang()
             case 47:  // </
+                // Most end tags are `</name>` whole in the buffer: no need for the general scan.
+                let q = Self.plainNameEnd(bytes, from: tokenStart + 2, end: input.end)
+                if q < input.end, bytes[q] == 62, q > tokenStart + 2, isNameStart(bytes[tokenStart + 2]) {
+                    input.position = q + 1
+                    return .end(name: (tokenStart + 2)..<q)
+                }
                 let (close, _) = try tagEnd()
                 var nameEnd = close
                 while nameEnd > tokenStart + 2, isSpace(bytes[nameEnd - 1]) { nameEnd -= 1 }
@@ -116,6 +173,16 @@ struct XMLScanner: ~Copyable {
             default:
                 guard isNameStart(bytes[input.position + 1]) else {
                     throw error("'<' that does not begin a tag (write '&lt;' for a literal '<')")
+                }
+                // `<name>` and `<name/>` whole in the buffer need no attribute-aware scan.
+                let q = Self.plainNameEnd(bytes, from: tokenStart + 1, end: input.end)
+                if q < input.end, bytes[q] == 62 {
+                    input.position = q + 1
+                    return .start(name: (tokenStart + 1)..<q, attributes: q..<q, selfClosing: false)
+                }
+                if q + 1 < input.end, bytes[q] == 47, bytes[q + 1] == 62 {
+                    input.position = q + 2
+                    return .start(name: (tokenStart + 1)..<q, attributes: q..<q, selfClosing: true)
                 }
                 let (close, selfClosing) = try tagEnd()
                 var nameEnd = tokenStart + 1
@@ -134,7 +201,20 @@ struct XMLScanner: ~Copyable {
         var quote: UInt8 = 0
         while true {
             let end = input.end
+            // Eight bytes at a time to the next byte that matters: outside quotes '>', '"', "'" or '<';
+            // inside them only the closing quote.
             while p < end {
+                if p + 8 <= end {
+                    let word = ByteScan.word(bytes + p)
+                    let mask = quote != 0
+                        ? ByteScan.equal(word, quote)
+                        : ByteScan.equal(word, 62) | ByteScan.equal(word, 34) | ByteScan.equal(word, 39) | ByteScan.equal(word, 60)
+                    if mask == 0 {
+                        p += 8
+                        continue
+                    }
+                    p += ByteScan.firstIndex(mask)
+                }
                 let c = bytes[p]
                 if quote != 0 {
                     if c == quote { quote = 0 }
