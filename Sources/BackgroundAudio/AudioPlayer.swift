@@ -71,7 +71,8 @@ public final class AudioPlayer: @unchecked Sendable {
     public var events: AsyncStream<AudioPlayerEvent> {
         playback.control.withLock {
             if let stream { return stream }
-            let events = playback.broadcaster.makeStream()
+            let (events, continuation) = AsyncStream<AudioPlayerEvent>.makeStream()
+            playback.broadcaster.addStream(yield: { continuation.yield($0) }, finish: { continuation.finish() })
             stream = events
             return events
         }

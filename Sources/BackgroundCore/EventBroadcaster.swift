@@ -1,7 +1,7 @@
 import Synchronization
 
-/// Hands each event of one producer to everyone listening, in one order: every `AsyncStream` made by
-/// ``makeStream()``, then every sink in the order added, then the delegate.
+/// Hands each event of one producer to everyone listening, in one order: every `AsyncStream` added with
+/// ``addStream(yield:finish:)``, then every sink in the order added, then the delegate.
 ///
 /// The streams come first so that they see events in the order they were produced even when a sink or
 /// the delegate reacts by producing another event. Sinks live as long as the broadcaster; the delegate is
@@ -19,14 +19,19 @@ import Synchronization
 /// In a test:
 /// ```swift
 /// let events = EventBroadcaster<Int>()
-/// let stream = events.makeStream()
+/// let (stream, continuation) = AsyncStream<Int>.makeStream()
+/// events.addStream(yield: { continuation.yield($0) }, finish: { continuation.finish() })
 /// events.broadcast(1); events.finish()
 /// #expect(await Array(stream) == [1])
 /// ```
 package final class EventBroadcaster<Event: Sendable>: @unchecked Sendable {
     // @unchecked: the receivers are read and written only inside `lock`, and called outside it.
     private let lock = Mutex(())
-    @exclusivity(unchecked) private var continuations: [AsyncStream<Event>.Continuation] = []
+    /// Whether anyone listens, read without the lock: a replay with no listener pays one load per event.
+    private let listened = Atomic(false)
+    /// Each stream's yield and finish, made where `Event` is concrete (see ``addStream(yield:finish:)``).
+    @exclusivity(unchecked) private var streams: [(Event) -> Void] = []
+    @exclusivity(unchecked) private var finishers: [() -> Void] = []
     @exclusivity(unchecked) private var sinks: [(Event) -> Void] = []
     @exclusivity(unchecked) private weak var delegateObject: AnyObject?
     @exclusivity(unchecked) private var deliver: ((Event) -> Void)?
@@ -34,7 +39,7 @@ package final class EventBroadcaster<Event: Sendable>: @unchecked Sendable {
     package init() {}
 
     deinit {
-        for continuation in continuations { continuation.finish() }
+        for finish in finishers { finish() }
     }
 
     /// The delegate set by ``setDelegate(_:deliver:)``, while it lives.
@@ -48,37 +53,61 @@ package final class EventBroadcaster<Event: Sendable>: @unchecked Sendable {
         lock.withLock { _ in
             delegateObject = delegate
             self.deliver = delegate == nil ? nil : deliver
+            updateListened()
         }
     }
 
     /// Adds a receiver called with every event from now on, for as long as the broadcaster lives.
     package func addSink(_ sink: @escaping (Event) -> Void) {
-        lock.withLock { _ in sinks.append(sink) }
+        lock.withLock { _ in
+            sinks.append(sink)
+            updateListened()
+        }
     }
 
-    /// A new sequence of every event from now on, buffered until read; it finishes on ``finish()``.
-    package func makeStream() -> AsyncStream<Event> {
-        let (stream, continuation) = AsyncStream<Event>.makeStream()
-        lock.withLock { _ in continuations.append(continuation) }
-        return stream
+    /// Adds a stream's continuation, as its two calls: `yield` receives every event from now on, `finish`
+    /// is called on ``finish()`` or when the broadcaster goes away. Make them where the event type is
+    /// known, so that they are specialized: a `yield` from this generic code looked up
+    /// `AsyncStream<Event>.Continuation`'s metadata at run time, some 600 instructions per event.
+    ///
+    /// ```swift
+    /// let (stream, continuation) = AsyncStream<LocationManagerEvent>.makeStream()
+    /// broadcaster.addStream(yield: { continuation.yield($0) }, finish: { continuation.finish() })
+    /// ```
+    package func addStream(yield: @escaping (Event) -> Void, finish: @escaping () -> Void) {
+        lock.withLock { _ in
+            streams.append(yield)
+            finishers.append(finish)
+            updateListened()
+        }
     }
 
-    /// Finishes every sequence made so far; later ones receive later events.
+    /// Finishes every stream added so far; later ones receive later events.
     package func finish() {
         let finished = lock.withLock { _ in
-            defer { continuations.removeAll() }
-            return continuations
+            defer {
+                streams.removeAll()
+                finishers.removeAll()
+                updateListened()
+            }
+            return finishers
         }
-        for continuation in finished { continuation.finish() }
+        for finish in finished { finish() }
     }
 
     /// Hands `event` to every stream, then every sink, then the delegate.
     package func broadcast(_ event: Event) {
-        let (continuations, sinks, deliver) = lock.withLock { _ in
-            (self.continuations, self.sinks, delegateObject == nil ? nil : self.deliver)
+        guard listened.load(ordering: .acquiring) else { return }
+        let (streams, sinks, deliver) = lock.withLock { _ in
+            (self.streams, self.sinks, delegateObject == nil ? nil : self.deliver)
         }
-        for continuation in continuations { continuation.yield(event) }
+        for yield in streams { yield(event) }
         for sink in sinks { sink(event) }
         deliver?(event)
+    }
+
+    /// Call holding `lock`.
+    private func updateListened() {
+        listened.store(!streams.isEmpty || !sinks.isEmpty || deliver != nil, ordering: .releasing)
     }
 }

@@ -14,7 +14,7 @@ import Testing
     @Test func streamsThenSinksInOrderThenTheDelegate() async {
         let log = Log()
         let events = EventBroadcaster<Int>()
-        let stream = events.makeStream()
+        let stream = makeStream(events)
         events.addSink { log.lines.append("sink 1: \($0)") }
         events.addSink { log.lines.append("sink 2: \($0)") }
         let delegate = Delegate(log)
@@ -28,7 +28,7 @@ import Testing
 
     @Test func aStreamSeesNestedEventsInTheOrderTheyWereProduced() async {
         let events = EventBroadcaster<Int>()
-        let stream = events.makeStream()
+        let stream = makeStream(events)
         events.addSink { if $0 == 1 { events.broadcast(2) } }
         events.broadcast(1)
         events.finish()
@@ -52,9 +52,9 @@ import Testing
 
     @Test func eachStreamStartsWhenMadeAndAllFinishTogether() async {
         let events = EventBroadcaster<Int>()
-        let first = events.makeStream()
+        let first = makeStream(events)
         events.broadcast(1)
-        let second = events.makeStream()
+        let second = makeStream(events)
         events.broadcast(2)
         events.finish()
         events.broadcast(3)
@@ -64,11 +64,18 @@ import Testing
 
     @Test func streamsFinishWhenTheBroadcasterGoesAway() async {
         var events: EventBroadcaster<Int>? = EventBroadcaster()
-        let stream = events!.makeStream()
+        let stream = makeStream(events!)
         events?.broadcast(1)
         events = nil
         #expect(await collect(stream) == [1])
     }
+}
+
+/// A stream of `events`' events.
+private func makeStream(_ events: EventBroadcaster<Int>) -> AsyncStream<Int> {
+    let (stream, continuation) = AsyncStream<Int>.makeStream()
+    events.addStream(yield: { continuation.yield($0) }, finish: { continuation.finish() })
+    return stream
 }
 
 /// Everything `stream` yields until it finishes.

@@ -100,24 +100,14 @@ final class PlaybackDriver: @unchecked Sendable {
             return .finished
         case .pause(let announce):
             if openFormat != nil {
-                do {
-                    try output.setPaused(true)
-                    if let now = engine?.now { pacer?.pause(at: now) }
-                } catch {
-                    closeOutput(rewind: true)
-                }
+                do { try setOutputPaused(true) } catch { closeOutput(rewind: true) }
                 if let decoder { publishPosition(format: decoder.format, events: &events) }
             }
             if let announce { events.append(announce) }
             return .idle
         case .resume(let announce):
             if openFormat != nil {
-                do {
-                    try output.setPaused(false)
-                    if let now = engine?.now { pacer?.resume(at: now) }
-                } catch {
-                    return fail(error, events: &events)
-                }
+                do { try setOutputPaused(false) } catch { return fail(error, events: &events) }
             }
             if let announce { events.append(announce) }
             return step(events: &events)
@@ -220,6 +210,13 @@ final class PlaybackDriver: @unchecked Sendable {
             try opened.seek(toFrame: frame)
             cursor = frame
         }
+    }
+
+    /// Pauses or resumes the open output, and on virtual time what has been queued with it.
+    private func setOutputPaused(_ paused: Bool) throws {
+        try output.setPaused(paused)
+        guard let now = engine?.now else { return }
+        if paused { pacer?.pause(at: now) } else { pacer?.resume(at: now) }
     }
 
     private func reopenOutput(_ format: AudioFormat) throws {

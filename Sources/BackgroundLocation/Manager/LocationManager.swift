@@ -231,7 +231,9 @@ public final class LocationManager {
     /// A new sequence of every event from now on; it finishes when ``run(_:)`` returns or
     /// ``finishEvents()`` is called. Events are buffered until read.
     public func events() -> AsyncStream<LocationManagerEvent> {
-        broadcaster.makeStream()
+        let (stream, continuation) = AsyncStream<LocationManagerEvent>.makeStream()
+        broadcaster.addStream(yield: { continuation.yield($0) }, finish: { continuation.finish() })
+        return stream
     }
 
     /// Finishes every sequence returned by ``events()``.
