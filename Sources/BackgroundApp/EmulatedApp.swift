@@ -45,8 +45,6 @@ public final class EmulatedApp: LocationManagerDelegate {
     private var hasLaunched = false
     private var updatesLocation = false
     private var stepsLeft = 0
-    /// The location event the manager just recorded, read by the delegate call that follows it.
-    private var lastLocationEvent: TimelineEvent.Kind?
 
     /// Creates the app on `location`'s engine and timeline; nothing happens before ``start()``.
     ///
@@ -79,12 +77,18 @@ public final class EmulatedApp: LocationManagerDelegate {
     /// Launches the app into the foreground now and schedules the manifest's lifecycle script from now.
     public func start() {
         location.delegate = self
-        timeline.addSink { [weak self] event in self?.observe(event) }
         lifecycle.onLaunch = { [unowned self] in didFinishLaunching() }
         lifecycle.onTerminate = { [unowned self] in processDidEnd() }
         lifecycle.onChange = { [unowned self] from, to in stateDidChange(from: from, to: to) }
         simulator.onTaskLaunch = { [unowned self] task in
             lifecycle.begin(.task(task.identifier), reason: "task \(task.identifier) launched")
+        }
+        simulator.onTaskCompletion = { [unowned self] task, success in
+            // After the scheduler has finished with it: the app may be suspended then.
+            let identifier = task.identifier
+            engine.schedule(at: engine.now) { [weak self] in
+                self?.lifecycle.end(.task(identifier), reason: "task \(identifier) \(success ? "completed" : "ended unsuccessfully")")
+            }
         }
         let start = engine.now
         stepsLeft = manifest.lifecycle.count
@@ -172,38 +176,21 @@ public final class EmulatedApp: LocationManagerDelegate {
 
     // MARK: Location events
 
-    private func observe(_ event: TimelineEvent) {
-        switch event.kind {
-        case .enter, .exit, .significant: lastLocationEvent = event.kind
-        case .location: lastLocationEvent = nil
-        case .taskCompleted(let task, let success):
-            // After the scheduler has finished with it: the app may be suspended then.
-            engine.schedule(at: engine.now) { [weak self] in
-                self?.lifecycle.end(.task(task), reason: "task \(task) \(success ? "completed" : "ended unsuccessfully")")
-            }
-        default: break
-        }
-    }
-
-    public func locationManager(_ manager: LocationManager, didEnterRegion region: CircularRegion) {
-        guard case .enter(_, let latitude, let longitude)? = lastLocationEvent else { return }
+    public func locationManager(_ manager: LocationManager, didEnterRegion region: CircularRegion, at fix: LocationFix) {
         wake(for: "region \(region.identifier) entered")
-        let trigger = TaskTrigger(.enter, region: region.identifier, latitude: latitude, longitude: longitude)
+        let trigger = TaskTrigger(.enter, region: region.identifier, latitude: fix.latitude, longitude: fix.longitude)
         perform(manifest.regions.first { $0.id == region.identifier }?.onEnter, trigger: trigger)
     }
 
-    public func locationManager(_ manager: LocationManager, didExitRegion region: CircularRegion) {
-        guard case .exit(_, let latitude, let longitude)? = lastLocationEvent else { return }
+    public func locationManager(_ manager: LocationManager, didExitRegion region: CircularRegion, at fix: LocationFix) {
         wake(for: "region \(region.identifier) exited")
-        let trigger = TaskTrigger(.exit, region: region.identifier, latitude: latitude, longitude: longitude)
+        let trigger = TaskTrigger(.exit, region: region.identifier, latitude: fix.latitude, longitude: fix.longitude)
         perform(manifest.regions.first { $0.id == region.identifier }?.onExit, trigger: trigger)
     }
 
-    public func locationManager(_ manager: LocationManager, didUpdateLocations locations: [LocationFix]) {
-        guard case .significant(let latitude, let longitude)? = lastLocationEvent else { return }
-        lastLocationEvent = nil
+    public func locationManager(_ manager: LocationManager, didReceiveSignificantChange fix: LocationFix) {
         wake(for: "significant location change")
-        perform(manifest.significantChange, trigger: TaskTrigger(.significantChange, latitude: latitude, longitude: longitude))
+        perform(manifest.significantChange, trigger: TaskTrigger(.significantChange, latitude: fix.latitude, longitude: fix.longitude))
     }
 
     /// A region or significant-change event reaches an app that is not in the foreground: it wakes (or
@@ -244,7 +231,7 @@ public final class EmulatedApp: LocationManagerDelegate {
     }
 
     private func audioEvent(_ event: AudioPlayerEvent) {
-        if let kind = event.timelineKind { timeline.record(kind) }
+        if let record = event.timelineRecord { timeline.record(record) }
         switch event {
         case .started(let file), .resumed(let file):
             if session.allowsBackgroundPlayback { lifecycle.begin(.audio, reason: "audio \(file) playing") }

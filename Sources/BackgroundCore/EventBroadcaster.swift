@@ -12,7 +12,7 @@ import Synchronization
 ///
 /// ```swift
 /// let events = EventBroadcaster<AudioPlayerEvent>()
-/// events.addSink { if let kind = $0.timelineKind { timeline.record(kind) } }
+/// events.addSink { if let record = $0.timelineRecord { timeline.record(record) } }
 /// events.setDelegate(delegate) { [weak delegate, unowned self] event in delegate?.handle(event, from: self) }
 /// events.broadcast(.started(file: "a.wav"))
 /// ```

@@ -242,7 +242,7 @@ public final class LocationManager {
     }
 
     private func emit(_ event: LocationManagerEvent) {
-        if let kind = event.timelineKind { timeline.record(kind) }
+        event.record(on: timeline)
         broadcaster.broadcast(event)
     }
 
