@@ -21,22 +21,24 @@ struct Play: ParsableCommand {
     @Argument(help: "The audio files to play, in order.")
     var files: [String]
 
-    @Option(help: "The ALSA PCM to play to: default, hw:0,0, null, or file:'/tmp/out.raw',raw.")
-    var device = "default"
+    // Each option's name, default, help and accepted values are declared once, in PlayOptions, which the
+    // plain reading of the command line (PlayRequest(plainArguments:)) reads too.
+    @Option(name: PlayOptions.device.argumentName, help: PlayOptions.device.argumentHelp)
+    var device = PlayOptions.device.defaultValue
 
-    @Option(help: "The volume from 0 to 1; at 1 the samples reach ALSA bit for bit.")
-    var volume = 1.0
+    @Option(name: PlayOptions.volume.argumentName, help: PlayOptions.volume.argumentHelp)
+    var volume = PlayOptions.volume.defaultValue
 
-    @Option(parsing: .unconditional, help: "Extra passes of each file: 0 plays it once, N plays it N + 1 times, -1 loops forever.")
-    var loop = 0
+    @Option(name: PlayOptions.loop.argumentName, parsing: PlayOptions.loop.parsing, help: PlayOptions.loop.argumentHelp)
+    var loop = PlayOptions.loop.defaultValue
 
-    @Option(help: "Start this many seconds into the first file.")
-    var start = 0.0
+    @Option(name: PlayOptions.start.argumentName, help: PlayOptions.start.argumentHelp)
+    var start = PlayOptions.start.defaultValue
 
-    @Flag(help: "Show no progress and no text timeline.")
-    var quiet = false
+    @Flag(name: PlayOptions.quiet.argumentName, help: PlayOptions.quiet.argumentHelp)
+    var quiet = PlayOptions.quiet.defaultValue
 
-    @Option(help: "The timeline format: text (default on a terminal) or jsonl.")
+    @Option(name: PlayOptions.format.argumentName, help: PlayOptions.format.argumentHelp)
     var format: TimelineFormat?
 
     var request: PlayRequest {

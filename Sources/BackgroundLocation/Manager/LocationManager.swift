@@ -7,8 +7,9 @@ public import BackgroundCore
 /// ``startUpdatingLocation()`` and ``stopUpdatingLocation()`` and obey ``distanceFilter``,
 /// ``desiredAccuracy``, automatic pausing and the background switch; significant changes run between
 /// ``startMonitoringSignificantLocationChanges()`` and its stop; monitored regions are checked on every
-/// fix. Each event goes to the timeline (the event stream of CONTRACTS.md §1), the ``delegate`` and every
-/// ``events()`` sequence. Thresholds iOS leaves open are in ``LocationManagerConfiguration``.
+/// fix. Each event goes to the timeline (the event stream of CONTRACTS.md §1), then to every ``events()``
+/// sequence and the ``delegate`` (through an `EventBroadcaster`, as the audio player's events). Thresholds
+/// iOS leaves open are in ``LocationManagerConfiguration``.
 ///
 /// ```swift
 /// let engine = EventEngine(start: trace.first!.time!)
@@ -29,7 +30,14 @@ public final class LocationManager {
     public let timeline: Timeline
     public let configuration: LocationManagerConfiguration
     /// Receives every event, as `CLLocationManager.delegate` (held weakly).
-    public weak var delegate: (any LocationManagerDelegate)?
+    public var delegate: (any LocationManagerDelegate)? {
+        get { broadcaster.delegate as? any LocationManagerDelegate }
+        set {
+            broadcaster.setDelegate(newValue) { [weak newValue, unowned self] event in
+                if let newValue { event.send(to: newValue, from: self) }
+            }
+        }
+    }
 
     /// Metres the device must move from the last delivered fix before the next is delivered; nil
     /// delivers every fix (`kCLDistanceFilterNone`, the default).
@@ -64,7 +72,8 @@ public final class LocationManager {
     private let regionMonitor: RegionMonitor
     /// `configuration.pauseRadius` as a squared chord, to compare with unit vectors.
     private let pauseRadius2: Double
-    @exclusivity(unchecked) private var continuations: [AsyncStream<LocationManagerEvent>.Continuation] = []
+    /// The ``events()`` sequences and the delegate.
+    private let broadcaster = EventBroadcaster<LocationManagerEvent>()
 
     // Continuous updates.
     @exclusivity(unchecked) private var lastDelivered: LocationFix?
@@ -223,20 +232,18 @@ public final class LocationManager {
     /// ``finishEvents()`` is called. Events are buffered until read.
     public func events() -> AsyncStream<LocationManagerEvent> {
         let (stream, continuation) = AsyncStream<LocationManagerEvent>.makeStream()
-        continuations.append(continuation)
+        broadcaster.addStream(yield: { continuation.yield($0) }, finish: { continuation.finish() })
         return stream
     }
 
     /// Finishes every sequence returned by ``events()``.
     public func finishEvents() {
-        for continuation in continuations { continuation.finish() }
-        continuations.removeAll()
+        broadcaster.finish()
     }
 
     private func emit(_ event: LocationManagerEvent) {
         event.record(on: timeline)
-        if let delegate { event.send(to: delegate, from: self) }
-        for continuation in continuations { continuation.yield(event) }
+        broadcaster.broadcast(event)
     }
 
     // MARK: Continuous updates

@@ -5,27 +5,21 @@ import BackgroundCore
 import CommandLineSupport
 
 /// What `bgaudio play` was asked to do, as plain values: checked by ``validate()`` and carried out by
-/// ``run()``. ``Play`` (the parsed command) fills it in.
+/// ``run()``. ``Play`` (the parsed command) or ``init(plainArguments:)`` fills it in; the options'
+/// defaults and accepted values are declared in ``PlayOptions``.
 struct PlayRequest: Equatable, Sendable {
     var files: [String]
-    var device = "default"
-    var volume = 1.0
-    var loop = 0
-    var start = 0.0
-    var quiet = false
-    var format: TimelineFormat?
+    var device: String = PlayOptions.device.defaultValue
+    var volume: Double = PlayOptions.volume.defaultValue
+    var loop: Int = PlayOptions.loop.defaultValue
+    var start: Double = PlayOptions.start.defaultValue
+    var quiet: Bool = PlayOptions.quiet.defaultValue
+    var format: TimelineFormat? = PlayOptions.format.defaultValue
 
     func validate() throws(ValidationError) {
-        guard (0...1).contains(volume) else {
-            throw ValidationError("Please give a --volume from 0 to 1, not \(volume).")
-        }
-        guard loop >= -1 else {
-            throw ValidationError("Please give a --loop of -1 (forever), 0 (once) or more, not \(loop).")
-        }
-        // At most 100 years: beyond, the value does not fit the clock's durations (it trapped).
-        guard start >= 0, start.isFinite, start <= 3_153_600_000 else {
-            throw ValidationError("Please give a --start from 0 to 3153600000 seconds (100 years), not \(start).")
-        }
+        try PlayOptions.volume.validate(volume)
+        try PlayOptions.loop.validate(loop)
+        try PlayOptions.start.validate(start)
         guard !files.isEmpty else { throw ValidationError("Please name at least one file to play.") }
     }
 
