@@ -372,7 +372,7 @@ struct NMEAParser: ~Copyable {
             digits += fraction
         }
         guard i == count, digits > 0, digits <= 15 else { return slowDecimal(base, count) }
-        let value = fraction > 0 ? Double(mantissa) / powerOfTen(fraction) : Double(mantissa)
+        let value = fraction > 0 ? Double(mantissa) / NumberText.power(fraction) : Double(mantissa)
         return negative ? -value : value
     }
 
@@ -380,28 +380,6 @@ struct NMEAParser: ~Copyable {
     @inline(never)
     private static func slowDecimal(_ base: UnsafePointer<UInt8>, _ count: Int) -> Double? {
         NumberText.double(base, count)
-    }
-
-    /// 10^k for k in 1…15, exact (a table the compiler builds; a static array would cost a lazy
-    /// initialisation check and a bounds check per number).
-    private static func powerOfTen(_ k: Int) -> Double {
-        switch k {
-        case 1: 1e1
-        case 2: 1e2
-        case 3: 1e3
-        case 4: 1e4
-        case 5: 1e5
-        case 6: 1e6
-        case 7: 1e7
-        case 8: 1e8
-        case 9: 1e9
-        case 10: 1e10
-        case 11: 1e11
-        case 12: 1e12
-        case 13: 1e13
-        case 14: 1e14
-        default: 1e15
-        }
     }
 
     private func integer(_ index: Int) -> Int? {

@@ -5,8 +5,9 @@
 /// exact Doubles, so one multiplication or division rounds correctly); longer numbers go through the
 /// standard library's correctly rounded conversion.
 enum NumberText {
-    /// 10^k for 0 ≤ k ≤ 22, all exact Doubles (a switch, not an array: no bounds check, no lazy global).
-    @inline(__always) private static func power(_ k: Int) -> Double {
+    /// 10^k for 0 ≤ k ≤ 22, all exact Doubles (a switch, not an array: no bounds check, no lazy global);
+    /// the NMEA reader's fast path divides by it too.
+    @inline(__always) static func power(_ k: Int) -> Double {
         switch k {
         case 0: 1e0
         case 1: 1e1
