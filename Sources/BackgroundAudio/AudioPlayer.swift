@@ -190,7 +190,7 @@ public final class AudioPlayer: @unchecked Sendable {
 
     /// Adds a synchronous receiver of every event, called where events are produced (see the warning on
     /// the type). On virtual time this is how an app records `audio.*` on its timeline:
-    /// `player.addEventSink { if let kind = $0.timelineKind { timeline.record(kind) } }`.
+    /// `player.addEventSink { if let record = $0.timelineRecord { timeline.record(record) } }`.
     public func addEventSink(_ sink: @escaping (AudioPlayerEvent) -> Void) {
         control.withLock { state.sinks.append(sink) }
     }

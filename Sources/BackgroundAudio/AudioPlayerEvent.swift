@@ -3,7 +3,7 @@ public import BackgroundCore
 /// What an ``AudioPlayer`` reports, in order: as an `AsyncSequence` (``AudioPlayer/events``), to event
 /// sinks, and through the delegate adapter.
 ///
-/// The five `audio.*` kinds of the event stream map to ``timelineKind``; progress, decode errors, output
+/// The five `audio.*` events of the stream map to ``timelineRecord``; progress, decode errors, output
 /// errors and the end of the queue are for the program driving the player.
 public enum AudioPlayerEvent: Hashable, Sendable {
     /// A file began to play (once per file, not per loop).
@@ -25,15 +25,15 @@ public enum AudioPlayerEvent: Hashable, Sendable {
     /// Every file has played (or playback stopped for good after an output error).
     case endOfQueue(success: Bool)
 
-    /// The event-stream kind of this event, if it has one (`audio.started`, …).
-    public var timelineKind: TimelineEvent.Kind? {
+    /// The event-stream record of this event, if it has one (`audio.started`, …).
+    public var timelineRecord: (any TimelineRecord)? {
         switch self {
-        case .started(let file): .audioStarted(file: file)
-        case .paused(let file): .audioPaused(file: file)
-        case .resumed(let file): .audioResumed(file: file)
-        case .interrupted(let file): .audioInterrupted(file: file)
-        case .finished(let file, let success): .audioFinished(file: file, success: success)
-        case .decodeError(_, let message), .outputError(let message): .error(message: message, code: nil)
+        case .started(let file): AudioStartedRecord(file: file)
+        case .paused(let file): AudioPausedRecord(file: file)
+        case .resumed(let file): AudioResumedRecord(file: file)
+        case .interrupted(let file): AudioInterruptedRecord(file: file)
+        case .finished(let file, let success): AudioFinishedRecord(file: file, success: success)
+        case .decodeError(_, let message), .outputError(let message): ErrorRecord(message: message, code: nil)
         case .progress, .endOfQueue: nil
         }
     }

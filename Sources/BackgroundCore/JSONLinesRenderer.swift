@@ -1,9 +1,9 @@
 /// Renders timeline events as the JSON-lines event stream of CONTRACTS.md section 1: one object per line,
-/// keys in a fixed order (`time`, `event`, then the kind's fields), numbers in their shortest exact form.
+/// keys in a fixed order (`time`, `event`, then the record's fields), numbers in their shortest exact form.
 ///
 /// ```swift
-/// JSONLinesRenderer().render(TimelineEvent(time: .defaultStart, kind: .taskLaunched(task: "refresh")))
-/// // {"time":"2026-01-01T00:00:00Z","event":"task.launched","task":"refresh"}
+/// JSONLinesRenderer().render(TimelineEvent(time: .defaultStart, kind: .error(message: "no fix", code: "gpsd")))
+/// // {"time":"2026-01-01T00:00:00Z","event":"error","message":"no fix","code":"gpsd"}
 /// ```
 public struct JSONLinesRenderer: Sendable {
     public init() {}
@@ -13,64 +13,13 @@ public struct JSONLinesRenderer: Sendable {
         var out = JSONObjectWriter()
         out.field("time", time: event.time)
         out.field("event", string: event.kind.name)
-        switch event.kind {
-        case .location(let fix):
-            out.field("lat", number: fix.latitude)
-            out.field("lon", number: fix.longitude)
-            if let alt = fix.altitude { out.field("alt", number: alt) }
-            if let speed = fix.speed { out.field("speed", number: speed) }
-            if let course = fix.course { out.field("course", number: course) }
-            if let accuracy = fix.horizontalAccuracy { out.field("accuracy", number: accuracy) }
-        case .significant(let lat, let lon):
-            out.field("lat", number: lat)
-            out.field("lon", number: lon)
-        case .state(let region, let state):
-            out.field("region", string: region)
-            out.field("state", string: state.rawValue)
-        case .enter(let region, let lat, let lon), .exit(let region, let lat, let lon):
-            out.field("region", string: region)
-            out.field("lat", number: lat)
-            out.field("lon", number: lon)
-        case .pause, .resume:
-            break
-        case .error(let message, let code):
-            out.field("message", string: message)
-            if let code { out.field("code", string: code) }
-        case .taskSubmitted(let task, let kind, let earliestBegin):
-            out.field("task", string: task)
-            out.field("kind", string: kind.rawValue)
-            if let earliestBegin { out.field("earliestBegin", time: earliestBegin) } else {
-                out.fieldNull("earliestBegin")
-            }
-        case .taskRejected(let task, let error):
-            out.field("task", string: task)
-            out.field("error", string: error)
-        case .taskLaunched(let task), .taskExpired(let task):
-            out.field("task", string: task)
-        case .taskCompleted(let task, let success):
-            out.field("task", string: task)
-            out.field("success", bool: success)
-        case .conditions(let c):
-            out.field("network", string: c.network.rawValue)
-            out.field("power", string: c.power.rawValue)
-            out.field("battery", integer: c.battery)
-            out.field("idle", bool: c.idle)
-            out.field("lowPower", bool: c.lowPower)
-            out.field("backgroundRefresh", string: c.backgroundRefresh ? "on" : "off")
-        case .lifecycle(let state, let reason):
-            out.field("state", string: state.rawValue)
-            if let reason { out.field("reason", string: reason) }
-        case .audioStarted(let file), .audioPaused(let file), .audioResumed(let file), .audioInterrupted(let file):
-            out.field("file", string: file)
-        case .audioFinished(let file, let success):
-            out.field("file", string: file)
-            out.field("success", bool: success)
-        }
+        event.kind.write(to: &out)
         return out.finish()
     }
 }
 
-/// Builds one JSON object with keys in the order they are added.
+/// Builds one JSON object with keys in the order they are added: a ``TimelineRecord`` writes its fields
+/// into one.
 ///
 /// It writes UTF-8 bytes into one buffer and makes the `String` once, in ``finish()``: the JSON-lines
 /// stream renders every fix of a replay through it.
@@ -117,7 +66,7 @@ public struct JSONObjectWriter: Sendable {
     }
 
     /// A time as an RFC 3339 string (`SimTime.rfc3339`), formatted straight into the buffer.
-    mutating func field(_ name: String, time: SimTime) {
+    public mutating func field(_ name: String, time: SimTime) {
         key(name)
         bytes.append(UInt8(ascii: "\""))
         RFC3339.append(time, separator: UInt8(ascii: "T"), to: &bytes)

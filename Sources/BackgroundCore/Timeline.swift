@@ -4,7 +4,7 @@
 /// let engine = EventEngine(start: .defaultStart)
 /// let timeline = Timeline(engine: engine)
 /// timeline.addSink { print(JSONLinesRenderer().render($0)) }
-/// timeline.record(.pause)
+/// timeline.record(.error(message: "the trace ended early", code: nil))
 /// ```
 /// In tests, `Timeline(engine:keepingEvents: true)` keeps every event in ``events`` to assert on.
 public final class Timeline {
@@ -25,9 +25,11 @@ public final class Timeline {
         sinks.append(sink)
     }
 
-    /// Records an event at the engine's current time.
-    public func record(_ kind: TimelineEvent.Kind) {
-        record(TimelineEvent(time: engine.now, kind: kind))
+    /// Records `record` at the engine's current time. With no sink and no kept events it costs nothing:
+    /// the record is not even boxed into a ``TimelineEvent`` (a replay records a `location` per fix).
+    public func record(_ record: some TimelineRecord) {
+        guard keepsEvents || !sinks.isEmpty else { return }
+        self.record(TimelineEvent(time: engine.now, kind: record))
     }
 
     /// Records an event with an explicit time (a fix's own time, for example).

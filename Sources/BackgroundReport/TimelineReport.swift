@@ -3,7 +3,8 @@ import Glibc
 
 /// A picture of a run: collects a timeline's events and renders them as one self-contained HTML page — the
 /// track on a plain projected map with the regions as circles and every location event as a marker, and
-/// below it a strip of lifecycle states, device conditions, task runs and audio clips over time.
+/// below it a strip of lifecycle states, device conditions, task runs and audio clips over time. It draws
+/// each event from its record's ``TimelineDrawing``, knowing nothing of the modules that record them.
 ///
 /// The page needs no network (inline CSS, SVG and script; no map tiles) and the same events always give
 /// the same bytes. Memory stays bounded on any run: the track is decimated to at most `trackPoints` points
@@ -20,8 +21,8 @@ import Glibc
 /// In a test, record events directly and look at the page:
 /// ```swift
 /// let report = TimelineReport(title: "test")
-/// report.record(TimelineEvent(time: .defaultStart, kind: .pause))
-/// #expect(report.html().contains("pause"))
+/// report.record(TimelineEvent(time: .defaultStart, kind: .error(message: "no fix", code: nil)))
+/// #expect(report.html().contains("no fix"))
 /// ```
 ///
 /// - Warning: Not thread-safe; attach it to the timeline of the engine that owns it.
@@ -58,8 +59,8 @@ public final class TimelineReport {
     /// Adds a position of the source to the track: the trace as the device moved, whether or not the app
     /// received it (a suspended app, a distance filter). Once a position is added this way, `location`
     /// events no longer draw the track; without it, they do.
-    public func recordPosition(_ fix: LocationFix) {
-        collection.recordPosition(latitude: fix.latitude, longitude: fix.longitude)
+    public func recordPosition(latitude: Double, longitude: Double) {
+        collection.recordPosition(latitude: latitude, longitude: longitude)
     }
 
     /// The page: one self-contained HTML document.

@@ -46,6 +46,11 @@ public final class BGTaskScheduler {
     public let configuration: Configuration
     /// The device conditions now, as last reported by the conditions source.
     public private(set) var conditions = DeviceConditions()
+    /// Called when a task has completed (after its `task.completed` event), with its success: the app
+    /// learns a task's end here, not from the timeline.
+    public var onTaskCompletion: (_ task: BGTask, _ success: Bool) -> Void = { _, _ in }
+    /// The message of every failed save of the state file, in order (each is also an `error` event).
+    public private(set) var failedSaves: [String] = []
 
     private let engine: EventEngine
     private let timeline: Timeline
@@ -321,6 +326,7 @@ public final class BGTaskScheduler {
         let entry = running.remove(at: index)
         entry.expiry.map(engine.cancel)
         timeline.record(.taskCompleted(task: task.identifier, success: success))
+        onTaskCompletion(task, success)
         reevaluate()
     }
 
@@ -336,6 +342,7 @@ public final class BGTaskScheduler {
         do {
             try store.save(pending.map(\.request))
         } catch {
+            failedSaves.append(error.description)
             timeline.record(.error(message: error.description, code: "stateFile"))
         }
     }

@@ -84,11 +84,8 @@ public struct LocationScenario {
         for region in regions { manager.startMonitoring(for: region) }
         prepare(manager)
         timeline.addSink { [onEnter, onExit] event in
-            switch event.kind {
-            case .enter(let region, _, _): onEnter(region, event.time)
-            case .exit(let region, _, _): onExit(region, event.time)
-            default: break
-            }
+            if let enter = event.kind as? RegionEnterRecord { onEnter(enter.region, event.time) }
+            if let exit = event.kind as? RegionExitRecord { onExit(exit.region, event.time) }
         }
         let emulated = try app.map { manifest throws(InputError) in
             let output = audioOutput

@@ -99,7 +99,7 @@ private struct ReplaySettings: Sendable {
         var buffered = first[...]
         try await manager.run(ReplaySource(pacing: pacing) {
             let event = try buffered.popFirst() ?? Self.nextEvent(reader)
-            if case .fix(let fix)? = event { picture?.recordPosition(fix) }
+            if case .fix(let fix)? = event { picture?.recordPosition(latitude: fix.latitude, longitude: fix.longitude) }
             return event
         })
         if let app, let emulated {

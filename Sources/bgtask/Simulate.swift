@@ -101,10 +101,6 @@ extension BGTask {
                 TimelinePrinter(format: format).attach(to: timeline)
                 let picture = reportPath.map { _ in TimelineReport(title: "bgtask simulate \(manifest.app)") }
                 picture?.attach(to: timeline)
-                var failedSaves: [String] = []
-                timeline.addSink { event in
-                    if case .error(let message, "stateFile") = event.kind { failedSaves.append(message) }
-                }
                 let simulator = try AppSimulator(manifest: manifest, engine: engine, timeline: timeline, configuration: configuration)
                 simulator.launch()
                 var steps = 0
@@ -115,6 +111,7 @@ extension BGTask {
                 }
                 engine.run(until: end)
                 if let reportPath { try picture?.write(to: reportPath) }
+                let failedSaves = simulator.scheduler.failedSaves
                 if let first = failedSaves.first, let state = configuration.stateFile {
                     throw InputError(
                         file: state,

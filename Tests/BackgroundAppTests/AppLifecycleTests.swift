@@ -28,9 +28,9 @@ import Testing
         func run(until seconds: Int64 = 3_600) -> [String] {
             engine.run(until: .defaultStart + .seconds(seconds))
             return timeline.events.compactMap { event in
-                guard case .lifecycle(let state, let reason) = event.kind else { return nil }
+                guard let record = event.kind as? LifecycleRecord else { return nil }
                 let at = (event.time - .defaultStart).seconds
-                return "\(at.rounded() == at ? "\(Int(at))" : "\(at)")s \(state.rawValue) (\(reason ?? ""))"
+                return "\(at.rounded() == at ? "\(Int(at))" : "\(at)")s \(record.state.rawValue) (\(record.reason ?? ""))"
             }
         }
     }

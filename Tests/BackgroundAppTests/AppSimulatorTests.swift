@@ -30,11 +30,11 @@ import Testing
             let seconds = Int((event.time - .defaultStart).seconds)
             let at = seconds % 60 == 0 ? "\(seconds / 60)m" : "\(seconds / 60)m\(seconds % 60)s"
             switch event.kind {
-            case .taskSubmitted(let task, _, _): return "\(at) submitted \(task)"
-            case .taskLaunched(let task): return "\(at) launched \(task)"
-            case .taskExpired(let task): return "\(at) expired \(task)"
-            case .taskCompleted(let task, let success): return "\(at) completed \(task) \(success)"
-            case .taskRejected(let task, let error): return "\(at) rejected \(task) \(error)"
+            case let r as TaskSubmittedRecord: return "\(at) submitted \(r.task)"
+            case let r as TaskLaunchedRecord: return "\(at) launched \(r.task)"
+            case let r as TaskExpiredRecord: return "\(at) expired \(r.task)"
+            case let r as TaskCompletedRecord: return "\(at) completed \(r.task) \(r.success)"
+            case let r as TaskRejectedRecord: return "\(at) rejected \(r.task) \(r.error)"
             default: return nil
             }
         }
@@ -87,10 +87,10 @@ import Testing
         let events = timeline.events.compactMap { event -> String? in
             let at = "\(Int((event.time - .defaultStart).seconds))s"
             switch event.kind {
-            case .taskLaunched: return "\(at) launched"
-            case .taskExpired: return "\(at) expired"
-            case .taskCompleted(_, let success): return "\(at) completed \(success)"
-            case .error(let message, _): return "\(at) error \(message)"
+            case is TaskLaunchedRecord: return "\(at) launched"
+            case is TaskExpiredRecord: return "\(at) expired"
+            case let r as TaskCompletedRecord: return "\(at) completed \(r.success)"
+            case let r as ErrorRecord: return "\(at) error \(r.message)"
             default: return nil
             }
         }

@@ -1,6 +1,8 @@
 import BackgroundApp
+import BackgroundAudio
 import BackgroundCore
 import BackgroundLocation
+import BackgroundTasks
 import BackgroundTestKit
 import Foundation
 import Testing
@@ -61,17 +63,22 @@ import Testing
 
     static func describe(_ event: TimelineEvent) -> String? {
         let at = "\(Int((event.time - .defaultStart).seconds))s"
+        func file(_ path: String) -> String { "\(at) \(event.kind.name) \((path as NSString).lastPathComponent)" }
         switch event.kind {
-        case .lifecycle(let state, let reason): return "\(at) \(state.rawValue) (\(reason ?? ""))"
-        case .enter(let region, _, _), .exit(let region, _, _): return "\(at) \(event.kind.name) \(region)"
-        case .taskSubmitted(let task, _, _), .taskLaunched(let task), .taskExpired(let task):
-            return "\(at) \(event.kind.name) \(task)"
-        case .taskCompleted(let task, let success): return "\(at) task.completed \(task) \(success)"
-        case .audioStarted(let file), .audioInterrupted(let file), .audioPaused(let file), .audioResumed(let file):
-            return "\(at) \(event.kind.name) \((file as NSString).lastPathComponent)"
-        case .audioFinished(let file, let success): return "\(at) audio.finished \((file as NSString).lastPathComponent) \(success)"
-        case .error(let message, _): return "\(at) error \(message)"
-        case .location, .state, .conditions, .significant, .pause, .resume, .taskRejected: return nil
+        case let r as LifecycleRecord: return "\(at) \(r.state.rawValue) (\(r.reason ?? ""))"
+        case let r as RegionEnterRecord: return "\(at) enter \(r.region)"
+        case let r as RegionExitRecord: return "\(at) exit \(r.region)"
+        case let r as TaskSubmittedRecord: return "\(at) task.submitted \(r.task)"
+        case let r as TaskLaunchedRecord: return "\(at) task.launched \(r.task)"
+        case let r as TaskExpiredRecord: return "\(at) task.expired \(r.task)"
+        case let r as TaskCompletedRecord: return "\(at) task.completed \(r.task) \(r.success)"
+        case let r as AudioStartedRecord: return file(r.file)
+        case let r as AudioInterruptedRecord: return file(r.file)
+        case let r as AudioPausedRecord: return file(r.file)
+        case let r as AudioResumedRecord: return file(r.file)
+        case let r as AudioFinishedRecord: return "\(file(r.file)) \(r.success)"
+        case let r as ErrorRecord: return "\(at) error \(r.message)"
+        default: return nil
         }
     }
 
@@ -195,7 +202,7 @@ import Testing
         var suspended: [Range<SimTime>] = []
         var since: SimTime?
         for event in events {
-            guard case .lifecycle(let state, _) = event.kind else { continue }
+            guard let state = (event.kind as? LifecycleRecord)?.state else { continue }
             if let start = since { suspended.append(start..<event.time) }
             since = state == .suspended ? event.time : nil
         }
@@ -203,8 +210,8 @@ import Testing
         let locations = events.filter { $0.kind.name == "location" }
         #expect(held.count > 50)
         #expect(!locations.contains { event in suspended.contains { $0.contains(event.time) } })
-        let delivered = locations.filter { $0.time == resume }.map(\.kind)
-        #expect(delivered == held.map { .location($0) } + [.location(Self.walk[80])], "the held fixes, then the fix of 400 s")
+        let delivered = locations.filter { $0.time == resume }.map { ($0.kind as? LocationRecord)?.fix }
+        #expect(delivered == held + [Self.walk[80]], "the held fixes, then the fix of 400 s")
     }
 
     @Test func theLocationModeKeepsAnUpdatingAppRunning() async throws {
@@ -289,7 +296,7 @@ import Testing
         }
         let events = try await scenario.run()
         let networks = events.compactMap { event -> (SimTime, DeviceConditions.Network)? in
-            if case .conditions(let c) = event.kind { (event.time, c.network) } else { nil }
+            (event.kind as? ConditionsRecord).map { (event.time, $0.conditions.network) }
         }
         #expect(networks.first?.1 == DeviceConditions.Network.none)
         #expect(networks.first?.0 == events.first?.time, "the machine's conditions are read at launch")

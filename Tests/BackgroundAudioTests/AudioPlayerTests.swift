@@ -27,7 +27,7 @@ struct VirtualRig {
         let log = recorded
         player.addEventSink { event in
             log.events.append(event)
-            if let kind = event.timelineKind { timeline.record(kind) }
+            if let record = event.timelineRecord { timeline.record(record) }
         }
     }
 
@@ -75,7 +75,9 @@ let s16Stereo8k = AudioFormat(sample: .s16, channels: 2, sampleRate: 8_000)
         rig.player.play()
         rig.engine.run()
         #expect(rig.output.bytes == tone.bytes + tone.bytes + tone.bytes)
-        #expect(rig.kinds.map(\.kind) == [.audioStarted(file: "a.wav"), .audioFinished(file: "a.wav", success: true)])
+        #expect(rig.kinds.map(\.kind.name) == ["audio.started", "audio.finished"])
+        #expect(rig.kinds.first?.kind == .audioStarted(file: "a.wav"))
+        #expect(rig.kinds.last?.kind == .audioFinished(file: "a.wav", success: true))
         #expect(rig.kinds.last?.time == rig.at(0.9))
     }
 

@@ -98,8 +98,8 @@ import Testing
             default: break
             }
             let time = SimTime(nanosecondsSinceEpoch: ns)
-            let line = renderer.render(TimelineEvent(time: time, kind: .taskSubmitted(task: "t", kind: .refresh, earliestBegin: time)))
-            #expect(line == #"{"time":"\#(time.rfc3339)","event":"task.submitted","task":"t","kind":"refresh","earliestBegin":"\#(time.rfc3339)"}"#)
+            let line = renderer.render(TimelineEvent(time: time, kind: .visit("t", until: time)))
+            #expect(line == #"{"time":"\#(time.rfc3339)","event":"visit","place":"t","until":"\#(time.rfc3339)"}"#)
             #expect(SimTime(rfc3339: time.rfc3339) == time)
         }
     }

@@ -8,7 +8,7 @@ import Testing
     static let zurich = (latitude: 47.3769, longitude: 8.5417)
 
     func locations(_ events: [TimelineEvent]) -> [(time: SimTime, fix: LocationFix)] {
-        events.compactMap { if case .location(let fix) = $0.kind { ($0.time, fix) } else { nil } }
+        events.compactMap { event in (event.kind as? LocationRecord).map { (event.time, $0.fix) } }
     }
 
     func metres(_ a: LocationFix, _ b: LocationFix) -> Double {
@@ -153,8 +153,8 @@ import Testing
         scenario.monitorsSignificantChanges = true
         let events = try await scenario.run()
         let reports = events.compactMap { event -> (SimTime, LocationFix)? in
-            guard case .significant(let lat, let lon) = event.kind else { return nil }
-            return (event.time, LocationFix(time: event.time, latitude: lat, longitude: lon))
+            guard let r = event.kind as? SignificantChangeRecord else { return nil }
+            return (event.time, LocationFix(time: event.time, latitude: r.latitude, longitude: r.longitude))
         }
         let config = scenario.configuration
         #expect(reports.first?.0 == scenario.fixes[0].time)

@@ -8,12 +8,14 @@ import Testing
     static let zurich = (latitude: 47.3769, longitude: 8.5417)
 
     /// Distance in metres between a region's centre and the point an event reports.
-    func distance(_ region: CircularRegion, _ kind: TimelineEvent.Kind) -> Double {
-        switch kind {
-        case .enter(_, let lat, let lon), .exit(_, let lat, let lon):
-            Geodesy.distance(fromLatitude: region.latitude, longitude: region.longitude, toLatitude: lat, longitude: lon)
-        default: .nan
+    func distance(_ region: CircularRegion, _ kind: any TimelineRecord) -> Double {
+        let point: (Double, Double)? = switch kind {
+        case let enter as RegionEnterRecord: (enter.latitude, enter.longitude)
+        case let exit as RegionExitRecord: (exit.latitude, exit.longitude)
+        default: nil
         }
+        guard let (lat, lon) = point else { return .nan }
+        return Geodesy.distance(fromLatitude: region.latitude, longitude: region.longitude, toLatitude: lat, longitude: lon)
     }
 
     @Test func walkThroughReportsStateThenEntryThenExit() async throws {
@@ -152,9 +154,9 @@ import Testing
         #expect(monitored == 20)
         let errors = events.filter { $0.kind.name == "error" }
         #expect(errors.count == 1)
-        guard case .error(let message, let code) = errors.first?.kind else { return }
-        #expect(code == "regionMonitoringFailure")
-        #expect(message.contains("r21") && message.contains("20 regions"))
+        guard let error = errors.first?.kind as? ErrorRecord else { return }
+        #expect(error.code == "regionMonitoringFailure")
+        #expect(error.message.contains("r21") && error.message.contains("20 regions"))
         #expect(events.filter { $0.kind.name == "state" }.count == 20)
     }
 
@@ -185,11 +187,11 @@ import Testing
         scenario.prepare = { $0.startMonitoring(for: region) }  // a second attempt fails the same way
         let events = try await scenario.run()
         #expect(events.map(\.kind.name) == ["error", "error"], "\(name)")
-        guard case .error(let message, "regionMonitoringFailure") = events[0].kind else {
+        guard let error = events[0].kind as? ErrorRecord, error.code == "regionMonitoringFailure" else {
             Issue.record("expected a regionMonitoringFailure, got \(events)")
             return
         }
-        #expect(message.contains("'bad'"))
+        #expect(error.message.contains("'bad'"))
     }
 
     @Test func stoppedRegionsReportNothingMore() async throws {
@@ -208,9 +210,9 @@ import Testing
         let events = try await scenario.run()
         #expect(remaining == [kept])
         #expect(events.map(\.kind.name) == ["state", "state", "enter", "exit"])
-        #expect(events.dropFirst(2).allSatisfy { $0.kind != .state(region: "dropped", state: .outside) })
+        #expect(!events.dropFirst(2).contains { $0.kind == .state(region: "dropped", state: .outside) })
         #expect(!events.dropFirst(2).contains { event in
-            if case .enter("dropped", _, _) = event.kind { true } else if case .exit("dropped", _, _) = event.kind { true } else { false }
+            (event.kind as? RegionEnterRecord)?.region == "dropped" || (event.kind as? RegionExitRecord)?.region == "dropped"
         })
     }
 
@@ -292,7 +294,9 @@ import Testing
             let own = try await alone.run()
             let mine = all.filter {
                 switch $0.kind {
-                case .state(let id, _), .enter(let id, _, _), .exit(let id, _, _): id == region.identifier
+                case let r as RegionStateRecord: r.region == region.identifier
+                case let r as RegionEnterRecord: r.region == region.identifier
+                case let r as RegionExitRecord: r.region == region.identifier
                 default: false
                 }
             }

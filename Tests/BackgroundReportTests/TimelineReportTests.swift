@@ -1,5 +1,8 @@
+import BackgroundApp
 import BackgroundCore
+import BackgroundLocation
 import BackgroundReport
+import BackgroundTasks
 import BackgroundTestKit
 import Foundation
 import Testing
@@ -12,7 +15,7 @@ import Testing
     static func walk(regionID: String = "museum", taskID: String = "com.example.refresh") -> TimelineReport {
         let region = ReportRegion(identifier: regionID, latitude: 47.001, longitude: 8.0, radius: 60)
         let report = TimelineReport(title: "walk <test>", regions: [region])
-        func at(_ seconds: Int, _ kind: TimelineEvent.Kind) {
+        func at(_ seconds: Int, _ kind: some TimelineRecord) {
             report.record(TimelineEvent(time: start + .seconds(seconds), kind: kind))
         }
         at(0, .lifecycle(state: .foreground, reason: nil))

@@ -121,7 +121,7 @@ import Testing
         let f = try F()
         try f.scheduler.submit(f.refreshRequest(after: .seconds(900)))
         let submitted = f.timeline.events.compactMap { event -> SimTime?? in
-            if case .taskSubmitted(F.refresh, .refresh, let begin) = event.kind { return begin }
+            if let r = event.kind as? TaskSubmittedRecord, r.task == F.refresh, r.kind == .refresh { return r.earliestBegin }
             return nil
         }
         #expect(submitted == [f.at(.seconds(900))])
@@ -318,7 +318,7 @@ import Testing
         ])
         f.engine.run()
         let recorded = f.timeline.events.compactMap { event -> String? in
-            guard case .conditions(let c) = event.kind else { return nil }
+            guard let c = (event.kind as? ConditionsRecord)?.conditions else { return nil }
             return "\(Int((event.time - .defaultStart).seconds)) \(c.network) \(c.battery)"
         }
         #expect(recorded == ["0 wifi 80", "120 cellular 80"])
@@ -354,8 +354,8 @@ import Testing
         var gaps: [Duration] = []
         for event in events {
             switch event.kind {
-            case .taskSubmitted(F.refresh, _, let begin): submitted = begin
-            case .taskLaunched(F.refresh): gaps.append(event.time - submitted!)
+            case let r as TaskSubmittedRecord where r.task == F.refresh: submitted = r.earliestBegin
+            case let r as TaskLaunchedRecord where r.task == F.refresh: gaps.append(event.time - submitted!)
             default: break
             }
         }

@@ -59,12 +59,12 @@ final class SchedulerFixture {
         timeline.events.compactMap { event in
             let offset = Int((event.time - .defaultStart).seconds)
             switch event.kind {
-            case .taskSubmitted(let task, _, _): return "\(offset) submitted \(task)"
-            case .taskRejected(let task, let error): return "\(offset) rejected \(task) \(error)"
-            case .taskLaunched(let task): return "\(offset) launched \(task)"
-            case .taskExpired(let task): return "\(offset) expired \(task)"
-            case .taskCompleted(let task, let success): return "\(offset) completed \(task) \(success)"
-            case .error(let message, let code): return "\(offset) error \(code ?? "") \(message)"
+            case let r as TaskSubmittedRecord: return "\(offset) submitted \(r.task)"
+            case let r as TaskRejectedRecord: return "\(offset) rejected \(r.task) \(r.error)"
+            case let r as TaskLaunchedRecord: return "\(offset) launched \(r.task)"
+            case let r as TaskExpiredRecord: return "\(offset) expired \(r.task)"
+            case let r as TaskCompletedRecord: return "\(offset) completed \(r.task) \(r.success)"
+            case let r as ErrorRecord: return "\(offset) error \(r.code ?? "") \(r.message)"
             default: return nil
             }
         }
@@ -73,7 +73,7 @@ final class SchedulerFixture {
     /// Seconds from the start at which `task` launched.
     func launches(of task: String) -> [Int] {
         timeline.events.compactMap { event in
-            guard case .taskLaunched(task) = event.kind else { return nil }
+            guard event.kind == .taskLaunched(task: task) else { return nil }
             return Int((event.time - .defaultStart).seconds)
         }
     }

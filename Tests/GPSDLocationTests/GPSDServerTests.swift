@@ -1,4 +1,5 @@
 import BackgroundCore
+import BackgroundLocation
 import Foundation
 import GPSDLocation
 import Glibc

@@ -2,8 +2,9 @@ import BackgroundApp
 import BackgroundCore
 
 /// A toy background mode, written as a new module would write one, touching no file of BackgroundCore or
-/// BackgroundApp: a doorbell that rings at the manifest's times and wakes the app (its trigger), and an
-/// `answer:` action that keeps the app running while someone answers the door (its reason to run).
+/// BackgroundApp: a doorbell that rings at the manifest's times (its `doorbell.rang` record) and wakes the
+/// app (its trigger), and an `answer:` action that keeps the app running while someone answers the door
+/// (its reason to run).
 ///
 /// ```yaml
 /// doorbell:
@@ -32,6 +33,17 @@ final class DoorbellMode: BackgroundMode {
         }
 
         func hash(into hasher: inout Hasher) { hasher.combine(rings.map(\.offset)) }
+    }
+
+    /// The mode's timeline record: `{"time":…,"event":"doorbell.rang","ring":1}`.
+    struct Rang: TimelineRecord {
+        static let event = "doorbell.rang"
+        /// The ring's number in the run, from 1.
+        var ring: Int
+
+        func write(to json: inout JSONObjectWriter) { json.field("ring", integer: ring) }
+        var textDetail: String { "ring \(ring)" }
+        var drawing: TimelineDrawing { .tableRow }
     }
 
     /// Answering the door keeps the app running.
@@ -67,6 +79,7 @@ final class DoorbellMode: BackgroundMode {
 
     private func ring(_ number: Int, _ action: ManifestAction?) {
         guard let app else { return }
+        app.timeline.record(Rang(ring: number))
         app.trigger(action, by: TaskTrigger(Self.trigger), reason: "the doorbell rang")
     }
 }

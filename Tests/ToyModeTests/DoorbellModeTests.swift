@@ -33,8 +33,11 @@ import Testing
         let events = timeline.events.compactMap { event -> String? in
             let at = "\(Int((event.time - .defaultStart).seconds))s"
             switch event.kind {
-            case .lifecycle(let state, let reason): return "\(at) \(state.rawValue) (\(reason ?? ""))"
-            case .taskSubmitted(let task, _, _), .taskLaunched(let task): return "\(at) \(event.kind.name) \(task)"
+            case let r as DoorbellMode.Rang: return "\(at) \(event.kind.name) \(r.ring)"
+            case let r as LifecycleRecord: return "\(at) \(r.state.rawValue) (\(r.reason ?? ""))"
+            // The tasks mode's records, as the text timeline shows them (this target does not import its module).
+            case _ where ["task.submitted", "task.launched"].contains(event.kind.name):
+                return "\(at) \(event.kind.name) \(event.kind.textDetail)"
             default: return nil
             }
         }
@@ -47,11 +50,18 @@ import Testing
         #expect(events == [
             "0s foreground (launched by the user)", "30s background (the user left the app)",
             "60s suspended (the grace period after leaving the foreground ended)",
-            "120s background (the doorbell rang)", "120s task.submitted sync",
+            "120s doorbell.rang 1", "120s background (the doorbell rang)", "120s task.submitted sync (refresh)",
             // The task (5 s) and the wake window (10 s) end, but answering the door (45 s) goes on.
             "120s task.launched sync", "165s suspended (the door was answered)",
         ])
         #expect(app.isSettled)
+    }
+
+    @Test func itsRecordIsPrintedAsEveryOther() throws {
+        let event = TimelineEvent(time: .defaultStart + .seconds(120), kind: DoorbellMode.Rang(ring: 1))
+        #expect(JSONLinesRenderer().render(event) == #"{"time":"2026-01-01T00:02:00Z","event":"doorbell.rang","ring":1}"#)
+        let line = TextTimelineRenderer().render(event)
+        #expect(line.hasPrefix("2026-01-01 00:02:00 ") && line.contains(" doorbell.rang ") && line.hasSuffix(" ring 1"), "\(line)")
     }
 
     @Test func theModesKeysAreCheckedWithTheOthers() {

@@ -234,7 +234,7 @@ public final class LocationManager {
     }
 
     private func emit(_ event: LocationManagerEvent) {
-        if let kind = event.timelineKind { timeline.record(kind) }
+        event.record(on: timeline)
         if let delegate { event.send(to: delegate, from: self) }
         for continuation in continuations { continuation.yield(event) }
     }

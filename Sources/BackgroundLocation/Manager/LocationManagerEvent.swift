@@ -24,21 +24,22 @@ public enum LocationManagerEvent: Hashable, Sendable {
     /// The source reported a problem (`didFailWithError`).
     case failed(LocationManagerError, code: String?)
 
-    /// The timeline event this is recorded as, or nil when the stream has no such event.
-    var timelineKind: TimelineEvent.Kind? {
+    /// Records the timeline event this is, if the stream has one: each case with its concrete record type,
+    /// so that a `location` per fix is not boxed when no one listens (see `Timeline.record(_:)`).
+    func record(on timeline: Timeline) {
         switch self {
-        case .location(let fix): .location(fix)
-        case .significantChange(let fix): .significant(latitude: fix.latitude, longitude: fix.longitude)
-        case .determinedState(let state, let region): .state(region: region.identifier, state: state)
+        case .location(let fix): timeline.record(.location(fix))
+        case .significantChange(let fix): timeline.record(.significant(latitude: fix.latitude, longitude: fix.longitude))
+        case .determinedState(let state, let region): timeline.record(.state(region: region.identifier, state: state))
         case .entered(let region, let fix):
-            .enter(region: region.identifier, latitude: fix.latitude, longitude: fix.longitude)
+            timeline.record(.enter(region: region.identifier, latitude: fix.latitude, longitude: fix.longitude))
         case .exited(let region, let fix):
-            .exit(region: region.identifier, latitude: fix.latitude, longitude: fix.longitude)
-        case .startedMonitoring: nil
-        case .monitoringFailed(_, let error): .error(message: error.message, code: error.code.rawValue)
-        case .paused: .pause
-        case .resumed: .resume
-        case .failed(let error, let code): .error(message: error.message, code: code)
+            timeline.record(.exit(region: region.identifier, latitude: fix.latitude, longitude: fix.longitude))
+        case .startedMonitoring: break
+        case .monitoringFailed(_, let error): timeline.record(.error(message: error.message, code: error.code.rawValue))
+        case .paused: timeline.record(.pause)
+        case .resumed: timeline.record(.resume)
+        case .failed(let error, let code): timeline.record(.error(message: error.message, code: code))
         }
     }
 }

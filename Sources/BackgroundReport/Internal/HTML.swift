@@ -7,7 +7,7 @@ enum HTML {
 
     /// A coordinate in SVG user units with one decimal: the same value always gives the same text.
     static func number(_ value: Double) -> String {
-        TextTimelineRenderer().fixed(value.isFinite ? value : 0, 1)
+        TextTimelineRenderer.fixed(value.isFinite ? value : 0, 1)
     }
 
     /// The clock time of `time` (`HH:MM:SS`, UTC), for axis labels.
@@ -25,9 +25,8 @@ enum HTML {
 
     /// A distance as people read it: `350 m`, `2 km`, `1.5 km`.
     static func distance(_ metres: Double) -> String {
-        let renderer = TextTimelineRenderer()
-        guard metres >= 1000 else { return renderer.fixed(metres, 0) + " m" }
+        guard metres >= 1000 else { return TextTimelineRenderer.fixed(metres, 0) + " m" }
         let kilometres = metres / 1000
-        return renderer.fixed(kilometres, kilometres == kilometres.rounded() ? 0 : 1) + " km"
+        return TextTimelineRenderer.fixed(kilometres, kilometres == kilometres.rounded() ? 0 : 1) + " km"
     }
 }

@@ -1,7 +1,8 @@
 import BackgroundCore
 
 /// What a report keeps of a run's timeline, in bounded memory: a decimated track, the events to mark on
-/// the map, and the spans and bars of the timeline strip; at most `limit` of each kind of item.
+/// the map, and the spans, bars and ticks of the strip's lanes, from each record's ``TimelineDrawing``; at
+/// most `limit` of each kind of item.
 struct ReportCollection {
     /// An event drawn on the map (and as a tick on the strip's location row).
     struct Marker {
@@ -12,14 +13,14 @@ struct ReportCollection {
         var text: String
     }
 
-    /// A state that holds from `time` until the next change (lifecycle, conditions).
-    struct Change<Value> {
+    /// A state that holds from `time` until the next change of its lane: one style for each of the lane's rows.
+    struct Change {
         var time: SimTime
-        var value: Value
+        var styles: [String]
         var text: String
     }
 
-    /// A task run (launched until completed or expired) or an audio clip (started until finished).
+    /// A bar on a row: a task run (launched until completed or expired), an audio clip (started until finished).
     struct Bar {
         enum Outcome: String { case success, failed, expired, running }
         var row: Int
@@ -33,11 +34,35 @@ struct ReportCollection {
     struct Tick {
         var row: Int
         var time: SimTime
-        var kind: String
+        var style: String
         var text: String
     }
 
-    /// A row of the events table: every event except plain location updates.
+    /// What a lane of the strip holds: a state lane's changes, or a bar lane's rows with their bars and ticks.
+    struct Lane {
+        let lane: StripLane
+        var changes: [Change] = []
+        /// Row names in order of first appearance; a bar's or tick's `row` indexes them.
+        var rows: [String] = []
+        var bars: [Bar] = []
+        var ticks: [Tick] = []
+        var rowIndex: [String: Int] = [:]
+        /// The bar still open on a row, by row.
+        var open: [Int: Int] = [:]
+
+        init(_ lane: StripLane) {
+            self.lane = lane
+        }
+
+        mutating func row(_ name: String) -> Int {
+            if let row = rowIndex[name] { return row }
+            rows.append(name)
+            rowIndex[name] = rows.count - 1
+            return rows.count - 1
+        }
+    }
+
+    /// A row of the events table: every event except the points of the track (plain location updates).
     struct Row {
         var number: Int
         var time: SimTime
@@ -52,27 +77,21 @@ struct ReportCollection {
     var fixes = 0
     var markers: [Marker] = []
     var rows: [Row] = []
-    var lifecycle: [Change<LifecycleState>] = []
-    var conditions: [Change<DeviceConditions>] = []
-    /// Task identifiers in order of first appearance; a bar's or tick's `row` indexes them.
-    var tasks: [String] = []
-    var runs: [Bar] = []
-    var taskTicks: [Tick] = []
-    /// Audio files in order of first appearance.
-    var audioFiles: [String] = []
-    var audio: [Bar] = []
-    var audioTicks: [Tick] = []
+    /// The strip's lanes in order of first appearance (the strip orders them by rank).
+    var lanes: [Lane] = []
     /// Items left out because a list was full.
     var dropped = 0
+
+    /// The lanes in the strip's order: by rank, then by first appearance.
+    var strip: [Lane] {
+        lanes.enumerated().sorted { ($0.element.lane.rank, $0.offset) < ($1.element.lane.rank, $1.offset) }.map(\.element)
+    }
 
     private var lastPosition: TrackDecimator.Point?
     /// True once the track comes from the positions of the source (``recordPosition(latitude:longitude:)``):
     /// location events then no longer extend it.
     private var trackFromSource = false
-    private var taskRow: [String: Int] = [:]
-    private var openRun: [Int: Int] = [:]
-    private var audioRow: [String: Int] = [:]
-    private var openAudio: [Int: Int] = [:]
+    private var laneIndex: [String: Int] = [:]
     private var eventCount = 0
 
     init(trackPoints: Int, limit: Int) {
@@ -98,92 +117,74 @@ struct ReportCollection {
         last = max(last ?? event.time, event.time)
         eventCount += 1
         let text = TextTimelineRenderer().render(event)
-        if case .location = event.kind {} else {
-            let row = Row(number: eventCount, time: event.time, name: event.kind.name, detail: Self.detail(of: text, name: event.kind.name))
+        let drawing = event.kind.drawing
+        if case .track = drawing {} else {
+            let name = event.kind.name
+            let row = Row(number: eventCount, time: event.time, name: name, detail: Self.detail(of: text, name: name))
             Self.append(row, to: &rows, limit: limit, dropped: &dropped)
         }
-        switch event.kind {
-        case .location(let fix):
-            if !trackFromSource { appendToTrack(latitude: fix.latitude, longitude: fix.longitude) }
-        case .significant(let latitude, let longitude), .enter(_, let latitude, let longitude),
-            .exit(_, let latitude, let longitude):
+        switch drawing {
+        case .track(let latitude, let longitude):
+            if !trackFromSource { appendToTrack(latitude: latitude, longitude: longitude) }
+        case .marker(let latitude, let longitude):
             mark(event, at: TrackDecimator.Point(latitude: latitude, longitude: longitude), text: text)
-        case .pause, .resume, .error:
+        case .markerAtLastPosition:
             if let lastPosition { mark(event, at: lastPosition, text: text) }
-        case .state:
+        case .tableRow:
             break
-        case .lifecycle(let state, _):
-            Self.append(Change(time: event.time, value: state, text: text), to: &lifecycle, limit: limit, dropped: &dropped)
-        case .conditions(let state):
-            Self.append(Change(time: event.time, value: state, text: text), to: &conditions, limit: limit, dropped: &dropped)
-        case .taskSubmitted(let task, _, _):
-            let row = row(task: task)
-            Self.append(Tick(row: row, time: event.time, kind: "submitted", text: text), to: &taskTicks, limit: limit, dropped: &dropped)
-        case .taskRejected(let task, _):
-            let row = row(task: task)
-            Self.append(Tick(row: row, time: event.time, kind: "rejected", text: text), to: &taskTicks, limit: limit, dropped: &dropped)
-        case .taskLaunched(let task):
-            let row = row(task: task)
-            if let open = openRun[row] { runs[open].end = event.time }
-            if Self.append(Bar(row: row, start: event.time, outcome: .running, text: text), to: &runs, limit: limit, dropped: &dropped) {
-                openRun[row] = runs.count - 1
-            }
-        case .taskExpired(let task):
-            // The run stays open for the completion that follows its expiration handler.
-            if let open = openRun[row(task: task)] {
-                runs[open].end = event.time
-                runs[open].outcome = .expired
-                runs[open].text += "\n" + text
-            }
-        case .taskCompleted(let task, let success):
-            if let open = openRun.removeValue(forKey: row(task: task)) {
-                if runs[open].outcome != .expired {
-                    runs[open].end = event.time
-                    runs[open].outcome = success ? .success : .failed
-                }
-                runs[open].text += "\n" + text
-            }
-        case .audioStarted(let file):
-            let row = row(audio: file)
-            if Self.append(Bar(row: row, start: event.time, outcome: .running, text: text), to: &audio, limit: limit, dropped: &dropped) {
-                openAudio[row] = audio.count - 1
-            }
-        case .audioFinished(let file, let success):
-            let row = row(audio: file)
-            if let open = openAudio.removeValue(forKey: row) {
-                audio[open].end = event.time
-                audio[open].outcome = success ? .success : .failed
-                audio[open].text += "\n" + text
-            }
-        case .audioPaused(let file):
-            let row = row(audio: file)
-            Self.append(Tick(row: row, time: event.time, kind: "paused", text: text), to: &audioTicks, limit: limit, dropped: &dropped)
-        case .audioResumed(let file):
-            let row = row(audio: file)
-            Self.append(Tick(row: row, time: event.time, kind: "resumed", text: text), to: &audioTicks, limit: limit, dropped: &dropped)
-        case .audioInterrupted(let file):
-            let row = row(audio: file)
-            Self.append(Tick(row: row, time: event.time, kind: "interrupted", text: text), to: &audioTicks, limit: limit, dropped: &dropped)
+        case .state(let lane, let styles):
+            let lane = index(of: lane)
+            let change = Change(time: event.time, styles: styles, text: text)
+            Self.append(change, to: &lanes[lane].changes, limit: limit, dropped: &dropped)
+        case .tick(let lane, let row, let style):
+            let lane = index(of: lane)
+            let tick = Tick(row: lanes[lane].row(row), time: event.time, style: style, text: text)
+            Self.append(tick, to: &lanes[lane].ticks, limit: limit, dropped: &dropped)
+        case .bar(let lane, let row, let change):
+            let lane = index(of: lane)
+            let row = lanes[lane].row(row)
+            Self.draw(change, on: row, of: &lanes[lane], at: event.time, text: text, limit: limit, dropped: &dropped)
         }
+    }
+
+    private static func draw(
+        _ change: TimelineDrawing.BarChange, on row: Int, of lane: inout Lane, at time: SimTime, text: String,
+        limit: Int, dropped: inout Int
+    ) {
+        switch change {
+        case .open:
+            if let open = lane.open[row] { lane.bars[open].end = time }
+            if append(Bar(row: row, start: time, outcome: .running, text: text), to: &lane.bars, limit: limit, dropped: &dropped) {
+                lane.open[row] = lane.bars.count - 1
+            }
+        case .mark(let outcome):
+            if let open = lane.open[row] {
+                lane.bars[open].end = time
+                lane.bars[open].outcome = Bar.Outcome(outcome)
+                lane.bars[open].text += "\n" + text
+            }
+        case .close(let outcome):
+            if let open = lane.open.removeValue(forKey: row) {
+                if lane.bars[open].outcome == .running {
+                    lane.bars[open].end = time
+                    lane.bars[open].outcome = Bar.Outcome(outcome)
+                }
+                lane.bars[open].text += "\n" + text
+            }
+        }
+    }
+
+    /// The index in ``lanes`` of the lane named as `lane`, added the first time.
+    private mutating func index(of lane: StripLane) -> Int {
+        if let index = laneIndex[lane.name] { return index }
+        lanes.append(Lane(lane))
+        laneIndex[lane.name] = lanes.count - 1
+        return lanes.count - 1
     }
 
     private mutating func mark(_ event: TimelineEvent, at position: TrackDecimator.Point, text: String) {
         let marker = Marker(number: eventCount, time: event.time, kind: event.kind.name, position: position, text: text)
         Self.append(marker, to: &markers, limit: limit, dropped: &dropped)
-    }
-
-    private mutating func row(task: String) -> Int {
-        if let row = taskRow[task] { return row }
-        tasks.append(task)
-        taskRow[task] = tasks.count - 1
-        return tasks.count - 1
-    }
-
-    private mutating func row(audio file: String) -> Int {
-        if let row = audioRow[file] { return row }
-        audioFiles.append(file)
-        audioRow[file] = audioFiles.count - 1
-        return audioFiles.count - 1
     }
 
     /// The part of a text timeline line after the time and the event's name.
@@ -209,3 +210,13 @@ struct ReportCollection {
     }
 }
 
+
+extension ReportCollection.Bar.Outcome {
+    init(_ outcome: TimelineDrawing.BarOutcome) {
+        switch outcome {
+        case .success: self = .success
+        case .failed: self = .failed
+        case .expired: self = .expired
+        }
+    }
+}

@@ -58,7 +58,9 @@ struct ReportPage {
         if !collection.markers.isEmpty {
             parts.append(Self.count(collection.markers.count, "location event", "location events"))
         }
-        if !collection.runs.isEmpty { parts.append(Self.count(collection.runs.count, "task run", "task runs")) }
+        for lane in collection.strip where !lane.bars.isEmpty {
+            if let noun = lane.lane.barCount { parts.append(Self.count(lane.bars.count, noun.one, noun.many)) }
+        }
         if collection.dropped > 0 {
             parts.append(Self.count(collection.dropped, "item", "items") + " not drawn (report limit)")
         }
@@ -93,28 +95,13 @@ struct ReportPage {
         <i class="sw error"></i>error <i class="sw region"></i>region
         """
 
-    /// The legend of the rows the strip has.
+    /// The legend of the lanes the strip has, each legend once.
     private func stripLegend() -> String {
-        var parts: [String] = []
-        if !collection.lifecycle.isEmpty {
-            parts.append("""
-                <i class="sw foreground"></i>foreground <i class="sw background"></i>background \
-                <i class="sw suspended"></i>suspended <i class="sw terminated"></i>terminated
-                """)
-        }
-        if !collection.conditions.isEmpty {
-            parts.append("""
-                <i class="sw wifi"></i>wifi <i class="sw cellular"></i>cellular <i class="sw battery"></i>battery \
-                <i class="sw charging"></i>charging <i class="sw full"></i>full <i class="sw idle"></i>idle
-                """)
-        }
-        if !collection.tasks.isEmpty || !collection.audioFiles.isEmpty {
-            parts.append("""
-                <i class="sw success"></i>completed <i class="sw failed"></i>failed <i class="sw expired"></i>expired \
-                <i class="sw running"></i>still running <i class="sw submitted"></i>submitted <i class="sw rejected"></i>rejected
-                """)
-        }
-        return parts.joined(separator: " · ")
+        var legends: [[StripLane.Swatch]] = []
+        for lane in collection.strip where !legends.contains(lane.lane.legend) { legends.append(lane.lane.legend) }
+        return legends.map { legend in
+            legend.map { "<i class=\"sw \(HTML.escape($0.style))\"></i>\(HTML.escape($0.label))" }.joined(separator: " ")
+        }.joined(separator: " · ")
     }
 
     static let style = """

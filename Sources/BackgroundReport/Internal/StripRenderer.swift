@@ -1,13 +1,13 @@
 import BackgroundCore
 
-/// Draws the timeline strip: one row per lifecycle, condition, task, audio file and the location events,
-/// over a shared time axis.
+/// Draws the timeline strip over a shared time axis: the rows of each lane (``StripLane``) in rank order —
+/// a state lane's spans, a bar lane's bars and ticks — and last the location row of the map's markers.
 struct StripRenderer {
     static let width = 960.0
     static let labelWidth = 170.0
     static let rowHeight = 22.0
     static let axisHeight = 26.0
-    /// Task or audio rows beyond this many are not drawn (the events table still lists them).
+    /// Rows of a bar lane (tasks, audio files) beyond this many are not drawn (the events table still lists them).
     static let maximumRows = 24
 
     let collection: ReportCollection
@@ -18,34 +18,20 @@ struct StripRenderer {
         let axis = Axis(start: first, end: last, left: Self.labelWidth, right: Self.width - 12)
         var rows: [String] = []
 
-        if !collection.lifecycle.isEmpty {
-            rows.append(row("app", spans(collection.lifecycle, until: last, axis: axis) { "life " + $0.rawValue }))
-        }
-        if !collection.conditions.isEmpty {
-            let changes = collection.conditions
-            rows.append(row("network", spans(changes, until: last, axis: axis) { "net " + $0.network.rawValue }))
-            rows.append(row("power", spans(changes, until: last, axis: axis) { "power " + $0.power.rawValue }))
-            rows.append(row("idle", spans(changes, until: last, axis: axis) { $0.idle ? "idle yes" : "idle no" }))
-        }
-        for (index, task) in collection.tasks.prefix(Self.maximumRows).enumerated() {
-            var content = ""
-            for bar in collection.runs where bar.row == index {
-                content += self.bar(bar, class: "run " + bar.outcome.rawValue, until: last, axis: axis)
+        for lane in collection.strip {
+            for (index, label) in lane.lane.rows.enumerated() where !lane.changes.isEmpty {
+                rows.append(row(label, spans(lane.changes, style: index, until: last, axis: axis)))
             }
-            for tick in collection.taskTicks where tick.row == index {
-                content += self.tick(at: tick.time, class: "tick " + tick.kind, text: tick.text, axis: axis)
+            for (index, label) in lane.rows.prefix(Self.maximumRows).enumerated() {
+                var content = ""
+                for bar in lane.bars where bar.row == index {
+                    content += self.bar(bar, class: lane.lane.barStyle + " " + bar.outcome.rawValue, until: last, axis: axis)
+                }
+                for tick in lane.ticks where tick.row == index {
+                    content += self.tick(at: tick.time, class: "tick " + tick.style, text: tick.text, axis: axis)
+                }
+                rows.append(row(label, content))
             }
-            rows.append(row(task, content))
-        }
-        for (index, file) in collection.audioFiles.prefix(Self.maximumRows).enumerated() {
-            var content = ""
-            for bar in collection.audio where bar.row == index {
-                content += self.bar(bar, class: "clip " + bar.outcome.rawValue, until: last, axis: axis)
-            }
-            for tick in collection.audioTicks where tick.row == index {
-                content += self.tick(at: tick.time, class: "tick " + tick.kind, text: tick.text, axis: axis)
-            }
-            rows.append(row(file, content))
         }
         if !collection.markers.isEmpty {
             var content = ""
@@ -83,14 +69,13 @@ struct StripRenderer {
             """
     }
 
-    /// Spans from each change to the next (the last one to the end of the run), classed by `style`.
-    private func spans<Value>(
-        _ changes: [ReportCollection.Change<Value>], until end: SimTime, axis: Axis, style: (Value) -> String
-    ) -> String {
+    /// Spans from each change to the next (the last one to the end of the run), classed by the change's
+    /// style for the row `style`.
+    private func spans(_ changes: [ReportCollection.Change], style: Int, until end: SimTime, axis: Axis) -> String {
         var out = ""
         for (index, change) in changes.enumerated() {
             let next = index + 1 < changes.count ? changes[index + 1].time : end
-            out += rect(from: change.time, to: next, class: "span " + style(change.value), text: change.text, axis: axis)
+            out += rect(from: change.time, to: next, class: "span " + change.styles[style], text: change.text, axis: axis)
         }
         return out
     }

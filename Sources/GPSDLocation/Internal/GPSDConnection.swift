@@ -1,4 +1,5 @@
 import BackgroundCore
+import BackgroundLocation
 import CGPS
 import Glibc
 

@@ -1,4 +1,5 @@
 import BackgroundCore
+import BackgroundLocation
 
 /// What one line from gpsd turned out to be, once checked.
 enum GPSDReport {

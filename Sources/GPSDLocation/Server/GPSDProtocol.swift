@@ -1,4 +1,5 @@
-public import BackgroundCore
+import BackgroundCore
+public import BackgroundLocation
 
 /// gpsd's JSON protocol (gpsd_json(5)) as the server speaks it: the reports it writes and the requests it
 /// understands. Pure functions of their inputs, so every line can be tested without a socket.

@@ -1,4 +1,5 @@
-public import BackgroundCore
+import BackgroundCore
+public import BackgroundLocation
 import Glibc
 import Synchronization
 

@@ -36,9 +36,9 @@ struct PlayConsole: Sendable {
 
     /// Shows `event` and records a failure in `ending`; returns true when the run is over.
     private func handle(_ event: AudioPlayerEvent, player: AudioPlayer) -> Bool {
-        if let kind = event.timelineKind, let printer {
+        if let record = event.timelineRecord, let printer {
             clearProgress()
-            printer.print(TimelineEvent(time: .now(), kind: kind))
+            printer.print(TimelineEvent(time: .now(), kind: record))
         }
         switch event {
         case .progress(let file, let position, let duration):

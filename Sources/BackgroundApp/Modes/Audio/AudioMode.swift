@@ -83,7 +83,7 @@ public final class AudioMode: BackgroundMode {
 
     private func audioEvent(_ event: AudioPlayerEvent) {
         guard let app else { return }
-        if let kind = event.timelineKind { app.timeline.record(kind) }
+        if let record = event.timelineRecord { app.timeline.record(record) }
         switch event {
         case .started(let file), .resumed(let file):
             if session.allowsBackgroundPlayback { app.lifecycle.begin(.audio, reason: "audio \(file) playing") }

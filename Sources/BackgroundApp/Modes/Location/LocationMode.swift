@@ -19,8 +19,6 @@ public final class LocationMode: BackgroundMode, LocationManagerDelegate {
 
     private weak var app: EmulatedApp?
     private var updatesLocation = false
-    /// The location event the manager just recorded, read by the delegate call that follows it.
-    private var lastLocationEvent: TimelineEvent.Kind?
 
     public init(manager: LocationManager) {
         self.manager = manager
@@ -30,7 +28,6 @@ public final class LocationMode: BackgroundMode, LocationManagerDelegate {
         precondition(manager.engine === app.engine, "the location manager must run on the app's engine")
         self.app = app
         manager.delegate = self
-        app.timeline.addSink { [weak self] event in self?.observe(event) }
     }
 
     /// The first time, monitors the manifest's regions and significant changes; every time, starts
@@ -65,33 +62,24 @@ public final class LocationMode: BackgroundMode, LocationManagerDelegate {
 
     // MARK: Location events
 
-    private func observe(_ event: TimelineEvent) {
-        switch event.kind {
-        case .enter, .exit, .significant: lastLocationEvent = event.kind
-        case .location: lastLocationEvent = nil
-        default: break
-        }
-    }
-
-    public func locationManager(_ manager: LocationManager, didEnterRegion region: CircularRegion) {
-        guard case .enter(_, let latitude, let longitude)? = lastLocationEvent, let app else { return }
-        let trigger = TaskTrigger(.enter, region: region.identifier, latitude: latitude, longitude: longitude)
+    public func locationManager(_ manager: LocationManager, didEnterRegion region: CircularRegion, at fix: LocationFix) {
+        guard let app else { return }
+        let trigger = TaskTrigger(.enter, region: region.identifier, latitude: fix.latitude, longitude: fix.longitude)
         app.trigger(app.manifest.regions.first { $0.id == region.identifier }?.onEnter, by: trigger,
                     reason: "region \(region.identifier) entered")
     }
 
-    public func locationManager(_ manager: LocationManager, didExitRegion region: CircularRegion) {
-        guard case .exit(_, let latitude, let longitude)? = lastLocationEvent, let app else { return }
-        let trigger = TaskTrigger(.exit, region: region.identifier, latitude: latitude, longitude: longitude)
+    public func locationManager(_ manager: LocationManager, didExitRegion region: CircularRegion, at fix: LocationFix) {
+        guard let app else { return }
+        let trigger = TaskTrigger(.exit, region: region.identifier, latitude: fix.latitude, longitude: fix.longitude)
         app.trigger(app.manifest.regions.first { $0.id == region.identifier }?.onExit, by: trigger,
                     reason: "region \(region.identifier) exited")
     }
 
-    public func locationManager(_ manager: LocationManager, didUpdateLocations locations: [LocationFix]) {
-        guard case .significant(let latitude, let longitude)? = lastLocationEvent, let app else { return }
-        lastLocationEvent = nil
+    public func locationManager(_ manager: LocationManager, didReceiveSignificantChange fix: LocationFix) {
+        guard let app else { return }
         app.trigger(app.manifest.significantChange,
-                    by: TaskTrigger(.significantChange, latitude: latitude, longitude: longitude),
+                    by: TaskTrigger(.significantChange, latitude: fix.latitude, longitude: fix.longitude),
                     reason: "significant location change")
     }
 }

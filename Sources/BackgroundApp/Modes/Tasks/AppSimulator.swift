@@ -30,6 +30,8 @@ public final class AppSimulator {
     public let commands: Commands
     /// Called when a declared task launches, before its work starts: the emulated app wakes for it.
     public var onTaskLaunch: (BGTask) -> Void = { _ in }
+    /// Called when a task has completed (after its `task.completed` event), with its success.
+    public var onTaskCompletion: (_ task: BGTask, _ success: Bool) -> Void = { _, _ in }
 
     private let engine: EventEngine
     private let timeline: Timeline
@@ -66,8 +68,10 @@ public final class AppSimulator {
             backgroundModes: manifest.backgroundModes,
             conditions: conditions ?? ScriptedConditions(manifest.conditions),
             configuration: configuration)
-        timeline.addSink { [weak self] event in
-            if case .taskCompleted(let task, _) = event.kind { self?.running.removeAll { $0 == task } }
+        scheduler.onTaskCompletion = { [weak self] task, success in
+            guard let self else { return }
+            running.removeAll { $0 == task.identifier }
+            onTaskCompletion(task, success)
         }
     }
 

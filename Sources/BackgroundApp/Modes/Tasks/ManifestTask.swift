@@ -1,4 +1,4 @@
-public import BackgroundCore
+public import BackgroundTasks
 
 /// One task declared under the manifest's `tasks:`.
 ///

@@ -36,11 +36,12 @@ public final class TaskMode: BackgroundMode {
         simulator.onTaskLaunch = { [weak app] task in
             app?.lifecycle.begin(.task(task.identifier), reason: "task \(task.identifier) launched")
         }
-        app.timeline.addSink { [weak app] event in
-            guard case .taskCompleted(let task, let success) = event.kind, let app else { return }
+        simulator.onTaskCompletion = { [weak app] task, success in
             // After the scheduler has finished with it: the app may be suspended then.
+            guard let app else { return }
+            let identifier = task.identifier
             app.engine.schedule(at: app.engine.now) { [weak app] in
-                app?.lifecycle.end(.task(task), reason: "task \(task) \(success ? "completed" : "ended unsuccessfully")")
+                app?.lifecycle.end(.task(identifier), reason: "task \(identifier) \(success ? "completed" : "ended unsuccessfully")")
             }
         }
     }

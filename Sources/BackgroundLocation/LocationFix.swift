@@ -1,3 +1,5 @@
+public import BackgroundCore
+
 /// One position report: from a trace, gpsd or a test, in WGS84 degrees.
 ///
 /// Optional fields are nil when the source did not say (a GPX point without `ele`, an NMEA epoch without

@@ -1,0 +1,27 @@
+public import BackgroundCore
+
+/// `lifecycle`: the emulated app moved to another state, and why.
+public struct LifecycleRecord: TimelineRecord {
+    public static let event = "lifecycle"
+    public var state: LifecycleState
+    public var reason: String?
+
+    public init(state: LifecycleState, reason: String?) {
+        self.state = state
+        self.reason = reason
+    }
+
+    public func write(to json: inout JSONObjectWriter) {
+        json.field("state", string: state.rawValue)
+        if let reason { json.field("reason", string: reason) }
+    }
+
+    public var textDetail: String { reason.map { "\(state.rawValue) (\($0))" } ?? state.rawValue }
+
+    public var drawing: TimelineDrawing { .state(.lifecycle, styles: ["life " + state.rawValue]) }
+}
+
+extension TimelineRecord where Self == LifecycleRecord {
+    /// A `lifecycle` record.
+    public static func lifecycle(state: LifecycleState, reason: String?) -> Self { LifecycleRecord(state: state, reason: reason) }
+}

@@ -1,0 +1,41 @@
+public import BackgroundCore
+
+/// `conditions`: the device conditions the scheduler follows changed (or were first read).
+public struct ConditionsRecord: TimelineRecord {
+    public static let event = "conditions"
+    public var conditions: DeviceConditions
+
+    public init(_ conditions: DeviceConditions) {
+        self.conditions = conditions
+    }
+
+    public func write(to json: inout JSONObjectWriter) {
+        json.field("network", string: conditions.network.rawValue)
+        json.field("power", string: conditions.power.rawValue)
+        json.field("battery", integer: conditions.battery)
+        json.field("idle", bool: conditions.idle)
+        json.field("lowPower", bool: conditions.lowPower)
+        json.field("backgroundRefresh", string: conditions.backgroundRefresh ? "on" : "off")
+    }
+
+    public var textDetail: String {
+        let c = conditions
+        return [
+            "network \(c.network.rawValue)", "power \(c.power.rawValue)", "battery \(c.battery)%",
+            c.idle ? "idle" : "in use", c.lowPower ? "low power" : nil,
+            "background refresh \(c.backgroundRefresh ? "on" : "off")",
+        ].compactMap { $0 }.joined(separator: " · ")
+    }
+
+    public var drawing: TimelineDrawing {
+        .state(.conditions, styles: [
+            "net " + conditions.network.rawValue, "power " + conditions.power.rawValue,
+            conditions.idle ? "idle yes" : "idle no",
+        ])
+    }
+}
+
+extension TimelineRecord where Self == ConditionsRecord {
+    /// A `conditions` record.
+    public static func conditions(_ conditions: DeviceConditions) -> Self { ConditionsRecord(conditions) }
+}
