@@ -28,11 +28,11 @@ public enum AudioPlayerEvent: Hashable, Sendable {
     /// The event-stream record of this event, if it has one (`audio.started`, …).
     public var timelineRecord: (any TimelineRecord)? {
         switch self {
-        case .started(let file): AudioStartedRecord(file: file)
-        case .paused(let file): AudioPausedRecord(file: file)
-        case .resumed(let file): AudioResumedRecord(file: file)
-        case .interrupted(let file): AudioInterruptedRecord(file: file)
-        case .finished(let file, let success): AudioFinishedRecord(file: file, success: success)
+        case .started(let file): AudioRecord(file: file, .started)
+        case .paused(let file): AudioRecord(file: file, .paused)
+        case .resumed(let file): AudioRecord(file: file, .resumed)
+        case .interrupted(let file): AudioRecord(file: file, .interrupted)
+        case .finished(let file, let success): AudioRecord(file: file, .finished(success: success))
         case .decodeError(_, let message), .outputError(let message): ErrorRecord(message: message, code: nil)
         case .progress, .endOfQueue: nil
         }

@@ -1,7 +1,6 @@
 /// `error`: a problem any module reports — a bad line of a trace, a failed command, an audio device gone —
 /// with a short machine-readable code where there is one.
 public struct ErrorRecord: TimelineRecord {
-    public static let event = "error"
     public var message: String
     public var code: String?
 
@@ -9,6 +8,8 @@ public struct ErrorRecord: TimelineRecord {
         self.message = message
         self.code = code
     }
+
+    public var name: String { "error" }
 
     public func write(to json: inout JSONObjectWriter) {
         json.field("message", string: message)

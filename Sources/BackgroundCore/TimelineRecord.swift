@@ -2,27 +2,27 @@
 /// (`BackgroundLocation` the `location` record, `BackgroundTasks` `task.launched`, …) and says here how
 /// every output shows them.
 ///
-/// A record names its `event` (the JSON-lines stream's `event` field, CONTRACTS.md section 1), writes its
+/// A record gives its `name` (the JSON-lines stream's `event` field, CONTRACTS.md section 1), writes its
 /// fields in the contract's order, gives the text timeline's detail and says what the HTML report draws.
 /// ``Timeline`` stamps it with a time; ``JSONLinesRenderer``, ``TextTimelineRenderer`` and the report read
 /// nothing else of it.
 ///
 /// ```swift
-/// public struct TaskLaunchedRecord: TimelineRecord {
-///     public static let event = "task.launched"
-///     public var task: String
-///     public func write(to json: inout JSONObjectWriter) { json.field("task", string: task) }
-///     public var textDetail: String { task }
-///     public var drawing: TimelineDrawing { .bar(.tasks, row: task, .open) }
+/// public struct DownloadRecord: TimelineRecord {
+///     public var url: String
+///     public var name: String { "download.started" }
+///     public func write(to json: inout JSONObjectWriter) { json.field("url", string: url) }
+///     public var textDetail: String { url }
+///     public var drawing: TimelineDrawing { .bar(.downloads, row: url, .open) }
 /// }
-/// extension TimelineRecord where Self == TaskLaunchedRecord {
-///     public static func taskLaunched(task: String) -> Self { TaskLaunchedRecord(task: task) }
+/// extension TimelineRecord where Self == DownloadRecord {
+///     public static func downloadStarted(url: String) -> Self { DownloadRecord(url: url) }
 /// }
-/// timeline.record(.taskLaunched(task: "refresh"))
+/// timeline.record(.downloadStarted(url: "https://example.com/tour.zip"))
 /// ```
 public protocol TimelineRecord: Hashable, Sendable {
     /// The `event` name of the stream (`task.launched`).
-    static var event: String { get }
+    var name: String { get }
     /// Writes the record's fields — after `time` and `event`, which the renderer writes — in the order of
     /// the contract.
     func write(to json: inout JSONObjectWriter)
@@ -33,9 +33,6 @@ public protocol TimelineRecord: Hashable, Sendable {
 }
 
 extension TimelineRecord {
-    /// The `event` name of the stream, as ``event``.
-    public var name: String { Self.event }
-
     /// True when `other` is a record of the same type with the same fields.
     public func isEqual(to other: any TimelineRecord) -> Bool {
         guard let other = other as? Self else { return false }

@@ -1,5 +1,3 @@
-public import BackgroundCore
-
 /// What a location source hands to its consumer.
 public enum LocationSourceEvent: Hashable, Sendable {
     /// A position report.

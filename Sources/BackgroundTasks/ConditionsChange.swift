@@ -1,5 +1,3 @@
-public import BackgroundCore
-
 /// A change to some of the device conditions: the keys it names change, the others stay as they are.
 ///
 /// One entry of a scripted conditions timeline (the manifest's `conditions:` list) is such a change:

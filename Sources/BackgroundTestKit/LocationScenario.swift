@@ -84,8 +84,11 @@ public struct LocationScenario {
         for region in regions { manager.startMonitoring(for: region) }
         prepare(manager)
         timeline.addSink { [onEnter, onExit] event in
-            if let enter = event.kind as? RegionEnterRecord { onEnter(enter.region, event.time) }
-            if let exit = event.kind as? RegionExitRecord { onExit(exit.region, event.time) }
+            guard let crossing = event.kind as? RegionCrossingRecord else { return }
+            switch crossing.crossing {
+            case .enter: onEnter(crossing.region, event.time)
+            case .exit: onExit(crossing.region, event.time)
+            }
         }
         let emulated = try app.map { manifest throws(InputError) in
             let output = audioOutput

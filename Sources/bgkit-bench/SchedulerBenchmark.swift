@@ -41,7 +41,7 @@ enum SchedulerBenchmark {
         let timeline = Timeline(engine: engine)
         var launches = 0
         timeline.addSink { event in
-            if event.kind is TaskLaunchedRecord { launches += 1 }
+            if (event.kind as? TaskRecord)?.change == .launched { launches += 1 }
         }
         let simulator = try AppSimulator(manifest: manifest, engine: engine, timeline: timeline)
         simulator.launch()

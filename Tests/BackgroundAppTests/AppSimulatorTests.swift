@@ -30,11 +30,14 @@ import Testing
             let seconds = Int((event.time - .defaultStart).seconds)
             let at = seconds % 60 == 0 ? "\(seconds / 60)m" : "\(seconds / 60)m\(seconds % 60)s"
             switch event.kind {
-            case let r as TaskSubmittedRecord: return "\(at) submitted \(r.task)"
-            case let r as TaskLaunchedRecord: return "\(at) launched \(r.task)"
-            case let r as TaskExpiredRecord: return "\(at) expired \(r.task)"
-            case let r as TaskCompletedRecord: return "\(at) completed \(r.task) \(r.success)"
-            case let r as TaskRejectedRecord: return "\(at) rejected \(r.task) \(r.error)"
+            case let r as TaskRecord:
+                switch r.change {
+                case .submitted: return "\(at) submitted \(r.task)"
+                case .launched: return "\(at) launched \(r.task)"
+                case .expired: return "\(at) expired \(r.task)"
+                case .completed(let success): return "\(at) completed \(r.task) \(success)"
+                case .rejected(let error): return "\(at) rejected \(r.task) \(error)"
+                }
             default: return nil
             }
         }
@@ -87,9 +90,9 @@ import Testing
         let events = timeline.events.compactMap { event -> String? in
             let at = "\(Int((event.time - .defaultStart).seconds))s"
             switch event.kind {
-            case is TaskLaunchedRecord: return "\(at) launched"
-            case is TaskExpiredRecord: return "\(at) expired"
-            case let r as TaskCompletedRecord: return "\(at) completed \(r.success)"
+            case let r as TaskRecord where r.change == .launched: return "\(at) launched"
+            case let r as TaskRecord where r.change == .expired: return "\(at) expired"
+            case let r as TaskRecord: if case .completed(let success) = r.change { return "\(at) completed \(success)" } else { return nil }
             case let r as ErrorRecord: return "\(at) error \(r.message)"
             default: return nil
             }

@@ -66,17 +66,16 @@ import Testing
         func file(_ path: String) -> String { "\(at) \(event.kind.name) \((path as NSString).lastPathComponent)" }
         switch event.kind {
         case let r as LifecycleRecord: return "\(at) \(r.state.rawValue) (\(r.reason ?? ""))"
-        case let r as RegionEnterRecord: return "\(at) enter \(r.region)"
-        case let r as RegionExitRecord: return "\(at) exit \(r.region)"
-        case let r as TaskSubmittedRecord: return "\(at) task.submitted \(r.task)"
-        case let r as TaskLaunchedRecord: return "\(at) task.launched \(r.task)"
-        case let r as TaskExpiredRecord: return "\(at) task.expired \(r.task)"
-        case let r as TaskCompletedRecord: return "\(at) task.completed \(r.task) \(r.success)"
-        case let r as AudioStartedRecord: return file(r.file)
-        case let r as AudioInterruptedRecord: return file(r.file)
-        case let r as AudioPausedRecord: return file(r.file)
-        case let r as AudioResumedRecord: return file(r.file)
-        case let r as AudioFinishedRecord: return "\(file(r.file)) \(r.success)"
+        case let r as RegionCrossingRecord: return "\(at) \(r.name) \(r.region)"
+        case let r as TaskRecord:
+            switch r.change {
+            case .submitted, .launched, .expired: return "\(at) \(r.name) \(r.task)"
+            case .completed(let success): return "\(at) task.completed \(r.task) \(success)"
+            case .rejected: return nil
+            }
+        case let r as AudioRecord:
+            if case .finished(let success) = r.change { return "\(file(r.file)) \(success)" }
+            return file(r.file)
         case let r as ErrorRecord: return "\(at) error \(r.message)"
         default: return nil
         }

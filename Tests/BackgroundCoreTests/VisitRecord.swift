@@ -2,9 +2,10 @@ import BackgroundCore
 
 /// A record of the tests' own, as a module would define one: a visit to a place, with an optional time.
 struct VisitRecord: TimelineRecord {
-    static let event = "visit"
     var place: String
     var until: SimTime?
+
+    var name: String { "visit" }
 
     func write(to json: inout JSONObjectWriter) {
         json.field("place", string: place)

@@ -10,8 +10,7 @@ import Testing
     /// Distance in metres between a region's centre and the point an event reports.
     func distance(_ region: CircularRegion, _ kind: any TimelineRecord) -> Double {
         let point: (Double, Double)? = switch kind {
-        case let enter as RegionEnterRecord: (enter.latitude, enter.longitude)
-        case let exit as RegionExitRecord: (exit.latitude, exit.longitude)
+        case let crossing as RegionCrossingRecord: (crossing.latitude, crossing.longitude)
         default: nil
         }
         guard let (lat, lon) = point else { return .nan }
@@ -212,7 +211,7 @@ import Testing
         #expect(events.map(\.kind.name) == ["state", "state", "enter", "exit"])
         #expect(!events.dropFirst(2).contains { $0.kind == .state(region: "dropped", state: .outside) })
         #expect(!events.dropFirst(2).contains { event in
-            (event.kind as? RegionEnterRecord)?.region == "dropped" || (event.kind as? RegionExitRecord)?.region == "dropped"
+            (event.kind as? RegionCrossingRecord)?.region == "dropped"
         })
     }
 
@@ -295,8 +294,7 @@ import Testing
             let mine = all.filter {
                 switch $0.kind {
                 case let r as RegionStateRecord: r.region == region.identifier
-                case let r as RegionEnterRecord: r.region == region.identifier
-                case let r as RegionExitRecord: r.region == region.identifier
+                case let r as RegionCrossingRecord: r.region == region.identifier
                 default: false
                 }
             }

@@ -121,7 +121,8 @@ import Testing
         let f = try F()
         try f.scheduler.submit(f.refreshRequest(after: .seconds(900)))
         let submitted = f.timeline.events.compactMap { event -> SimTime?? in
-            if let r = event.kind as? TaskSubmittedRecord, r.task == F.refresh, r.kind == .refresh { return r.earliestBegin }
+            guard let r = event.kind as? TaskRecord, r.task == F.refresh else { return nil }
+            if case .submitted(.refresh, let begin) = r.change { return begin }
             return nil
         }
         #expect(submitted == [f.at(.seconds(900))])
@@ -354,8 +355,9 @@ import Testing
         var gaps: [Duration] = []
         for event in events {
             switch event.kind {
-            case let r as TaskSubmittedRecord where r.task == F.refresh: submitted = r.earliestBegin
-            case let r as TaskLaunchedRecord where r.task == F.refresh: gaps.append(event.time - submitted!)
+            case let r as TaskRecord where r.task == F.refresh:
+                if case .submitted(_, let begin) = r.change { submitted = begin }
+                if r.change == .launched { gaps.append(event.time - submitted!) }
             default: break
             }
         }

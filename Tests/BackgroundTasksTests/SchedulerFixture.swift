@@ -59,11 +59,14 @@ final class SchedulerFixture {
         timeline.events.compactMap { event in
             let offset = Int((event.time - .defaultStart).seconds)
             switch event.kind {
-            case let r as TaskSubmittedRecord: return "\(offset) submitted \(r.task)"
-            case let r as TaskRejectedRecord: return "\(offset) rejected \(r.task) \(r.error)"
-            case let r as TaskLaunchedRecord: return "\(offset) launched \(r.task)"
-            case let r as TaskExpiredRecord: return "\(offset) expired \(r.task)"
-            case let r as TaskCompletedRecord: return "\(offset) completed \(r.task) \(r.success)"
+            case let r as TaskRecord:
+                switch r.change {
+                case .submitted: return "\(offset) submitted \(r.task)"
+                case .rejected(let error): return "\(offset) rejected \(r.task) \(error)"
+                case .launched: return "\(offset) launched \(r.task)"
+                case .expired: return "\(offset) expired \(r.task)"
+                case .completed(let success): return "\(offset) completed \(r.task) \(success)"
+                }
             case let r as ErrorRecord: return "\(offset) error \(r.code ?? "") \(r.message)"
             default: return nil
             }

@@ -2,7 +2,6 @@ public import BackgroundCore
 
 /// `lifecycle`: the emulated app moved to another state, and why.
 public struct LifecycleRecord: TimelineRecord {
-    public static let event = "lifecycle"
     public var state: LifecycleState
     public var reason: String?
 
@@ -10,6 +9,8 @@ public struct LifecycleRecord: TimelineRecord {
         self.state = state
         self.reason = reason
     }
+
+    public var name: String { "lifecycle" }
 
     public func write(to json: inout JSONObjectWriter) {
         json.field("state", string: state.rawValue)

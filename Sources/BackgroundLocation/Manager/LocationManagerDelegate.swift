@@ -1,5 +1,3 @@
-public import BackgroundCore
-
 /// Receives a ``LocationManager``'s events the way `CLLocationManagerDelegate` does; every method is
 /// optional (has an empty default).
 ///

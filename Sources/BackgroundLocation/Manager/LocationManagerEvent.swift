@@ -1,4 +1,4 @@
-public import BackgroundCore
+import BackgroundCore
 
 /// What a ``LocationManager`` reports, in the order it happens: the element of ``LocationManager/events()``
 /// and what ``LocationManagerDelegate`` methods are called with.

@@ -2,12 +2,13 @@ public import BackgroundCore
 
 /// `location`: a continuous update that passed the manager's filters (`didUpdateLocations`).
 public struct LocationRecord: TimelineRecord {
-    public static let event = "location"
     public var fix: LocationFix
 
     public init(_ fix: LocationFix) {
         self.fix = fix
     }
+
+    public var name: String { "location" }
 
     public func write(to json: inout JSONObjectWriter) {
         json.field("lat", number: fix.latitude)

@@ -2,7 +2,6 @@ public import BackgroundCore
 
 /// `state`: a region's state was determined (`didDetermineState`).
 public struct RegionStateRecord: TimelineRecord {
-    public static let event = "state"
     public var region: String
     public var state: RegionState
 
@@ -10,6 +9,8 @@ public struct RegionStateRecord: TimelineRecord {
         self.region = region
         self.state = state
     }
+
+    public var name: String { "state" }
 
     public func write(to json: inout JSONObjectWriter) {
         json.field("region", string: region)

@@ -2,7 +2,6 @@ public import BackgroundCore
 
 /// `significant`: an update of the significant-change service.
 public struct SignificantChangeRecord: TimelineRecord {
-    public static let event = "significant"
     public var latitude: Double
     public var longitude: Double
 
@@ -10,6 +9,8 @@ public struct SignificantChangeRecord: TimelineRecord {
         self.latitude = latitude
         self.longitude = longitude
     }
+
+    public var name: String { "significant" }
 
     public func write(to json: inout JSONObjectWriter) {
         json.field("lat", number: latitude)

@@ -1,4 +1,4 @@
-public import BackgroundCore
+import BackgroundCore
 import Glibc
 
 /// Writes fixes to a GPX 1.1 file (one track, one segment) that is a complete, valid document after every

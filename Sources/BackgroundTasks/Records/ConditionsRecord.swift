@@ -2,12 +2,13 @@ public import BackgroundCore
 
 /// `conditions`: the device conditions the scheduler follows changed (or were first read).
 public struct ConditionsRecord: TimelineRecord {
-    public static let event = "conditions"
     public var conditions: DeviceConditions
 
     public init(_ conditions: DeviceConditions) {
         self.conditions = conditions
     }
+
+    public var name: String { "conditions" }
 
     public func write(to json: inout JSONObjectWriter) {
         json.field("network", string: conditions.network.rawValue)

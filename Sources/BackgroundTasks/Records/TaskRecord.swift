@@ -1,0 +1,91 @@
+public import BackgroundCore
+
+/// `task.submitted`, `task.rejected`, `task.launched`, `task.expired` or `task.completed`: what happened
+/// to a task request or a task run.
+public struct TaskRecord: TimelineRecord {
+    /// What happened; its fields follow `task` in the event stream.
+    public enum Change: Hashable, Sendable {
+        /// The scheduler accepted a request.
+        case submitted(kind: TaskKind, earliestBegin: SimTime?)
+        /// The scheduler refused a request, with the error's name (`notPermitted`).
+        case rejected(error: String)
+        /// The scheduler launched the task; its handler runs.
+        case launched
+        /// The task's time ran out; its expiration handler runs.
+        case expired
+        /// The handler called `setTaskCompleted(success:)`.
+        case completed(success: Bool)
+    }
+
+    public var task: String
+    public var change: Change
+
+    public init(task: String, _ change: Change) {
+        self.task = task
+        self.change = change
+    }
+
+    public var name: String {
+        switch change {
+        case .submitted: "task.submitted"
+        case .rejected: "task.rejected"
+        case .launched: "task.launched"
+        case .expired: "task.expired"
+        case .completed: "task.completed"
+        }
+    }
+
+    public func write(to json: inout JSONObjectWriter) {
+        json.field("task", string: task)
+        switch change {
+        case .submitted(let kind, let earliestBegin):
+            json.field("kind", string: kind.rawValue)
+            if let earliestBegin { json.field("earliestBegin", time: earliestBegin) } else { json.fieldNull("earliestBegin") }
+        case .rejected(let error): json.field("error", string: error)
+        case .launched, .expired: break
+        case .completed(let success): json.field("success", bool: success)
+        }
+    }
+
+    public var textDetail: String {
+        switch change {
+        case .submitted(let kind, let earliestBegin):
+            let begin = earliestBegin.map { ", not before \(TextTimelineRenderer.time($0))" } ?? ""
+            return "\(task) (\(kind.rawValue)\(begin))"
+        case .rejected(let error): return "\(task) rejected: \(error)"
+        case .launched, .expired: return task
+        case .completed(let success): return "\(task) \(success ? "succeeded" : "failed")"
+        }
+    }
+
+    /// Submissions and rejections are ticks on the task's row; a run is a bar from its launch, which an
+    /// expiration ends (the bar stays open for the completion its expiration handler reports).
+    public var drawing: TimelineDrawing {
+        switch change {
+        case .submitted: .tick(.tasks, row: task, style: "submitted")
+        case .rejected: .tick(.tasks, row: task, style: "rejected")
+        case .launched: .bar(.tasks, row: task, .open)
+        case .expired: .bar(.tasks, row: task, .mark(.expired))
+        case .completed(let success): .bar(.tasks, row: task, .close(success ? .success : .failed))
+        }
+    }
+}
+
+extension TimelineRecord where Self == TaskRecord {
+    /// A `task.submitted` record.
+    public static func taskSubmitted(task: String, kind: TaskKind, earliestBegin: SimTime?) -> Self {
+        TaskRecord(task: task, .submitted(kind: kind, earliestBegin: earliestBegin))
+    }
+
+    /// A `task.rejected` record.
+    public static func taskRejected(task: String, error: String) -> Self { TaskRecord(task: task, .rejected(error: error)) }
+
+    /// A `task.launched` record.
+    public static func taskLaunched(task: String) -> Self { TaskRecord(task: task, .launched) }
+
+    /// A `task.expired` record.
+    public static func taskExpired(task: String) -> Self { TaskRecord(task: task, .expired) }
+
+    /// A `task.completed` record.
+    public static func taskCompleted(task: String, success: Bool) -> Self { TaskRecord(task: task, .completed(success: success)) }
+}
