@@ -37,7 +37,7 @@ final class DoorbellMode: BackgroundMode {
 
     /// The mode's timeline record: `{"time":…,"event":"doorbell.rang","ring":1}`.
     struct Rang: TimelineRecord {
-        static let event = "doorbell.rang"
+        var name: String { "doorbell.rang" }
         /// The ring's number in the run, from 1.
         var ring: Int
 
