@@ -104,6 +104,8 @@ let package = Package(
         .testTarget(name: "ALSAAudioTests", dependencies: ["ALSAAudio", "BackgroundTestKit"]),
         .testTarget(name: "BackgroundAppTests", dependencies: ["BackgroundApp", "BackgroundTestKit"]),
         .testTarget(name: "BackgroundPushesTests", dependencies: ["BackgroundPushes", "BackgroundTestKit"]),
+        // A background mode of its own, hosted by EmulatedApp without editing BackgroundCore or BackgroundApp.
+        .testTarget(name: "ToyModeTests", dependencies: ["BackgroundApp", "BackgroundCore", "BackgroundTestKit"]),
         .testTarget(name: "BackgroundReportTests", dependencies: ["BackgroundReport", "BackgroundTestKit"]),
         .testTarget(name: "CommandLineTests", dependencies: ["CommandLineSupport", "BackgroundTestKit"]),
         .testTarget(name: "BGAudioTests", dependencies: [

@@ -8,9 +8,9 @@ public import BackgroundCore
 /// The user moves the app between the foreground and the background (``moveToForeground(reason:)``,
 /// ``moveToBackground(reason:gracePeriod:)``) or terminates it (``terminate(reason:)``). The rest follows
 /// from activities: leaving the foreground begins a grace period (``Activity/grace``); a region event
-/// wakes a suspended app for a short window (``wake(reason:)``); a background task, background audio
-/// and background location updates keep it running while they last (``begin(_:reason:)``,
-/// ``end(_:reason:)``). An activity that begins while the app is suspended wakes it; one that begins
+/// wakes a suspended app for a short window (``wake(reason:)``); what each background mode names — a
+/// background task, background audio, background location updates — keeps it running while it lasts
+/// (``begin(_:reason:)``, ``end(_:reason:)``). An activity that begins while the app is suspended wakes it; one that begins
 /// while it is terminated relaunches it into the background (``onLaunch``). docs/DEVICE.md lists the
 /// rules with Apple's documentation.
 ///
@@ -24,30 +24,6 @@ public import BackgroundCore
 ///
 /// - Warning: Not thread-safe: use it on the engine's owner only, like the engine itself.
 public final class AppLifecycle {
-    /// Something that keeps a backgrounded app running.
-    public enum Activity: Hashable, Sendable, CustomStringConvertible {
-        /// The time after leaving the foreground (`beginBackgroundTask`).
-        case grace
-        /// The window a region or significant-change event gives a suspended app.
-        case wake
-        /// A launched background task, by identifier.
-        case task(String)
-        /// Audio playing in a category and mode that continue in the background.
-        case audio
-        /// Continuous location updates allowed in the background.
-        case location
-
-        public var description: String {
-            switch self {
-            case .grace: "grace period"
-            case .wake: "wake window"
-            case .task(let identifier): "task \(identifier)"
-            case .audio: "background audio"
-            case .location: "background location updates"
-            }
-        }
-    }
-
     public let engine: EventEngine
     public let timeline: Timeline
     public let configuration: Configuration

@@ -1,13 +1,15 @@
 public import BackgroundCore
-public import BackgroundTasks
 
 /// An emulated app, as its manifest describes it (CONTRACTS.md section 4, docs/MANIFEST.md): its
-/// Info.plist lists, its background tasks, the device conditions over time and, for `bgloc --app`, what
-/// it does on location events.
+/// Info.plist lists and what the user does with it (the core, read here), and one ``ManifestSection``
+/// per background mode — the tasks and device conditions (``TaskSection``), what it does on location
+/// events (``LocationSection``), its audio session (``AudioSection``), and whatever section another
+/// mode brings.
 ///
 /// ```swift
 /// let manifest = try AppManifest(contentsOf: "Examples/DailyRefresh/app.yaml")
 /// manifest.tasks.map(\.identifier)   // ["com.example.daily.refresh", "com.example.daily.upload"]
+/// manifest[LocationSection.self]?.regions
 /// ```
 /// Every problem is an ``InputError`` naming the file, the line and the key:
 /// `app.yaml:7: tasks.com.example.refresh.kind: unknown task kind 'refesh' (expected refresh or processing)`.
@@ -22,53 +24,61 @@ public struct AppManifest: Hashable, Sendable {
     public var permittedIdentifiers: [String]
     /// `infoPlist:`, resolved against the manifest's folder, when the lists come from there.
     public var infoPlist: String?
-    /// `tasks:`, in the order declared.
-    public var tasks: [ManifestTask]
-    /// `submitAtLaunch:`, identifiers of declared tasks.
-    public var submitAtLaunch: [String]
-    /// `conditions:`, the device-state timeline.
-    public var conditions: [ScriptedConditions.Entry]
-    /// `regions:`.
-    public var regions: [ManifestRegion]
-    /// `significantChange:`.
-    public var significantChange: ManifestAction?
-    /// `audio:`.
-    public var audio: ManifestAudio?
     /// `lifecycle:`.
     public var lifecycle: [ManifestLifecycleStep]
+    /// The sections read, by type.
+    var sections: [ObjectIdentifier: any ManifestSection] = [:]
 
+    /// The sections of the modes bgkit brings, in the order they are read: tasks (whose declarations
+    /// the others' `submit` names), location, audio.
+    public static var standardSections: [any ManifestSection.Type] {
+        [TaskSection.self, LocationSection.self, AudioSection.self]
+    }
+
+    /// A manifest of the core alone; ``subscript(_:)`` adds sections.
     public init(
         file: String, app: String, backgroundModes: [String] = [], permittedIdentifiers: [String] = [],
-        infoPlist: String? = nil, tasks: [ManifestTask] = [], submitAtLaunch: [String] = [],
-        conditions: [ScriptedConditions.Entry] = [], regions: [ManifestRegion] = [],
-        significantChange: ManifestAction? = nil, audio: ManifestAudio? = nil, lifecycle: [ManifestLifecycleStep] = []
+        infoPlist: String? = nil, lifecycle: [ManifestLifecycleStep] = []
     ) {
         self.file = file
         self.app = app
         self.backgroundModes = backgroundModes
         self.permittedIdentifiers = permittedIdentifiers
         self.infoPlist = infoPlist
-        self.tasks = tasks
-        self.submitAtLaunch = submitAtLaunch
-        self.conditions = conditions
-        self.regions = regions
-        self.significantChange = significantChange
-        self.audio = audio
         self.lifecycle = lifecycle
     }
 
-    /// Reads and checks the manifest at `path`; relative paths in it resolve against its folder.
-    public init(contentsOf path: String) throws(InputError) {
-        self = try ManifestParser(file: path).parse(ManifestParser.read(path))
+    /// Reads and checks the manifest at `path` with `sections`; relative paths in it resolve against its
+    /// folder.
+    public init(contentsOf path: String, sections: [any ManifestSection.Type] = standardSections) throws(InputError) {
+        self = try ManifestParser(file: path, sections: sections).parse(ManifestParser.read(path))
     }
 
     /// Parses manifest text; `file` names it in errors and its folder resolves relative paths.
-    public init(yaml: String, file: String) throws(InputError) {
-        self = try ManifestParser(file: file).parse(yaml)
+    public init(yaml: String, file: String, sections: [any ManifestSection.Type] = standardSections) throws(InputError) {
+        self = try ManifestParser(file: file, sections: sections).parse(yaml)
     }
 
-    /// The declared task with `identifier`.
-    public func task(_ identifier: String) -> ManifestTask? {
-        tasks.first { $0.identifier == identifier }
+    /// The section of type `S`, when the manifest was read with it (or given it).
+    public subscript<S: ManifestSection>(_ type: S.Type) -> S? {
+        get { sections[ObjectIdentifier(type)] as? S }
+        set { sections[ObjectIdentifier(type)] = newValue }
+    }
+
+    public static func == (a: AppManifest, b: AppManifest) -> Bool {
+        a.file == b.file && a.app == b.app && a.backgroundModes == b.backgroundModes
+            && a.permittedIdentifiers == b.permittedIdentifiers && a.infoPlist == b.infoPlist && a.lifecycle == b.lifecycle
+            && a.sections.count == b.sections.count
+            && a.sections.allSatisfy { key, section in
+                b.sections[key].map { AnyHashable(section) == AnyHashable($0) } ?? false
+            }
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(file)
+        hasher.combine(app)
+        hasher.combine(backgroundModes)
+        hasher.combine(permittedIdentifiers)
+        hasher.combine(lifecycle)
     }
 }

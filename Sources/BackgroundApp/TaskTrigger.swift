@@ -1,22 +1,33 @@
-/// What made the emulated app submit a task: handed to a `run:` command as `BG_TRIGGER`, `BG_REGION`,
+/// What made the emulated app run an action (a trigger: an event that wakes or relaunches the app),
+/// handed to the modes that carry the action out — and to a `run:` command as `BG_TRIGGER`, `BG_REGION`,
 /// `BG_LAT` and `BG_LON`.
 ///
 /// ```swift
 /// simulator.submit("com.example.tour.upload", trigger: TaskTrigger(.enter, region: "museum", latitude: 47.3769, longitude: 8.5417))
 /// ```
 public struct TaskTrigger: Hashable, Sendable {
-    /// The kind of event.
-    public enum Kind: String, Hashable, Sendable {
+    /// The kind of event: the statics below, or a new mode's own (`Kind("push")`).
+    public struct Kind: RawRepresentable, Hashable, Sendable {
+        public var rawValue: String
+
+        public init(rawValue: String) {
+            self.rawValue = rawValue
+        }
+
+        public init(_ rawValue: String) {
+            self.rawValue = rawValue
+        }
+
         /// `submitAtLaunch:` at the app's launch.
-        case launch
+        public static let launch = Kind("launch")
         /// The task's own handler, `resubmit: true`.
-        case resubmit
+        public static let resubmit = Kind("resubmit")
         /// A region's `onEnter:`.
-        case enter
+        public static let enter = Kind("enter")
         /// A region's `onExit:`.
-        case exit
+        public static let exit = Kind("exit")
         /// `significantChange:`.
-        case significantChange
+        public static let significantChange = Kind("significantChange")
     }
 
     public var kind: Kind

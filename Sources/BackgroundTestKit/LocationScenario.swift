@@ -92,10 +92,10 @@ public struct LocationScenario {
         }
         let emulated = try app.map { manifest throws(InputError) in
             let output = audioOutput
+            let audio = EmulatedApp.Audio(output: { _ in output }, open: { try WAVDecoder(path: $0) })
             let app = try EmulatedApp(
-                manifest: manifest, location: manager,
-                audio: EmulatedApp.Audio(output: { _ in output }, open: { try WAVDecoder(path: $0) }),
-                configuration: appConfiguration)
+                manifest: manifest, engine: engine, timeline: timeline,
+                modes: EmulatedApp.standardModes(location: manager, audio: audio), configuration: appConfiguration)
             app.start()
             return app
         }

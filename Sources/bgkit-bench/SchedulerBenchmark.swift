@@ -22,9 +22,10 @@ enum SchedulerBenchmark {
             at(day, 13, ConditionsChange(network: .wifi, lowPower: false))
         }
         let uploads = ["upload", "backup", "index"]
-        let manifest = AppManifest(
+        var manifest = AppManifest(
             file: "benchmark", app: "com.example.bench", backgroundModes: ["fetch", "processing"],
-            permittedIdentifiers: ["refresh"] + uploads,
+            permittedIdentifiers: ["refresh"] + uploads)
+        manifest[TaskSection.self] = TaskSection(
             tasks: [ManifestTask(identifier: "refresh", kind: .refresh, earliestBegin: .seconds(900),
                                  work: .simulated(.seconds(4)), resubmit: true)]
                 + uploads.map {

@@ -97,20 +97,20 @@ struct AppOptions: ParsableArguments {
         /// `--conditions`, for `live` (a replay always follows the manifest's timeline).
         var conditions: ConditionsSource?
 
-        /// The app on `manager`'s engine, started: clips play on ALSA (`null` silently). In a live run the
-        /// conditions come from the machine unless `--conditions manifest` or the manifest has a timeline.
-        func start(on manager: LocationManager, live: Bool = false) throws -> EmulatedApp {
+        /// The app on `engine` and `timeline`, hosting `location` and the other standard modes, started:
+        /// clips play on ALSA (`null` silently). In a live run the conditions come from the machine unless
+        /// `--conditions manifest` or the manifest has a timeline.
+        func start(engine: EventEngine, timeline: Timeline, location: LocationManager, live: Bool = false) throws -> EmulatedApp {
             let manifest = try AppManifest(contentsOf: manifest)
             var configuration = configuration
             if live, (conditions ?? (manifest.conditions.isEmpty ? .machine : .manifest)) == .machine {
                 configuration.conditions = .machine()
             }
+            let audio = EmulatedApp.Audio(
+                output: { ALSAOutput(device: $0, deviceOption: "--audio-device") }, open: AudioFile.open)
             let app = try EmulatedApp(
-                manifest: manifest, location: manager,
-                audio: EmulatedApp.Audio(
-                    output: { ALSAOutput(device: $0, deviceOption: "--audio-device") }, open: AudioFile.open
-                ),
-                configuration: configuration)
+                manifest: manifest, engine: engine, timeline: timeline,
+                modes: EmulatedApp.standardModes(location: location, audio: audio), configuration: configuration)
             app.start()
             return app
         }

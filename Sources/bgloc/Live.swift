@@ -47,7 +47,7 @@ struct Live: AsyncParsableCommand {
             let timeline = Timeline(engine: engine)
             TimelinePrinter(format: format, flushEachLine: true).attach(to: timeline)
             let manager = location.makeManager(engine: engine, timeline: timeline)
-            let emulated = try app?.start(on: manager, live: true)
+            let emulated = try app?.start(engine: engine, timeline: timeline, location: manager, live: true)
             defer { manager.finishEvents() }
             // gpsd is the run's one source today; a push socket or a transfer thread would be added beside it.
             let run = LiveRun(engine: engine, until: source.duration.map { engine.now + $0 })

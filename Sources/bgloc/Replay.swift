@@ -94,7 +94,7 @@ private struct ReplaySettings: Sendable {
         let picture = report.map { _ in TimelineReport(title: "bgloc replay \(trace)", regions: location.regions.map(ReportRegion.init)) }
         picture?.attach(to: timeline)
         let manager = location.makeManager(engine: engine, timeline: timeline)
-        let emulated = try app?.start(on: manager)
+        let emulated = try app?.start(engine: engine, timeline: timeline, location: manager)
         picture?.regions = manager.monitoredRegions.sorted { $0.identifier < $1.identifier }.map(ReportRegion.init)
         let pacing: ReplaySource.Pacing = speed.map { .paced(speed: $0) } ?? .virtual
         var buffered = first[...]

@@ -60,9 +60,9 @@ import Testing
         ])
         #expect(m.regions == [ManifestRegion(
             id: "museum", latitude: 47.3769, longitude: 8.5417, radius: 200,
-            onEnter: ManifestAction(submit: "com.example.tour.upload", play: "tour/audio/museum.wav"),
-            onExit: ManifestAction(submit: "com.example.tour.refresh"))])
-        #expect(m.significantChange == ManifestAction(submit: "com.example.tour.refresh"))
+            onEnter: ManifestAction(["submit": "com.example.tour.upload", "play": "tour/audio/museum.wav"]),
+            onExit: ManifestAction(["submit": "com.example.tour.refresh"]))])
+        #expect(m.significantChange == ManifestAction(["submit": "com.example.tour.refresh"]))
         #expect(m.audio == ManifestAudio(category: .playback, device: "null"))
         #expect(m.lifecycle == [ManifestLifecycleStep(offset: .zero, state: .foreground),
                                 ManifestLifecycleStep(offset: .seconds(120), state: .background)])

@@ -115,6 +115,32 @@ import Testing
         ])
     }
 
+    @Test func anAppWithoutRegionsRunsWithoutALocationManager() async throws {
+        let manifest = try AppManifest(yaml: """
+            app: com.example.daily
+            backgroundModes: [fetch]
+            permittedIdentifiers: [sync]
+            tasks:
+              sync: {kind: refresh, earliestBegin: 5m, work: 10s}
+            submitAtLaunch: [sync]
+            lifecycle: \(Self.backgroundAt30s)
+            """, file: "app.yaml")
+        let engine = EventEngine(start: .defaultStart)
+        let timeline = Timeline(engine: engine, keepingEvents: true)
+        let app = try EmulatedApp(
+            manifest: manifest, engine: engine, timeline: timeline, modes: EmulatedApp.standardModes(location: nil, audio: nil))
+        #expect(app.mode(LocationMode.self) == nil)
+        app.start()
+        try await app.linger(upTo: .seconds(3600))
+        let events = timeline.events.compactMap(Self.describe)
+        #expect(app.isSettled)
+        #expect(events == [
+            "0s foreground (launched by the user)", "0s task.submitted sync", "30s background (the user left the app)",
+            "60s suspended (the grace period after leaving the foreground ended)", "300s task.launched sync",
+            "300s background (task sync launched)", "310s task.completed sync true", "310s suspended (task sync completed)",
+        ])
+    }
+
     @Test func aBackgroundTaskLaunchesTheSuspendedApp() async throws {
         let app = try App(modes: "fetch", onEnter: "{submit: sync}", lifecycle: Self.backgroundAt30s)
         let events = try await app.run()

@@ -1,0 +1,30 @@
+extension AppLifecycle {
+    /// Something that keeps a backgrounded app running: the lifecycle's own ``grace`` and ``wake``, and
+    /// whatever a background mode names — ``task(_:)``, ``audio``, ``location``, or a new mode's own.
+    ///
+    /// ```swift
+    /// extension AppLifecycle.Activity {
+    ///     static func transfer(_ id: Int) -> Self { Self("transfer.\(id)", description: "transfer \(id)") }
+    /// }
+    /// lifecycle.begin(.transfer(3), reason: "transfer 3 started")
+    /// ```
+    public struct Activity: Hashable, Sendable, CustomStringConvertible {
+        /// Tells activities apart: two with the same identifier are one.
+        public let identifier: String
+        /// How a person names it.
+        public let description: String
+
+        public init(_ identifier: String, description: String) {
+            self.identifier = identifier
+            self.description = description
+        }
+
+        /// The time after leaving the foreground (`beginBackgroundTask`).
+        public static let grace = Activity("grace", description: "grace period")
+        /// The window a region or significant-change event gives a suspended app.
+        public static let wake = Activity("wake", description: "wake window")
+
+        public static func == (a: Activity, b: Activity) -> Bool { a.identifier == b.identifier }
+        public func hash(into hasher: inout Hasher) { hasher.combine(identifier) }
+    }
+}

@@ -1,0 +1,48 @@
+public import BackgroundCore
+
+/// One background mode an ``EmulatedApp`` hosts — location, tasks, audio, or a new one in its own module:
+/// the peer of the others, reached by the app only through these calls.
+///
+/// A mode brings:
+/// - its **manifest section** (a ``ManifestSection``: its keys, their checks and messages, and the action
+///   keys it carries out), read with ``AppManifest/init(contentsOf:sections:)``;
+/// - its **reasons to keep the app running**, as ``AppLifecycle/Activity`` values it begins and ends on
+///   the app's ``EmulatedApp/lifecycle``;
+/// - its **triggers**, events that wake or relaunch the app and run an action: it calls
+///   ``EmulatedApp/trigger(_:by:reason:)``;
+/// - its **actions**, the parts of an action it carries out, in ``perform(_:trigger:)``;
+/// - its timeline records, written on the app's ``EmulatedApp/timeline``.
+///
+/// The app calls the modes in the order it was given them, and in the reverse order when the process
+/// ends. docs/ARCHITECTURE.md ("Adding a background mode") walks through writing one.
+///
+/// - Warning: Called on the engine's owner only, like the app.
+public protocol BackgroundMode: AnyObject {
+    /// The app hosts the mode: keep it (weakly: it holds its modes), read its manifest, create what the
+    /// mode runs on its engine and timeline. Called once, from the app's initializer.
+    func attach(to app: EmulatedApp) throws(InputError)
+    /// The app's `didFinishLaunching`: `first` the first time, false when it is relaunched after it was
+    /// terminated.
+    func appDidLaunch(first: Bool)
+    /// The app's process ended: stop what the process did (monitoring that belongs to the system goes on).
+    func appDidTerminate()
+    /// The app moved from one state to another.
+    func appDidChange(from: LifecycleState, to: LifecycleState)
+    /// Carries out the mode's parts of `action` (those under its ``ManifestSection/actions`` keys).
+    func perform(_ action: ManifestAction, trigger: TaskTrigger)
+    /// Whether the mode has nothing left to do (no pending request, nothing scheduled).
+    var isSettled: Bool { get }
+}
+
+extension BackgroundMode {
+    /// Nothing to do at launch.
+    public func appDidLaunch(first: Bool) {}
+    /// Nothing to stop.
+    public func appDidTerminate() {}
+    /// Nothing follows the state.
+    public func appDidChange(from: LifecycleState, to: LifecycleState) {}
+    /// No action keys.
+    public func perform(_ action: ManifestAction, trigger: TaskTrigger) {}
+    /// Always settled.
+    public var isSettled: Bool { true }
+}

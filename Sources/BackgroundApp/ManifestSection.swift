@@ -1,0 +1,37 @@
+public import BackgroundCore
+
+/// The part of an app manifest one background mode reads: its top-level keys, the action keys it
+/// provides to every action (`onEnter:`, `significantChange:`…), and how it reads and checks them.
+///
+/// The core of the manifest (`app`, `backgroundModes`, `permittedIdentifiers`, `infoPlist`, `lifecycle`)
+/// belongs to ``AppManifest``; each mode brings its section, and ``AppManifest/init(contentsOf:sections:)``
+/// reads the sections it is given, in order — an unknown top-level key gets the nearest key of any of
+/// them. A section reads YAML only through ``ManifestValue`` and ``ManifestMapping``, so its errors name
+/// the file, line and key as the others do.
+///
+/// ```swift
+/// struct BeaconSection: ManifestSection {
+///     static let keys = ["beacons"]
+///     var beacons: [String] = []
+///     init() {}
+///     init(_ manifest: ManifestMapping, in partial: AppManifest) throws(InputError) {
+///         beacons = try manifest["beacons"]?.strings() ?? []
+///     }
+/// }
+/// let manifest = try AppManifest(contentsOf: path, sections: AppManifest.standardSections + [BeaconSection.self])
+/// manifest[BeaconSection.self]?.beacons
+/// ```
+public protocol ManifestSection: Hashable, Sendable {
+    /// The top-level keys the section reads, in the order error messages list them.
+    static var keys: [String] { get }
+    /// The keys the section adds to every action, with their readers (`submit`, `play`).
+    static var actions: [ManifestActionKind] { get }
+    /// Reads the section's keys from the manifest's top-level mapping (any of them may be absent).
+    /// `partial` holds the core of the manifest and the sections read before this one.
+    init(_ manifest: ManifestMapping, in partial: AppManifest) throws(InputError)
+}
+
+extension ManifestSection {
+    /// No action keys.
+    public static var actions: [ManifestActionKind] { [] }
+}

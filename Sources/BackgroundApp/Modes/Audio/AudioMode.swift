@@ -1,0 +1,119 @@
+public import BackgroundAudio
+public import BackgroundCore
+
+/// The audio background mode: the app's ``AudioSession`` (the manifest's `audio:` category) and the
+/// ``AudioPlayer`` of the clip playing. It carries out `play:` actions; audio playing in a category that
+/// continues in the background, with the `audio` mode, keeps the app running
+/// (``AppLifecycle/Activity/audio``). Leaving the foreground interrupts audio that may not go on.
+///
+/// ```swift
+/// let audio = EmulatedApp.Audio(output: { ALSAOutput(device: $0) }, open: AudioFile.open)
+/// let app = try EmulatedApp(manifest: manifest, engine: engine, timeline: timeline, modes: [AudioMode(audio: audio)])
+/// ```
+public final class AudioMode: BackgroundMode {
+    /// The session, once the mode is attached.
+    public private(set) var session: AudioSession!
+    /// The player of the clip playing (or paused) now.
+    public private(set) var player: AudioPlayer?
+
+    private let audio: EmulatedApp.Audio?
+    private weak var app: EmulatedApp?
+    private var device = "default"
+
+    /// - Parameter audio: Where clips play; nil reports every `play` action as an `error` event.
+    public init(audio: EmulatedApp.Audio?) {
+        self.audio = audio
+    }
+
+    public func attach(to app: EmulatedApp) throws(InputError) {
+        self.app = app
+        device = app.configuration.audioDevice ?? app.manifest.audio?.device ?? "default"
+        session = AudioSession(
+            category: Self.sessionCategory(app.manifest.audio?.category ?? .soloAmbient),
+            backgroundAudioMode: app.manifest.backgroundModes.contains("audio"))
+    }
+
+    /// The clip stops with the process.
+    public func appDidTerminate() {
+        player?.stop()
+        player = nil
+    }
+
+    public func appDidChange(from: LifecycleState, to: LifecycleState) {
+        if from == .foreground {
+            session.applicationDidEnterBackground()
+            if !session.allowsBackgroundPlayback, let player {
+                // The session interrupted it (audio.interrupted); without background audio it stops.
+                player.stop()
+                self.player = nil
+            }
+        } else if to == .foreground {
+            session.applicationWillEnterForeground()
+        }
+    }
+
+    /// Plays the action's `play:` clip.
+    public func perform(_ action: ManifestAction, trigger: TaskTrigger) {
+        if let clip = action.play { play(clip) }
+    }
+
+    /// Plays `clip` on the session, replacing the clip playing now.
+    private func play(_ clip: String) {
+        guard let app else { return }
+        guard let audio else {
+            return problem("cannot play \(clip): this run has no audio output")
+        }
+        guard app.manifest.audio?.category != .record else {
+            return problem("cannot play \(clip): the record audio category does not play audio")
+        }
+        player?.stop()
+        let player = AudioPlayer(
+            files: [clip], output: audio.output(device), pacing: .virtual(app.engine),
+            session: session, open: audio.open)
+        player.addEventSink { [weak self] event in self?.audioEvent(event) }
+        self.player = player
+        guard player.play() else {
+            self.player = nil
+            let why = session.allowsBackgroundPlayback ? "the audio session is interrupted"
+                : "the app is in the background and its audio category (\(session.category.rawValue)) "
+                    + (session.hasBackgroundAudioMode ? "does not play in the background" : "needs the audio background mode")
+            return problem("cannot play \(clip): \(why)")
+        }
+    }
+
+    private func audioEvent(_ event: AudioPlayerEvent) {
+        guard let app else { return }
+        if let record = event.timelineRecord { app.timeline.record(record) }
+        switch event {
+        case .started(let file), .resumed(let file):
+            if session.allowsBackgroundPlayback { app.lifecycle.begin(.audio, reason: "audio \(file) playing") }
+        case .finished(let file, _):
+            app.lifecycle.end(.audio, reason: "audio \(file) finished")
+        case .paused(let file), .interrupted(let file):
+            app.lifecycle.end(.audio, reason: "audio \(file) paused")
+        case .outputError, .endOfQueue:
+            app.lifecycle.end(.audio, reason: "audio ended")
+        case .progress, .decodeError:
+            break
+        }
+    }
+
+    private func problem(_ message: String) {
+        app?.timeline.record(.error(message: message, code: "audio"))
+    }
+
+    /// The player's category for the manifest's: `record` never plays; `multiRoute` plays as `playback`.
+    private static func sessionCategory(_ category: ManifestAudio.Category) -> AudioSession.Category {
+        switch category {
+        case .ambient: .ambient
+        case .soloAmbient, .record: .soloAmbient
+        case .playback, .multiRoute: .playback
+        case .playAndRecord: .playAndRecord
+        }
+    }
+}
+
+extension AppLifecycle.Activity {
+    /// Audio playing in a category and mode that continue in the background.
+    public static let audio = Self("audio", description: "background audio")
+}

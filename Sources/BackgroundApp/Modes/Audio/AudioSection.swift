@@ -1,0 +1,47 @@
+public import BackgroundCore
+
+/// The audio mode's part of the manifest: the `audio:` session; it gives actions their `play:` key, a
+/// clip relative to the manifest's folder.
+///
+/// ```yaml
+/// audio: {category: playback, device: default}
+/// regions:
+///   - {id: museum, lat: 47.3769, lon: 8.5417, radius: 200, onEnter: {play: audio/museum.wav}}
+/// ```
+public struct AudioSection: ManifestSection {
+    public static let keys = ["audio"]
+    static let audioKeys = ["category", "device"]
+
+    /// `play:` names a clip.
+    public static var actions: [ManifestActionKind] {
+        [ManifestActionKind("play") { value, _ throws(InputError) in try value.path() }]
+    }
+
+    /// `audio:`.
+    public var audio: ManifestAudio?
+
+    public init(audio: ManifestAudio? = nil) {
+        self.audio = audio
+    }
+
+    public init(_ manifest: ManifestMapping, in partial: AppManifest) throws(InputError) {
+        guard let node = manifest["audio"] else {
+            self.init()
+            return
+        }
+        let f = try node.mapping(allowed: Self.audioKeys)
+        self.init(audio: ManifestAudio(
+            category: try f["category"]?.choice(ManifestAudio.Category.allCases, "audio category") ?? .soloAmbient,
+            device: try f["device"]?.string() ?? "default"))
+    }
+}
+
+extension AppManifest {
+    /// `audio:`.
+    public var audio: ManifestAudio? { self[AudioSection.self]?.audio }
+}
+
+extension ManifestAction {
+    /// `play:`, a clip to play, resolved against the manifest's folder.
+    public var play: String? { value("play") }
+}

@@ -1,0 +1,90 @@
+public import BackgroundCore
+public import BackgroundLocation
+
+/// The location background mode: monitors the manifest's regions and significant changes on a
+/// ``LocationManager`` (the manager's delegate), runs their `onEnter:`, `onExit:` and `significantChange:`
+/// actions as triggers, and keeps the app running with continuous updates allowed in the background
+/// (``AppLifecycle/Activity/location``). Monitoring belongs to the system: it survives the process, and
+/// its events relaunch the app.
+///
+/// ```swift
+/// let manager = LocationManager(engine: engine, timeline: timeline)
+/// let app = try EmulatedApp(manifest: manifest, engine: engine, timeline: timeline,
+///                           modes: [LocationMode(manager: manager), TaskMode()])
+/// ```
+/// - Warning: Keep the app: the manager holds the mode weakly, as its delegate.
+public final class LocationMode: BackgroundMode, LocationManagerDelegate {
+    /// The manager, on the app's engine.
+    public let manager: LocationManager
+
+    private weak var app: EmulatedApp?
+    private var updatesLocation = false
+
+    public init(manager: LocationManager) {
+        self.manager = manager
+    }
+
+    public func attach(to app: EmulatedApp) throws(InputError) {
+        precondition(manager.engine === app.engine, "the location manager must run on the app's engine")
+        self.app = app
+        manager.delegate = self
+    }
+
+    /// The first time, monitors the manifest's regions and significant changes; every time, starts
+    /// continuous updates again when they ran before, and lets them keep the app running in the background
+    /// with the `location` mode.
+    public func appDidLaunch(first: Bool) {
+        guard let app else { return }
+        if first {
+            updatesLocation = manager.isUpdatingLocation
+            manager.allowsBackgroundLocationUpdates = app.manifest.backgroundModes.contains("location")
+            for region in app.manifest.regions {
+                manager.startMonitoring(for: CircularRegion(
+                    identifier: region.id, latitude: region.latitude, longitude: region.longitude, radius: region.radius))
+            }
+            if app.manifest.significantChange != nil { manager.startMonitoringSignificantLocationChanges() }
+        } else if updatesLocation {
+            manager.startUpdatingLocation()
+        }
+        if updatesLocation && manager.allowsBackgroundLocationUpdates {
+            app.lifecycle.begin(.location, reason: "continuous location updates in the background")
+        }
+    }
+
+    /// Continuous updates stop with the process; monitoring goes on.
+    public func appDidTerminate() {
+        manager.stopUpdatingLocation()
+    }
+
+    public func appDidChange(from: LifecycleState, to: LifecycleState) {
+        manager.applicationState = to
+    }
+
+    // MARK: Location events
+
+    public func locationManager(_ manager: LocationManager, didEnterRegion region: CircularRegion, at fix: LocationFix) {
+        guard let app else { return }
+        let trigger = TaskTrigger(.enter, region: region.identifier, latitude: fix.latitude, longitude: fix.longitude)
+        app.trigger(app.manifest.regions.first { $0.id == region.identifier }?.onEnter, by: trigger,
+                    reason: "region \(region.identifier) entered")
+    }
+
+    public func locationManager(_ manager: LocationManager, didExitRegion region: CircularRegion, at fix: LocationFix) {
+        guard let app else { return }
+        let trigger = TaskTrigger(.exit, region: region.identifier, latitude: fix.latitude, longitude: fix.longitude)
+        app.trigger(app.manifest.regions.first { $0.id == region.identifier }?.onExit, by: trigger,
+                    reason: "region \(region.identifier) exited")
+    }
+
+    public func locationManager(_ manager: LocationManager, didReceiveSignificantChange fix: LocationFix) {
+        guard let app else { return }
+        app.trigger(app.manifest.significantChange,
+                    by: TaskTrigger(.significantChange, latitude: fix.latitude, longitude: fix.longitude),
+                    reason: "significant location change")
+    }
+}
+
+extension AppLifecycle.Activity {
+    /// Continuous location updates allowed in the background.
+    public static let location = Self("location", description: "background location updates")
+}

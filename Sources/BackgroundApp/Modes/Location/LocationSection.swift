@@ -1,0 +1,57 @@
+public import BackgroundCore
+
+/// The location mode's part of the manifest: the `regions:` the app monitors and its
+/// `significantChange:` action. A manifest with neither runs without a location manager.
+///
+/// ```yaml
+/// regions:
+///   - {id: museum, lat: 47.3769, lon: 8.5417, radius: 200, onEnter: {submit: com.example.tour.upload}}
+/// significantChange: {submit: com.example.tour.refresh}
+/// ```
+public struct LocationSection: ManifestSection {
+    public static let keys = ["regions", "significantChange"]
+    static let regionKeys = ["id", "lat", "lon", "radius", "onEnter", "onExit"]
+
+    /// `regions:`.
+    public var regions: [ManifestRegion]
+    /// `significantChange:`.
+    public var significantChange: ManifestAction?
+
+    public init(regions: [ManifestRegion] = [], significantChange: ManifestAction? = nil) {
+        self.regions = regions
+        self.significantChange = significantChange
+    }
+
+    public init(_ manifest: ManifestMapping, in partial: AppManifest) throws(InputError) {
+        self.init()
+        var ids = Set<String>()
+        for item in try manifest["regions"]?.list() ?? [] {
+            let f = try item.mapping(allowed: Self.regionKeys)
+            let id = try f.required("id")
+            let identifier = try id.string()
+            guard !identifier.isEmpty else { throw id.error("the region id is empty", line: id.keyLine) }
+            let region = ManifestRegion(
+                id: identifier,
+                latitude: try f.required("lat").number(in: -90...90),
+                longitude: try f.required("lon").number(in: -180...180),
+                radius: try f.required("radius").positive(),
+                onEnter: try f["onEnter"]?.action(),
+                onExit: try f["onExit"]?.action())
+            guard ids.insert(region.id).inserted else {
+                throw item.error("region '\(ManifestValue.shown(region.id))' is declared twice", key: id.key)
+            }
+            regions.append(region)
+        }
+        significantChange = try manifest["significantChange"]?.action()
+    }
+
+    /// Whether the section asks for location at all.
+    public var isEmpty: Bool { regions.isEmpty && significantChange == nil }
+}
+
+extension AppManifest {
+    /// `regions:`.
+    public var regions: [ManifestRegion] { self[LocationSection.self]?.regions ?? [] }
+    /// `significantChange:`.
+    public var significantChange: ManifestAction? { self[LocationSection.self]?.significantChange }
+}

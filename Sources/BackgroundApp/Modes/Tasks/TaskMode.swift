@@ -1,0 +1,71 @@
+public import BackgroundCore
+import BackgroundTasks
+
+/// The tasks background mode: the manifest's tasks on a ``BGTaskScheduler`` (through an
+/// ``AppSimulator``), with device conditions from the manifest or the machine
+/// (``EmulatedApp/Configuration/conditions``). It carries out `submit:` actions; a launched task keeps the
+/// app running (``AppLifecycle/Activity/task(_:)``) until it completes or expires, and relaunches a
+/// terminated app.
+///
+/// ```swift
+/// let app = try EmulatedApp(manifest: manifest, engine: engine, timeline: timeline, modes: [TaskMode()])
+/// app.mode(TaskMode.self)?.simulator.scheduler.pendingTaskRequests()
+/// ```
+public final class TaskMode: BackgroundMode {
+    /// The simulator, once the mode is attached.
+    public private(set) var simulator: AppSimulator!
+
+    private weak var app: EmulatedApp?
+
+    public init() {}
+
+    /// Creates the scheduler (recording the first `conditions` event).
+    ///
+    /// - Throws: ``InputError`` when the scheduler's state file cannot be restored or the commands' log
+    ///   cannot be opened.
+    public func attach(to app: EmulatedApp) throws(InputError) {
+        self.app = app
+        let conditions: (any DeviceConditionsSource)? = switch app.configuration.conditions {
+        case .manifest: nil
+        case .machine(let root, let pollInterval):
+            LinuxDeviceConditions(root: root, pollInterval: pollInterval, base: DeviceConditions(idle: true))
+        }
+        simulator = try AppSimulator(
+            manifest: app.manifest, engine: app.engine, timeline: app.timeline, configuration: app.configuration.scheduler,
+            commands: app.configuration.commands, conditions: conditions)
+        simulator.onTaskLaunch = { [weak app] task in
+            app?.lifecycle.begin(.task(task.identifier), reason: "task \(task.identifier) launched")
+        }
+        simulator.onTaskCompletion = { [weak app] task, success in
+            // After the scheduler has finished with it: the app may be suspended then.
+            guard let app else { return }
+            let identifier = task.identifier
+            app.engine.schedule(at: app.engine.now) { [weak app] in
+                app?.lifecycle.end(.task(identifier), reason: "task \(identifier) \(success ? "completed" : "ended unsuccessfully")")
+            }
+        }
+    }
+
+    /// Registers the handlers (the first time) and submits `submitAtLaunch:`.
+    public func appDidLaunch(first: Bool) {
+        simulator.launch()
+    }
+
+    /// The running tasks expire with the process.
+    public func appDidTerminate() {
+        simulator.expireRunningTasks()
+    }
+
+    /// Submits the action's `submit:` task.
+    public func perform(_ action: ManifestAction, trigger: TaskTrigger) {
+        if let identifier = action.submit { simulator.submit(identifier, trigger: trigger) }
+    }
+
+    /// Settled when no task request is pending.
+    public var isSettled: Bool { simulator.scheduler.pendingTaskRequests().isEmpty }
+}
+
+extension AppLifecycle.Activity {
+    /// A launched background task, by identifier.
+    public static func task(_ identifier: String) -> Self { Self("task.\(identifier)", description: "task \(identifier)") }
+}

@@ -1,0 +1,118 @@
+public import BackgroundCore
+public import BackgroundTasks
+
+/// The tasks mode's part of the manifest: `tasks:`, `submitAtLaunch:` and the device `conditions:`
+/// timeline; it gives actions their `submit:` key (CONTRACTS.md section 4, docs/MANIFEST.md).
+///
+/// ```yaml
+/// tasks:
+///   com.example.tour.refresh: {kind: refresh, earliestBegin: 15m, work: 4s, resubmit: true}
+/// submitAtLaunch: [com.example.tour.refresh]
+/// conditions:
+///   - {at: 0s, network: wifi, power: battery}
+/// ```
+public struct TaskSection: ManifestSection {
+    public static let keys = ["tasks", "submitAtLaunch", "conditions"]
+    static let taskKeys = ["kind", "earliestBegin", "work", "run", "resubmit", "requiresNetwork", "requiresExternalPower"]
+    static let conditionKeys = ["at", "network", "power", "battery", "idle", "lowPower", "backgroundRefresh"]
+
+    /// `submit:` names a declared task.
+    public static var actions: [ManifestActionKind] {
+        [ManifestActionKind("submit") { value, partial throws(InputError) in
+            try reference(value, declared: Set(partial.tasks.map(\.identifier)))
+        }]
+    }
+
+    /// `tasks:`, in the order declared.
+    public var tasks: [ManifestTask]
+    /// `submitAtLaunch:`, identifiers of declared tasks.
+    public var submitAtLaunch: [String]
+    /// `conditions:`, the device-state timeline.
+    public var conditions: [ScriptedConditions.Entry]
+
+    public init(tasks: [ManifestTask] = [], submitAtLaunch: [String] = [], conditions: [ScriptedConditions.Entry] = []) {
+        self.tasks = tasks
+        self.submitAtLaunch = submitAtLaunch
+        self.conditions = conditions
+    }
+
+    public init(_ manifest: ManifestMapping, in partial: AppManifest) throws(InputError) {
+        self.init()
+        if let node = manifest["tasks"] {
+            for (identifier, value) in try node.entries() { tasks.append(try Self.task(identifier, value, in: node)) }
+        }
+        let declared = Set(tasks.map(\.identifier))
+        for item in try manifest["submitAtLaunch"]?.list() ?? [] {
+            submitAtLaunch.append(try Self.reference(item, declared: declared))
+        }
+        for item in try manifest["conditions"]?.list() ?? [] { conditions.append(try Self.condition(item)) }
+    }
+
+    private static func task(_ identifier: String, _ value: ManifestValue, in tasks: ManifestValue) throws(InputError) -> ManifestTask {
+        guard !identifier.isEmpty, !identifier.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+            throw tasks.error("'\(ManifestValue.shown(identifier))' is not a task identifier (it is empty or has control characters)",
+                              line: value.keyLine)
+        }
+        let f = try value.mapping(allowed: taskKeys)
+        let kind = try f.required("kind").choice(TaskKind.allCases, "task kind")
+        var task = ManifestTask(identifier: identifier, kind: kind, line: value.keyLine)
+        if let node = f["earliestBegin"] { task.earliestBegin = try node.duration() }
+        if let work = f["work"] {
+            if let run = f["run"] { throw run.error("give either work (simulated) or run (a command), not both", line: run.keyLine) }
+            task.work = .simulated(try work.duration())
+        } else if let run = f["run"] {
+            let command = try run.string()
+            guard !command.isEmpty else { throw run.error("the command is empty") }
+            task.work = .command(command)
+        }
+        if let node = f["resubmit"] { task.resubmit = try node.bool() }
+        for key in ["requiresNetwork", "requiresExternalPower"] {
+            guard let node = f[key] else { continue }
+            guard kind == .processing else { throw node.error("only processing tasks take \(key)", line: node.keyLine) }
+            let value = try node.bool()
+            if key == "requiresNetwork" { task.requiresNetwork = value } else { task.requiresExternalPower = value }
+        }
+        return task
+    }
+
+    private static func condition(_ value: ManifestValue) throws(InputError) -> ScriptedConditions.Entry {
+        let f = try value.mapping(allowed: conditionKeys)
+        var change = ConditionsChange()
+        if let n = f["network"] { change.network = try n.choice(DeviceConditions.Network.allCases, "network") }
+        if let n = f["power"] { change.power = try n.choice(DeviceConditions.Power.allCases, "power source") }
+        if let n = f["battery"] { change.battery = try n.integer(in: 0...100) }
+        if let n = f["idle"] { change.idle = try n.bool() }
+        if let n = f["lowPower"] { change.lowPower = try n.bool() }
+        if let n = f["backgroundRefresh"] { change.backgroundRefresh = try n.bool() }
+        return ScriptedConditions.Entry(offset: try f.required("at").duration(), change: change)
+    }
+
+    /// `value` as the identifier of a declared task.
+    private static func reference(_ value: ManifestValue, declared: Set<String>) throws(InputError) -> String {
+        let identifier = try value.string()
+        guard declared.contains(identifier) else {
+            let hint = EditDistance.nearest(to: identifier, in: declared.sorted()).map { " (did you mean '\($0)'?)" } ?? ""
+            throw value.error("task '\(ManifestValue.shown(identifier))' is not declared under tasks\(hint)")
+        }
+        return identifier
+    }
+}
+
+extension AppManifest {
+    /// `tasks:`, in the order declared.
+    public var tasks: [ManifestTask] { self[TaskSection.self]?.tasks ?? [] }
+    /// `submitAtLaunch:`, identifiers of declared tasks.
+    public var submitAtLaunch: [String] { self[TaskSection.self]?.submitAtLaunch ?? [] }
+    /// `conditions:`, the device-state timeline.
+    public var conditions: [ScriptedConditions.Entry] { self[TaskSection.self]?.conditions ?? [] }
+
+    /// The declared task with `identifier`.
+    public func task(_ identifier: String) -> ManifestTask? {
+        tasks.first { $0.identifier == identifier }
+    }
+}
+
+extension ManifestAction {
+    /// `submit:`, a declared task to submit.
+    public var submit: String? { value("submit") }
+}

@@ -1,0 +1,85 @@
+import BackgroundApp
+import BackgroundCore
+
+/// A toy background mode, written as a new module would write one, touching no file of BackgroundCore or
+/// BackgroundApp: a doorbell that rings at the manifest's times (its `doorbell.rang` record) and wakes the
+/// app (its trigger), and an `answer:` action that keeps the app running while someone answers the door
+/// (its reason to run).
+///
+/// ```yaml
+/// doorbell:
+///   - {at: 2m, onRing: {answer: 45s, submit: com.example.sync}}
+/// ```
+final class DoorbellMode: BackgroundMode {
+    /// The mode's manifest section: `doorbell:`, and the `answer:` action key.
+    struct Section: ManifestSection {
+        static let keys = ["doorbell"]
+        static var actions: [ManifestActionKind] {
+            [ManifestActionKind("answer") { value, _ throws(InputError) in try value.duration() }]
+        }
+
+        /// When the bell rings, from the app's start, and what the app does then.
+        var rings: [(offset: Duration, action: ManifestAction?)] = []
+
+        init(_ manifest: ManifestMapping, in partial: AppManifest) throws(InputError) {
+            for item in try manifest["doorbell"]?.list() ?? [] {
+                let ring = try item.mapping(allowed: ["at", "onRing"])
+                rings.append((try ring.required("at").duration(), try ring["onRing"]?.action()))
+            }
+        }
+
+        static func == (a: Section, b: Section) -> Bool {
+            a.rings.map(\.offset) == b.rings.map(\.offset) && a.rings.map(\.action) == b.rings.map(\.action)
+        }
+
+        func hash(into hasher: inout Hasher) { hasher.combine(rings.map(\.offset)) }
+    }
+
+    /// The mode's timeline record: `{"time":…,"event":"doorbell.rang","ring":1}`.
+    struct Rang: TimelineRecord {
+        var name: String { "doorbell.rang" }
+        /// The ring's number in the run, from 1.
+        var ring: Int
+
+        func write(to json: inout JSONObjectWriter) { json.field("ring", integer: ring) }
+        var textDetail: String { "ring \(ring)" }
+        var drawing: TimelineDrawing { .tableRow }
+    }
+
+    /// Answering the door keeps the app running.
+    static let answering = AppLifecycle.Activity("doorbell.answering", description: "answering the door")
+    static let trigger = TaskTrigger.Kind("doorbell")
+
+    private weak var app: EmulatedApp?
+    /// Times the door was answered, as the action ran.
+    private(set) var answered: [SimTime] = []
+
+    func attach(to app: EmulatedApp) throws(InputError) {
+        self.app = app
+    }
+
+    /// The bell's rings are the system's: they are scheduled once, at the first launch.
+    func appDidLaunch(first: Bool) {
+        guard first, let app, let section = app.manifest[Section.self] else { return }
+        let start = app.engine.now
+        for (number, ring) in section.rings.enumerated() {
+            app.engine.schedule(at: start + ring.offset) { [weak self] in self?.ring(number + 1, ring.action) }
+        }
+    }
+
+    /// The doorbell's action: answer the door for the given time.
+    func perform(_ action: ManifestAction, trigger: TaskTrigger) {
+        guard let length = action.value("answer", as: Duration.self), let app else { return }
+        answered.append(app.engine.now)
+        app.lifecycle.begin(Self.answering, reason: "answering the door")
+        app.engine.schedule(after: length) { [weak app] in
+            app?.lifecycle.end(Self.answering, reason: "the door was answered")
+        }
+    }
+
+    private func ring(_ number: Int, _ action: ManifestAction?) {
+        guard let app else { return }
+        app.timeline.record(Rang(ring: number))
+        app.trigger(action, by: TaskTrigger(Self.trigger), reason: "the doorbell rang")
+    }
+}
