@@ -29,7 +29,7 @@ import Testing
     @Test func aStreamSeesNestedEventsInTheOrderTheyWereProduced() async {
         let events = EventBroadcaster<Int>()
         let stream = makeStream(events)
-        events.addSink { if $0 == 1 { events.broadcast(2) } }
+        events.addSink { [unowned events] in if $0 == 1 { events.broadcast(2) } }  // the broadcaster holds its sinks
         events.broadcast(1)
         events.finish()
         #expect(await collect(stream) == [1, 2])
