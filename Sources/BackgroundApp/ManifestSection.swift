@@ -3,11 +3,11 @@ public import BackgroundCore
 /// The part of an app manifest one background mode reads: its top-level keys, the action keys it
 /// provides to every action (`onEnter:`, `significantChange:`…), and how it reads and checks them.
 ///
-/// The core of the manifest (`app`, `backgroundModes`, `permittedIdentifiers`, `infoPlist`, `lifecycle`)
-/// belongs to ``AppManifest``; each mode brings its section, and ``AppManifest/init(contentsOf:sections:)``
-/// reads the sections it is given, in order — an unknown top-level key gets the nearest key of any of
-/// them. A section reads YAML only through ``ManifestValue`` and ``ManifestMapping``, so its errors name
-/// the file, line and key as the others do.
+/// The core of the manifest (`app`, `backgroundModes`, `permittedIdentifiers`, `infoPlist`, `buildSettings`,
+/// `lifecycle`) belongs to ``AppManifest``; each mode brings its section, and
+/// ``AppManifest/init(contentsOf:sections:)`` reads the sections it is given, in order — an unknown
+/// top-level key gets the nearest key of any of them. A section reads YAML only through ``ManifestValue``
+/// and ``ManifestMapping``, so its errors name the file, line and key as the others do.
 ///
 /// ```swift
 /// struct BeaconSection: ManifestSection {

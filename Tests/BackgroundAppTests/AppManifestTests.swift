@@ -134,19 +134,72 @@ import Testing
             <?xml version="1.0"?><plist version="1.0"><dict><key>UIBackgroundModes</key><string>fetch</string></dict></plist>
             """, message: "UIBackgroundModes: expected an array of strings"),
         PlistCase(name: "missing", contents: nil, message: "no such file"),
+        PlistCase(name: "unknown variable", contents: plist(identifiers: ["plain", "$(GRUOP).a"]),
+                  message: "BGTaskSchedulerPermittedIdentifiers[1]: unknown build variable '$(GRUOP)' (did you mean 'GROUP'?); "
+                      + "give its value under the manifest's buildSettings: (GRUOP: VALUE)"),
+        PlistCase(name: "unknown variable, braces", contents: plist(identifiers: ["plain", "${TEAM}.a"]),
+                  message: "BGTaskSchedulerPermittedIdentifiers[1]: unknown build variable '${TEAM}'; "
+                      + "give its value under the manifest's buildSettings: (TEAM: VALUE)"),
+        PlistCase(name: "unterminated", contents: plist(identifiers: ["plain", "$(PRODUCT_BUNDLE_IDENTIFIER.refresh"]),
+                  message: "BGTaskSchedulerPermittedIdentifiers[1]: '$(PRODUCT_BUNDLE_IDENTIFIER.refresh' has an unterminated '$(' "
+                      + "(a build variable is written $(NAME))"),
+        PlistCase(name: "modifier", contents: plist(identifiers: ["plain", "$(PRODUCT_NAME:rfc1034identifier).a"]),
+                  message: "BGTaskSchedulerPermittedIdentifiers[1]: '$(PRODUCT_NAME:rfc1034identifier)' in "
+                      + "'$(PRODUCT_NAME:rfc1034identifier).a' uses a build-setting modifier, which bgkit does not apply; "
+                      + "write the value out in the Info.plist"),
+        PlistCase(name: "nested", contents: plist(identifiers: ["plain", "$(A_$(GROUP)).a"]),
+                  message: "BGTaskSchedulerPermittedIdentifiers[1]: '$(A_$(GROUP)' in '$(A_$(GROUP)).a' is not a build variable"),
     ]
 
     @Test(arguments: badPlists)
     func rejectsABadInfoPlist(_ c: PlistCase) throws {
         let folder = try TemporaryFolder()
         if let contents = c.contents { try folder.write("Info.plist", contents) }
-        let file = try folder.write("app.yaml", "app: x\ninfoPlist: Info.plist\n")
+        let file = try folder.write("app.yaml", "app: x\ninfoPlist: Info.plist\nbuildSettings: {GROUP: g, MODE: fetch}\n")
         #expect {
             try AppManifest(contentsOf: file)
         } throws: { error in
             let error = error as? InputError
             return error?.file == folder.path + "/Info.plist" && error?.description.contains(c.message) == true
+                && error?.description.contains("\n") == false
         }
+    }
+
+    // MARK: Build variables
+
+    /// An Info.plist whose permitted identifiers are `identifiers`, with `fetch`.
+    static func plist(identifiers: [String]) -> String {
+        """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <plist version="1.0">
+        <dict>
+            <key>BGTaskSchedulerPermittedIdentifiers</key>
+            <array>\(identifiers.map { "<string>\($0)</string>" }.joined())</array>
+            <key>UIBackgroundModes</key>
+            <array><string>$(MODE)</string></array>
+        </dict>
+        </plist>
+        """
+    }
+
+    @Test func expandsTheBuildVariablesOfAnInfoPlist() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("Info.plist", Self.plist(identifiers: [
+            "$(PRODUCT_BUNDLE_IDENTIFIER).refresh", "${PRODUCT_BUNDLE_IDENTIFIER}.sync", "$(GROUP)-$(GROUP).$x",
+            "$(PRODUCT_BUNDLE_IDENTIFIER).continued.*",
+        ]))
+        let file = try folder.write("app.yaml", """
+            app: com.example.app
+            infoPlist: Info.plist
+            buildSettings:
+              GROUP: group.example
+              MODE: fetch
+            """)
+        let m = try AppManifest(contentsOf: file)
+        #expect(m.permittedIdentifiers == [
+            "com.example.app.refresh", "com.example.app.sync", "group.example-group.example.$x", "com.example.app.continued.*",
+        ])
+        #expect(m.backgroundModes == ["fetch"])
     }
 
     // MARK: Errors
@@ -206,6 +259,18 @@ import Testing
                   expected: "tasks.a.requiresExternalPower: only processing tasks take requiresExternalPower"),
         ErrorCase(name: "infoPlist and lists", yaml: "app: x\ninfoPlist: I.plist\nbackgroundModes: [fetch]\n",
                   expected: "m.yaml:3: backgroundModes: give either infoPlist or backgroundModes and permittedIdentifiers"),
+        ErrorCase(name: "buildSettings not a mapping", yaml: "app: x\ninfoPlist: I.plist\nbuildSettings: [A, B]\n",
+                  expected: "m.yaml:3: buildSettings: expected a mapping of keys to values"),
+        ErrorCase(name: "buildSettings value not text", yaml: "app: x\ninfoPlist: I.plist\nbuildSettings:\n  A: {b: c}\n",
+                  expected: "m.yaml:4: buildSettings.A: expected a single value, not a list or mapping"),
+        ErrorCase(name: "buildSettings bad name", yaml: "app: x\ninfoPlist: I.plist\nbuildSettings: {A-B: c}\n",
+                  expected: "m.yaml:3: buildSettings.A-B: 'A-B' is not a build setting's name"),
+        ErrorCase(name: "buildSettings bundle identifier", yaml: "app: x\ninfoPlist: I.plist\nbuildSettings: {PRODUCT_BUNDLE_IDENTIFIER: y}\n",
+                  expected: "m.yaml:3: buildSettings.PRODUCT_BUNDLE_IDENTIFIER: PRODUCT_BUNDLE_IDENTIFIER is the manifest's app: give it there"),
+        ErrorCase(name: "buildSettings without infoPlist", yaml: "app: x\nbuildSettings: {A: b}\n",
+                  expected: "m.yaml:2: buildSettings: buildSettings only expands the build variables of an infoPlist"),
+        ErrorCase(name: "misspelt buildSettings", yaml: "app: x\nbuildSetings: {A: b}\n",
+                  expected: "m.yaml:2: buildSetings: unknown key 'buildSetings' (did you mean 'buildSettings'?)"),
         ErrorCase(name: "list expected", yaml: "app: x\nbackgroundModes: fetch\n",
                   expected: "m.yaml:2: backgroundModes: expected a list"),
         ErrorCase(name: "missing app", yaml: "tasks: {}\n", expected: "m.yaml:1: app: missing key 'app'"),

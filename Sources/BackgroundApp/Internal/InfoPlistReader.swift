@@ -1,13 +1,16 @@
 import BackgroundCore
 import Foundation
 
-/// Reads `BGTaskSchedulerPermittedIdentifiers` and `UIBackgroundModes` from an Info.plist, XML or binary.
+/// Reads `BGTaskSchedulerPermittedIdentifiers` and `UIBackgroundModes` from an Info.plist, XML or binary,
+/// with the build variables in their values (`$(PRODUCT_BUNDLE_IDENTIFIER).refresh`) expanded.
 ///
 /// Parsing goes through Foundation's `PropertyListSerialization`. An XML plist that declares a document
 /// type with an internal subset or any entity is refused before parsing, so no entity is ever expanded
 /// and nothing outside the file is read.
 enum InfoPlistReader {
-    static func read(_ path: String) throws(InputError) -> (permittedIdentifiers: [String], backgroundModes: [String]) {
+    static func read(
+        _ path: String, variables: BuildVariables
+    ) throws(InputError) -> (permittedIdentifiers: [String], backgroundModes: [String]) {
         let data: Data
         do {
             data = Data(try BoundedFile.read(path, limit: 1 << 20))
@@ -37,17 +40,23 @@ enum InfoPlistReader {
             throw InputError(file: path, message: "the top level is not a dictionary")
         }
         return (
-            try strings(root, "BGTaskSchedulerPermittedIdentifiers", path),
-            try strings(root, "UIBackgroundModes", path)
+            try strings(root, "BGTaskSchedulerPermittedIdentifiers", path, variables),
+            try strings(root, "UIBackgroundModes", path, variables)
         )
     }
 
-    private static func strings(_ root: [String: Any], _ key: String, _ path: String) throws(InputError) -> [String] {
+    private static func strings(
+        _ root: [String: Any], _ key: String, _ path: String, _ variables: BuildVariables
+    ) throws(InputError) -> [String] {
         guard let value = root[key] else { return [] }
         guard let list = value as? [String] else {
             throw InputError(file: path, place: .key(key), message: "expected an array of strings")
         }
-        return list
+        var result: [String] = []
+        for (index, item) in list.enumerated() {
+            result.append(try variables.expand(item, file: path, key: "\(key)[\(index)]"))
+        }
+        return result
     }
 
     /// True when a `<!DOCTYPE …>` declaration has a `[` internal subset.

@@ -13,7 +13,7 @@ struct ManifestParser {
     let sections: [any ManifestSection.Type]
 
     /// The core's top-level keys before the sections' keys, and after them, as error messages list them.
-    static let leadingKeys = ["app", "backgroundModes", "permittedIdentifiers", "infoPlist"]
+    static let leadingKeys = ["app", "backgroundModes", "permittedIdentifiers", "infoPlist", "buildSettings"]
     static let trailingKeys = ["lifecycle"]
     static let lifecycleKeys = ["at", "app"]
 
@@ -82,8 +82,14 @@ struct ManifestParser {
             }
             let path = try plist.path()
             manifest.infoPlist = path
-            (manifest.permittedIdentifiers, manifest.backgroundModes) = try InfoPlistReader.read(path)
+            let variables = try buildVariables(top["buildSettings"], app: manifest.app)
+            (manifest.permittedIdentifiers, manifest.backgroundModes) = try InfoPlistReader.read(path, variables: variables)
         } else {
+            if let settings = top["buildSettings"] {
+                throw settings.error(
+                    "buildSettings only expands the build variables of an infoPlist; give infoPlist or remove it",
+                    line: settings.keyLine)
+            }
             manifest.backgroundModes = try top["backgroundModes"]?.strings() ?? []
             manifest.permittedIdentifiers = try top["permittedIdentifiers"]?.strings() ?? []
         }
@@ -99,6 +105,24 @@ struct ManifestParser {
                     [LifecycleState.foreground, .background, .suspended, .terminated], "app state")))
         }
         return manifest
+    }
+
+    /// The build variables an Info.plist may use: `buildSettings:`, a mapping of names to texts, and
+    /// `PRODUCT_BUNDLE_IDENTIFIER`, which is `app`.
+    private func buildVariables(_ settings: ManifestValue?, app: String) throws(InputError) -> BuildVariables {
+        var values = [BuildVariables.bundleIdentifier: app]
+        for (name, value) in try settings?.entries() ?? [] {
+            guard BuildVariables.isName(name) else {
+                throw value.error(
+                    "'\(ManifestValue.shown(name))' is not a build setting's name (letters, digits and _, as in MARKETING_VERSION)",
+                    line: value.keyLine)
+            }
+            guard name != BuildVariables.bundleIdentifier else {
+                throw value.error("\(name) is the manifest's app: give it there", line: value.keyLine)
+            }
+            values[name] = try value.string()
+        }
+        return BuildVariables(values: values)
     }
 
     /// One line, naming the place, for a Yams error.
