@@ -39,6 +39,8 @@ public final class AppSimulator {
     private var hasLaunched = false
     private var triggers: [String: TaskTrigger] = [:]
     private var running: [String] = []
+    /// The manifest's tasks, read out of its task section once: `submit` looks one up on every submission.
+    private let tasks: [ManifestTask]
 
     /// Creates the scheduler for `manifest` (recording the first `conditions` event), its device conditions
     /// from `conditions`, or from the manifest's `conditions:` timeline when that is nil.
@@ -51,6 +53,7 @@ public final class AppSimulator {
         conditions: (any DeviceConditionsSource)? = nil
     ) throws(InputError) {
         self.manifest = manifest
+        tasks = manifest.tasks
         self.engine = engine
         self.timeline = timeline
         self.commands = commands
@@ -84,7 +87,7 @@ public final class AppSimulator {
     /// `submitAtLaunch` again — the handlers stay registered, the scheduler standing for the system.
     public func launch() {
         if !hasLaunched {
-            for task in manifest.tasks {
+            for task in tasks {
                 scheduler.register(forTaskWithIdentifier: task.identifier, using: nil) { [unowned self] launched in
                     handle(launched, as: task)
                 }
@@ -97,7 +100,7 @@ public final class AppSimulator {
 
     /// Submits the declared task `identifier` as the app would; a rejection shows in the timeline only.
     public func submit(_ identifier: String, trigger: TaskTrigger = TaskTrigger(.launch)) {
-        guard let task = manifest.task(identifier) else { return }
+        guard let task = tasks.first(where: { $0.identifier == identifier }) else { return }
         let request: BGTaskRequest
         switch task.kind {
         case .refresh:
