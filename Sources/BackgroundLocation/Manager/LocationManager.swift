@@ -184,7 +184,7 @@ public final class LocationManager {
         try await source.run(on: engine) { event in self.receive(event) }
     }
 
-    /// Handles one event from a source at the engine's current time.
+    /// Handles one event from a source; a fix's rules measure time by the fix's own time (docs/LOCATION.md).
     public func receive(_ event: LocationSourceEvent) {
         switch event {
         case .fix(let fix):
