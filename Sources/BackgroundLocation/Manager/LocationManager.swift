@@ -70,6 +70,8 @@ public final class LocationManager {
     @exclusivity(unchecked) public private(set) var location: LocationFix?
 
     private let regionMonitor: RegionMonitor
+    /// The rules' time: each fix's own (see `RuleClock`), and the timers that run on it.
+    private let clock: RuleClock
     /// `configuration.pauseRadius` as a squared chord, to compare with unit vectors.
     private let pauseRadius2: Double
     /// The ``events()`` sequences and the delegate.
@@ -78,15 +80,15 @@ public final class LocationManager {
     // Continuous updates.
     @exclusivity(unchecked) private var lastDelivered: LocationFix?
     @exclusivity(unchecked) private var heldFix: LocationFix?
-    @exclusivity(unchecked) private var accuracyTimer: EventID?
+    @exclusivity(unchecked) private var accuracyTimer: Int?
     /// Fixes that passed the filters while the app was suspended, oldest first.
     @exclusivity(unchecked) private var heldWhileSuspended: [LocationFix] = []
     // Automatic pause: where and since when the device has stayed within `pauseRadius`.
     @exclusivity(unchecked) private var settledAt: UnitVector?
     @exclusivity(unchecked) private var settledSince = SimTime(nanosecondsSinceEpoch: 0)
-    @exclusivity(unchecked) private var pauseTimer: EventID?
+    @exclusivity(unchecked) private var pauseTimer: Int?
     // Region monitoring: the timer at the end of the earliest dwell under way.
-    @exclusivity(unchecked) private var dwellTimer: (id: EventID, time: SimTime)?
+    @exclusivity(unchecked) private var dwellTimer: (id: Int, time: SimTime)?
     // Significant changes.
     @exclusivity(unchecked) private var lastSignificant: (fix: LocationFix, time: SimTime)?
 
@@ -95,6 +97,7 @@ public final class LocationManager {
         self.timeline = timeline
         self.configuration = configuration
         self.regionMonitor = RegionMonitor(configuration: configuration)
+        self.clock = RuleClock(engine: engine)
         self.pauseRadius2 = Geodesy.squaredChord(forDistance: configuration.pauseRadius)
     }
 
@@ -113,8 +116,8 @@ public final class LocationManager {
         heldFix = nil
         heldWhileSuspended.removeAll()
         settledAt = nil
-        accuracyTimer.map(engine.cancel)
-        pauseTimer.map(engine.cancel)
+        accuracyTimer.map(clock.cancel)
+        pauseTimer.map(clock.cancel)
         accuracyTimer = nil
         pauseTimer = nil
     }
@@ -181,7 +184,7 @@ public final class LocationManager {
         try await source.run(on: engine) { event in self.receive(event) }
     }
 
-    /// Handles one event from a source at the engine's current time.
+    /// Handles one event from a source; a fix's rules measure time by the fix's own time (docs/LOCATION.md).
     public func receive(_ event: LocationSourceEvent) {
         switch event {
         case .fix(let fix):
@@ -193,7 +196,8 @@ public final class LocationManager {
 
     private func receive(_ fix: LocationFix) {
         location = fix
-        let now = engine.now
+        clock.advance(to: fix)
+        let now = clock.now
         let point = Geodesy.unitVector(latitude: fix.latitude, longitude: fix.longitude)
         if isUpdatingLocation { updateContinuous(with: fix, at: point, time: now) }
         if isMonitoringSignificantLocationChanges { updateSignificant(with: fix, at: now) }
@@ -216,11 +220,11 @@ public final class LocationManager {
     private func scheduleDwellEnd() {
         guard let deadline = regionMonitor.nextDeadline() else { return }
         if let scheduled = dwellTimer, scheduled.time <= deadline { return }
-        dwellTimer.map { engine.cancel($0.id) }
-        let id = engine.schedule(at: deadline) { [weak self] in
+        dwellTimer.map { clock.cancel($0.id) }
+        let id = clock.schedule(at: deadline) { [weak self] in
             guard let self else { return }
             dwellTimer = nil
-            report(regionMonitor.confirmCrossings(at: engine.now))
+            report(regionMonitor.confirmCrossings(at: clock.now))
             scheduleDwellEnd()
         }
         dwellTimer = (id, deadline)
@@ -252,7 +256,7 @@ public final class LocationManager {
         if pausesLocationUpdatesAutomatically, !trackStationary(point, at: now) { return }
         guard let desiredAccuracy, let accuracy = fix.horizontalAccuracy, accuracy > desiredAccuracy else {
             heldFix = nil
-            accuracyTimer.map(engine.cancel)
+            accuracyTimer.map(clock.cancel)
             accuracyTimer = nil
             deliver(fix)
             return
@@ -260,7 +264,7 @@ public final class LocationManager {
         if let held = heldFix, let heldAccuracy = held.horizontalAccuracy, heldAccuracy < accuracy { return }
         heldFix = fix
         if accuracyTimer == nil {
-            accuracyTimer = engine.schedule(after: configuration.accuracyWait) { [weak self] in
+            accuracyTimer = clock.schedule(at: now + configuration.accuracyWait) { [weak self] in
                 guard let self else { return }
                 accuracyTimer = nil
                 if let held = heldFix {
@@ -317,11 +321,11 @@ public final class LocationManager {
     }
 
     private func schedulePauseCheck() {
-        pauseTimer = engine.schedule(at: settledSince + configuration.pauseAfter) { [weak self] in
+        pauseTimer = clock.schedule(at: settledSince + configuration.pauseAfter) { [weak self] in
             guard let self else { return }
             pauseTimer = nil
             guard isUpdatingLocation, pausesLocationUpdatesAutomatically, !isPaused, settledAt != nil else { return }
-            if engine.now >= settledSince + configuration.pauseAfter {
+            if clock.now >= settledSince + configuration.pauseAfter {
                 isPaused = true
                 heldFix = nil
                 emit(.paused)
