@@ -39,8 +39,8 @@ public final class AppSimulator {
     private var hasLaunched = false
     private var triggers: [String: TaskTrigger] = [:]
     private var running: [String] = []
-    /// The manifest's tasks, read out of its task section once: `submit` looks one up on every submission.
-    private let tasks: [ManifestTask]
+    /// The manifest's task section, read out once: `submit` looks a task up on every submission.
+    private let tasks: TaskSection
 
     /// Creates the scheduler for `manifest` (recording the first `conditions` event), its device conditions
     /// from `conditions`, or from the manifest's `conditions:` timeline when that is nil.
@@ -53,7 +53,7 @@ public final class AppSimulator {
         conditions: (any DeviceConditionsSource)? = nil
     ) throws(InputError) {
         self.manifest = manifest
-        tasks = manifest.tasks
+        tasks = manifest[TaskSection.self] ?? TaskSection()
         self.engine = engine
         self.timeline = timeline
         self.commands = commands
@@ -87,7 +87,7 @@ public final class AppSimulator {
     /// `submitAtLaunch` again — the handlers stay registered, the scheduler standing for the system.
     public func launch() {
         if !hasLaunched {
-            for task in tasks {
+            for task in tasks.tasks {
                 scheduler.register(forTaskWithIdentifier: task.identifier, using: nil) { [unowned self] launched in
                     handle(launched, as: task)
                 }
@@ -100,7 +100,7 @@ public final class AppSimulator {
 
     /// Submits the declared task `identifier` as the app would; a rejection shows in the timeline only.
     public func submit(_ identifier: String, trigger: TaskTrigger = TaskTrigger(.launch)) {
-        guard let task = tasks.first(where: { $0.identifier == identifier }) else { return }
+        guard let task = tasks.task(identifier) else { return }
         let request: BGTaskRequest
         switch task.kind {
         case .refresh:

@@ -30,6 +30,11 @@ public struct TaskSection: ManifestSection {
     /// `conditions:`, the device-state timeline.
     public var conditions: [ScriptedConditions.Entry]
 
+    /// The declared task with `identifier`.
+    public func task(_ identifier: String) -> ManifestTask? {
+        tasks.first { $0.identifier == identifier }
+    }
+
     public init(tasks: [ManifestTask] = [], submitAtLaunch: [String] = [], conditions: [ScriptedConditions.Entry] = []) {
         self.tasks = tasks
         self.submitAtLaunch = submitAtLaunch
@@ -108,7 +113,7 @@ extension AppManifest {
 
     /// The declared task with `identifier`.
     public func task(_ identifier: String) -> ManifestTask? {
-        tasks.first { $0.identifier == identifier }
+        self[TaskSection.self]?.task(identifier)
     }
 }
 
