@@ -50,7 +50,7 @@ let package = Package(
         .target(name: "ALSAAudio", dependencies: ["BackgroundAudio", "CALSA", "CSndFile", "CallScripts"]),
         // Background transfers: the one-requirement transport protocol and its values (pure Swift), and
         // the libcurl transport, the only importer of CCurl.
-        .target(name: "BackgroundTransfers"),
+        .target(name: "BackgroundTransfers", dependencies: ["BackgroundCore"]),
         .target(name: "CurlTransport", dependencies: ["BackgroundTransfers", "BackgroundCore", "CCurl", "CallScripts"]),
         // The scripts behind the C wrappers' mocking seams (ALSAMocking, CurlMocking).
         .target(name: "CallScripts"),
