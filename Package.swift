@@ -97,7 +97,7 @@ let package = Package(
         .executableTarget(name: "FuzzGPX", dependencies: ["BackgroundLocation", "FuzzSupport"], path: "Fuzz/GPX"),
         .executableTarget(name: "FuzzNMEA", dependencies: ["BackgroundLocation", "FuzzSupport"], path: "Fuzz/NMEA"),
         .executableTarget(name: "FuzzWAV", dependencies: ["BackgroundAudio", "FuzzSupport"], path: "Fuzz/WAV"),
-        .executableTarget(name: "FuzzStateRows", dependencies: ["BackgroundState", "SQLiteStore", "FuzzSupport"], path: "Fuzz/StateRows"),
+        .executableTarget(name: "FuzzStateRows", dependencies: ["BackgroundState", "SQLiteStore", "FuzzSupport"], path: "Fuzz/StateRows", exclude: ["Seeds"]),
         .executableTarget(name: "FuzzPushPayload", dependencies: ["BackgroundPushes", "FuzzSupport"], path: "Fuzz/PushPayload", exclude: ["Seeds"]),
 
         .testTarget(name: "BackgroundCoreTests", dependencies: ["BackgroundCore"]),

@@ -1,4 +1,4 @@
-// fuzz-seeds:
+// fuzz-seeds: Fuzz/StateRows/Seeds/*
 import BackgroundState
 import FuzzSupport
 import SQLiteStore
@@ -7,14 +7,16 @@ import SQLiteStore
 /// storage class give a task request, a transfer, a counter or an `InputError`, never a crash; and a row
 /// that decodes, encoded again, decodes to the same value.
 ///
-/// The input's first byte picks the table; the rest is a list of values, each a tag byte (its value modulo
-/// 5: integer, real, text, blob, null) and its bytes: 8 little-endian bytes for a number, a length byte and
-/// that many bytes for text (as UTF-8, repaired) and blobs.
+/// The input's first byte picks the table, its second is the row's id (a signed byte); the rest is a list of
+/// values, each a tag byte (its value modulo 5: integer, real, text, blob, null) and its bytes: 8
+/// little-endian bytes for a number, a length byte and that many bytes for text (as UTF-8, repaired) and
+/// blobs. Seeds: Fuzz/StateRows/Seeds, one row of each table in this form.
 @main enum FuzzStateRows {
     static func main() {
         FuzzDriver.run { raw in
             var bytes = raw.makeIterator()
-            guard let table = bytes.next() else { return }
+            guard let table = bytes.next(), let id = bytes.next() else { return }
+            let row = Int64(Int8(bitPattern: id))
             var values: [SQLiteValue] = []
             while let tag = bytes.next() {
                 switch tag % 5 {
@@ -25,7 +27,6 @@ import SQLiteStore
                 default: values.append(.null)
                 }
             }
-            let row = values.first?.integer ?? 1
             switch table % 3 {
             case 0:
                 guard let request = try? StateRows.taskRequest(values, row: row, file: "fuzz.db") else { return }
