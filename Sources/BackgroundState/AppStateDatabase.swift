@@ -31,7 +31,8 @@ public final class AppStateDatabase: TaskRequestStore, TransferStore, Sendable {
     /// The sentence to show once (on standard error) when opening migrated a JSON state file; else nil.
     public let migrationNotice: String?
     /// One connection, used by one caller at a time (SQLite connections are opened without their own mutex).
-    private let connection: Mutex<SQLiteDatabase>
+    /// Internal, not private: tests set `PRAGMA max_page_count` on it to fill the "disk".
+    let connection: Mutex<SQLiteDatabase>
 
     /// Opens the app's state database at `path`, creating it (and its tables) when missing, or migrating
     /// a JSON state file of earlier versions found there.

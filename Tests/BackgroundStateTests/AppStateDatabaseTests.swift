@@ -6,6 +6,7 @@ import BackgroundTransfers
 import Foundation
 import Glibc
 import SQLiteStore
+import Synchronization
 import Testing
 
 /// ``AppStateDatabase`` on real SQLite in a temporary folder: round trips across a reopen, the transfer id
@@ -100,6 +101,25 @@ import Testing
         }
         #expect(folder.files == ["state.db.corrupt"])
         #expect(try AppStateDatabase(path: path).loadTaskRequests().isEmpty)
+    }
+
+    /// A full disk, as SQLite meets it (`max_page_count` reached): the save fails with SQLite's message, its
+    /// transaction is rolled back, and the previous save is intact.
+    @Test func aSaveOnAFullDiskKeepsThePreviousSave() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path + "/state.db"
+        let database = try AppStateDatabase(path: path)
+        try database.saveTaskRequests(Self.requests())
+        try database.connection.withLock { (connection: inout SQLiteDatabase) throws(SQLiteError) in
+            let pages = try connection.query("PRAGMA page_count").first?.first?.integer ?? 0
+            _ = try connection.query("PRAGMA max_page_count = \(pages)")
+        }
+        let many = (0..<2000).map { BGAppRefreshTaskRequest(identifier: "request \($0) " + String(repeating: "x", count: 100)) }
+        #expect(throws: InputError(file: path, message: "cannot save the pending task requests: sqlite3_step: database or disk is full")) {
+            try database.saveTaskRequests(many)
+        }
+        #expect(Self.described(try database.loadTaskRequests()) == Self.described(Self.requests()))
+        #expect(Self.described(try AppStateDatabase(path: path).loadTaskRequests()) == Self.described(Self.requests()))
     }
 
     struct BadRow: CustomTestStringConvertible, Sendable {
