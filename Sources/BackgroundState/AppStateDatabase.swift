@@ -61,14 +61,7 @@ public final class AppStateDatabase: TaskRequestStore, TransferStore, Sendable {
     // MARK: Task requests
 
     public func loadTaskRequests() throws(InputError) -> [BGTaskRequest] {
-        let rows = try withDatabase("read the pending task requests") { database throws(SQLiteError) in
-            try database.query(StateSchema.selectTaskRequests)
-        }
-        var requests: [BGTaskRequest] = []
-        for row in rows {
-            requests.append(try StateRows.taskRequest(Array(row.dropFirst()), row: row[0].integer ?? 0, file: path))
-        }
-        return requests
+        try load("pending task requests", StateSchema.selectTaskRequests, StateRows.taskRequest)
     }
 
     public func saveTaskRequests(_ requests: [BGTaskRequest]) throws(InputError) {
@@ -81,14 +74,7 @@ public final class AppStateDatabase: TaskRequestStore, TransferStore, Sendable {
     // MARK: Transfers
 
     public func loadTransfers() throws(InputError) -> [PendingTransfer] {
-        let rows = try withDatabase("read the pending transfers") { database throws(SQLiteError) in
-            try database.query(StateSchema.selectTransfers)
-        }
-        var transfers: [PendingTransfer] = []
-        for row in rows {
-            transfers.append(try StateRows.transfer(Array(row.dropFirst()), row: row[0].integer ?? 0, file: path))
-        }
-        return transfers
+        try load("pending transfers", StateSchema.selectTransfers, StateRows.transfer)
     }
 
     public func saveTransfer(_ transfer: PendingTransfer) throws(InputError) {
@@ -118,6 +104,18 @@ public final class AppStateDatabase: TaskRequestStore, TransferStore, Sendable {
         }
         _ = try StateRows.counter(counter, file: path)
         return Int(next)
+    }
+
+    /// The rows of `select` (the row's key first, then the values), each decoded and checked by `decode`.
+    private func load<Value>(
+        _ what: String, _ select: String, _ decode: ([SQLiteValue], Int64, String) throws(InputError) -> Value
+    ) throws(InputError) -> [Value] {
+        let rows = try withDatabase("read the \(what)") { database throws(SQLiteError) in try database.query(select) }
+        var values: [Value] = []
+        for row in rows {
+            values.append(try decode(Array(row.dropFirst()), row[0].integer ?? 0, path))
+        }
+        return values
     }
 
     private func withDatabase<R: Sendable>(
