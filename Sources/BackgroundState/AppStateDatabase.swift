@@ -50,8 +50,8 @@ public final class AppStateDatabase: TaskRequestStore, TransferStore, Sendable {
         do {
             connection = Mutex(try SQLiteDatabase(path: path, migrations: StateSchema.migrations))
         } catch {
-            let folder = path.contains("/") ? String(path[..<path.lastIndex(of: "/")!]) : "."
-            if !folder.isEmpty, access(folder, F_OK) != 0 {
+            let folder = StateFileMigration.folder(of: path)
+            if access(folder, F_OK) != 0 {
                 throw InputError(file: path, message: "cannot open the state database: the folder \(folder) does not exist")
             }
             throw InputError(file: path, message: "cannot open the state database: \(error.detail)")

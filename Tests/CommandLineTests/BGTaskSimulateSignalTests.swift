@@ -1,4 +1,6 @@
+import BackgroundCore
 import BackgroundState
+import BackgroundTasks
 import BackgroundTestKit
 import Foundation
 import Glibc
@@ -110,13 +112,19 @@ import Testing
         #expect(try await child.stop(with: SIGKILL))
         #expect(child.process.terminationReason == .uncaughtSignal)
         try Self.expectValidState(state)
-        // What the next run restores (the same reader), then the next run itself.
-        let saved = try AppStateDatabase(path: state).loadTaskRequests().map(\.identifier)
-        #expect(saved.allSatisfy { $0 == "busy" })
-        let next = try await TestSupport.run(TestSupport.executable("bgtask"),
-                                             ["simulate", manifest, "--for", "1m", "--format", "jsonl", "--state", state])
+        // The next run restores what was saved: its manifest submits nothing, and it starts when the saved
+        // request may begin, so `busy` launches only if it was pending in the database (it is not between a
+        // launch and its resubmission).
+        let saved = try AppStateDatabase(path: state).loadTaskRequests()
+        #expect(saved.allSatisfy { $0.identifier == "busy" })
+        let start = saved.first?.earliestBeginDate ?? .defaultStart
+        let quiet = try folder.write("quiet.yaml", Self.busy.replacingOccurrences(of: "submitAtLaunch: [busy]", with: ""))
+        let next = try await TestSupport.run(
+            TestSupport.executable("bgtask"),
+            ["simulate", quiet, "--for", "2m", "--start", start.rfc3339, "--format", "jsonl", "--state", state])
         #expect(next.status == 0, "\(next.stderr)")
         #expect(next.stderr.isEmpty)
+        #expect(next.stdout.contains("\"event\":\"task.launched\",\"task\":\"busy\"") == !saved.isEmpty, "\(next.stdout)")
     }
 
     /// The state database exists, passes `PRAGMA integrity_check` (with its write-ahead log, as the

@@ -38,14 +38,19 @@ struct StateFileMigration {
         guard link(path, retiredPath) == 0 else { throw failure("link", retiredPath) }
         if step == .rename { return "" }
         guard rename(temporary, path) == 0 else { throw failure("rename", temporary) }
-        let folder = path.contains("/") ? String(path[..<path.lastIndex(of: "/")!]) : "."
-        let directory = open(folder.isEmpty ? "/" : folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        let directory = open(Self.folder(of: path), O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         if directory >= 0 {
             fsync(directory)
             close(directory)
         }
         return "\(path): moved \(requests.count) pending task request(s) from the JSON state file into a state database; "
             + "the old file is kept as \(retiredPath) and no longer read"
+    }
+
+    /// The folder `path` is in: `.` for a bare name, `/` for a file at the root.
+    static func folder(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 
     private func failure(_ function: String, _ file: String) -> InputError {
