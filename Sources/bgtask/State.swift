@@ -20,7 +20,7 @@ extension BGTask {
 
                 Example — what the daily example app left pending after an hour:
 
-                  bgtask simulate Examples/DailyRefresh/app.yaml --for 1h --state day.db > /dev/null
+                  bgtask simulate Examples/DailyRefresh/app.yaml --for 1h --state day.db
                   bgtask state --state day.db
 
                 A JSON state file of earlier versions is migrated first (docs/SCHEDULER.md); a corrupt \
