@@ -14,7 +14,9 @@ public import BackgroundTasks
 public struct TaskSection: ManifestSection {
     public static let keys = ["tasks", "submitAtLaunch", "conditions"]
     static let taskKeys = ["kind", "earliestBegin", "work", "run", "resubmit", "requiresNetwork", "requiresExternalPower"]
-    static let conditionKeys = ["at", "network", "power", "battery", "idle", "lowPower", "backgroundRefresh"]
+    static let conditionKeys = [
+        "at", "network", "power", "battery", "idle", "lowPower", "backgroundRefresh", "expensive", "lowDataMode",
+    ]
 
     /// `submit:` names a declared task.
     public static var actions: [ManifestActionKind] {
@@ -89,6 +91,8 @@ public struct TaskSection: ManifestSection {
         if let n = f["idle"] { change.idle = try n.bool() }
         if let n = f["lowPower"] { change.lowPower = try n.bool() }
         if let n = f["backgroundRefresh"] { change.backgroundRefresh = try n.bool() }
+        if let n = f["expensive"] { change.expensive = try n.bool() }
+        if let n = f["lowDataMode"] { change.lowDataMode = try n.bool() }
         return ScriptedConditions.Entry(offset: try f.required("at").duration(), change: change)
     }
 
