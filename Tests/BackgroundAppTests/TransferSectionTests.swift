@@ -92,6 +92,21 @@ import Testing
         }
     }
 
+    @Test func aTaskCarriesItsTransfersInOnLaunch() throws {
+        let yaml = """
+            app: x
+            tasks:
+              a: {kind: processing, onLaunch: {upload: {file: v.log, to: "https://h/v"}, submit: b}}
+              b: {kind: refresh, onLaunch: {download: {from: "https://h/n", to: n.json}}}
+              c: {kind: refresh}
+            """
+        let m = try AppManifest(yaml: yaml, file: "t/app.yaml")
+        #expect(m.task("a")?.onLaunch?.upload == ManifestUpload(file: "t/v.log", url: "https://h/v"))
+        #expect(m.task("a")?.onLaunch?.submit == "b", "a task declared after it")
+        #expect(m.task("b")?.onLaunch?.download == ManifestDownload(url: "https://h/n", file: "t/n.json"))
+        #expect(m.task("c")?.onLaunch == nil)
+    }
+
     @Test func aMissingUploadFileIsNoLoadError() throws {
         let folder = try TemporaryFolder()
         let path = try folder.write("app.yaml", "app: x\nsignificantChange: {upload: {file: later.log, to: \"https://h/l\"}}\n")
@@ -196,6 +211,14 @@ import Testing
                   expected: "significantChange.download.to: '.' is outside the manifest's folder ("),
         ErrorCase(name: "region onExit download", yaml: "app: x\nregions:\n  - {id: r, lat: 1, lon: 2, radius: 3, onExit: {download: {from: x, to: a}}}\n",
                   expected: "m.yaml:3: regions[0].onExit.download.from: 'x' is not an http or https URL"),
+        ErrorCase(name: "task onLaunch upload", yaml: "app: x\ntasks:\n  a:\n    kind: refresh\n    onLaunch: {upload: {file: f, to: \"https:h\"}}\n",
+                  expected: "m.yaml:5: tasks.a.onLaunch.upload.to: 'https:h' is not an http or https URL"),
+        ErrorCase(name: "task onLaunch undeclared submit", yaml: "app: x\ntasks:\n  a: {kind: refresh, onLaunch: {submit: bb}}\n  b: {kind: refresh}\n",
+                  expected: "m.yaml:3: tasks.a.onLaunch.submit: task 'bb' is not declared under tasks (did you mean 'b'?)"),
+        ErrorCase(name: "task onLaunch empty", yaml: "app: x\ntasks:\n  a: {kind: refresh, onLaunch: {}}\n",
+                  expected: "m.yaml:3: tasks.a.onLaunch: an action needs at least one of submit, play, upload, download"),
+        ErrorCase(name: "misspelt onLaunch", yaml: "app: x\ntasks:\n  a: {kind: refresh, onLaunh: {}}\n",
+                  expected: "m.yaml:3: tasks.a.onLaunh: unknown key 'onLaunh' (did you mean 'onLaunch'?)"),
         ErrorCase(name: "misspelt conditions key", yaml: "app: x\nconditions:\n  - {at: 0s, expensiv: true}\n",
                   expected: "m.yaml:3: conditions[0].expensiv: unknown key 'expensiv' (did you mean 'expensive'?)"),
         ErrorCase(name: "bad lowDataMode", yaml: "app: x\nconditions:\n  - {at: 0s, lowDataMode: 1}\n",
