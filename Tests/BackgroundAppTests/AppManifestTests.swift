@@ -282,6 +282,11 @@ import Testing
 
     @Test(arguments: errors)
     func reportsTheFileLineAndKey(_ c: ErrorCase) {
+        Self.expectOneLineError(c)
+    }
+
+    /// Expects reading `c.yaml` as `m.yaml` to fail with one line that contains `c.expected`.
+    static func expectOneLineError(_ c: ErrorCase) {
         #expect {
             try AppManifest(yaml: c.yaml, file: "m.yaml")
         } throws: { error in

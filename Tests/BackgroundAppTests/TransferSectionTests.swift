@@ -115,12 +115,7 @@ import Testing
 
     // MARK: Errors
 
-    struct ErrorCase: CustomTestStringConvertible, Sendable {
-        let name: String
-        let yaml: String
-        let expected: String
-        var testDescription: String { name }
-    }
+    typealias ErrorCase = AppManifestTests.ErrorCase
 
     static let action = "app: x\nsignificantChange: "
 
@@ -227,16 +222,7 @@ import Testing
 
     @Test(arguments: errors)
     func reportsTheFileLineAndKey(_ c: ErrorCase) {
-        #expect {
-            try AppManifest(yaml: c.yaml, file: "m.yaml")
-        } throws: { error in
-            let text = (error as? InputError)?.description ?? ""
-            guard text.contains(c.expected), !text.contains("\n") else {
-                Issue.record("got: \(text)")
-                return false
-            }
-            return true
-        }
+        AppManifestTests.expectOneLineError(c)
     }
 
     // MARK: The folder tree
