@@ -107,6 +107,21 @@ import Testing
         #expect(m.task("c")?.onLaunch == nil)
     }
 
+    @Test func theAudioTourWithUploadsUploadsTheVisitLogAtEachStop() throws {
+        let tour = TestSupport.packageRoot + "/Examples/AudioTour"
+        let m = try AppManifest(contentsOf: tour + "/app-uploads.yaml")
+        #expect(m.session?.identifier == "com.example.audiotour.visits")
+        #expect(m.server.first?.answers == [.drop(afterBytes: 10), .status(201)])
+        #expect(m.regions.map(\.id) == ["lindenhof", "stpeter", "fraumuenster"])
+        for region in m.regions {
+            #expect(region.onEnter?.upload == ManifestUpload(
+                file: tour + "/visits.log", url: "https://example.org/audiotour/visits/\(region.id).log"))
+            #expect(region.onEnter?.play == tour + "/audio/\(region.id).wav" && region.onEnter?.submit == nil)
+        }
+        let log = try #require(FileManager.default.contents(atPath: tour + "/visits.log"))
+        #expect(log.count > 10, "the visit log is longer than the server's first drop")
+    }
+
     @Test func aMissingUploadFileIsNoLoadError() throws {
         let folder = try TemporaryFolder()
         let path = try folder.write("app.yaml", "app: x\nsignificantChange: {upload: {file: later.log, to: \"https://h/l\"}}\n")
