@@ -62,7 +62,7 @@ let package = Package(
         .target(name: "BackgroundState", dependencies: ["SQLiteStore", "BackgroundTasks", "BackgroundTransfers", "BackgroundCore"]),
         // One emulated device: the manifest, lifecycle and background modes.
         .target(name: "BackgroundApp", dependencies: [
-            "BackgroundTasks", "BackgroundLocation", "BackgroundAudio", "Yams",
+            "BackgroundTasks", "BackgroundLocation", "BackgroundAudio", "BackgroundTransfers", "Yams",
         ]),
         // Deterministic doubles for every seam.
         .target(name: "BackgroundTestKit", dependencies: [
@@ -98,6 +98,9 @@ let package = Package(
         .executableTarget(name: "FuzzNMEA", dependencies: ["BackgroundLocation", "FuzzSupport"], path: "Fuzz/NMEA"),
         .executableTarget(name: "FuzzWAV", dependencies: ["BackgroundAudio", "FuzzSupport"], path: "Fuzz/WAV"),
         .executableTarget(name: "FuzzStateRows", dependencies: ["BackgroundState", "SQLiteStore", "FuzzSupport"], path: "Fuzz/StateRows", exclude: ["Seeds"]),
+        .executableTarget(
+            name: "FuzzServerList", dependencies: ["BackgroundApp", "BackgroundTransfers", "FuzzSupport"], path: "Fuzz/ServerList",
+            exclude: ["Seeds"]),
         .executableTarget(name: "FuzzPushPayload", dependencies: ["BackgroundPushes", "FuzzSupport"], path: "Fuzz/PushPayload", exclude: ["Seeds"]),
 
         .testTarget(name: "BackgroundCoreTests", dependencies: ["BackgroundCore"]),
