@@ -51,6 +51,45 @@ struct PendingPoint {
             time: time, latitude: latitude, longitude: longitude, altitude: altitude, speed: speed ?? garminSpeed,
             course: course ?? garminCourse, horizontalAccuracy: accuracy, hdop: hdop, satellites: satellites)
     }
+
+    private static let fixTypes: [StaticString] = ["none", "2d", "3d", "dgps", "pps"]
+
+    /// Takes `field`'s text, the `count` bytes at `base` (entities decoded): true when it is a valid value
+    /// or blank (`<ele></ele>` has no value, as gpxpy reads it), false when it is not a value (the caller
+    /// says why). A `fix` is checked but not kept.
+    mutating func set(_ field: Field, _ base: UnsafePointer<UInt8>, _ count: Int) -> Bool {
+        var start = 0
+        var end = count
+        while start < end, isSpace(base[start]) { start += 1 }
+        if start == end { return true }
+        switch field {
+        case .time:
+            guard let value = SimTime(rfc3339Bytes: UnsafeBufferPointer(start: base, count: count)) else { return false }
+            time = value
+        case .sat:
+            guard let value = NumberText.integer(base, count) else { return false }
+            satellites = value
+        case .fix:
+            while isSpace(base[end - 1]) { end -= 1 }
+            let value = UnsafeBufferPointer(start: base + start, count: end - start)
+            return Self.fixTypes.contains { literal in
+                value.count == literal.utf8CodeUnitCount && value.indices.allSatisfy { value[$0] == literal.utf8Start[$0] }
+            }
+        default:
+            guard let value = NumberText.double(base, count), value.isFinite else { return false }
+            switch field {
+            case .ele: altitude = value
+            case .speed: speed = value
+            case .course: course = value
+            case .garminSpeed: garminSpeed = value
+            case .garminCourse: garminCourse = value
+            case .hdop: hdop = value
+            case .accuracy: accuracy = value
+            case .time, .sat, .fix: break
+            }
+        }
+        return true
+    }
 }
 
 /// An element's local name of up to eight bytes packed into one word (little-endian, zero-padded; longer
@@ -61,12 +100,15 @@ struct NameWord {
     let count: Int
     let bytes: UnsafePointer<UInt8>
 
-    init(_ bytes: UnsafePointer<UInt8>, _ count: Int) {
-        (self.word, self.count, self.bytes) = (Self.pack(bytes, count), count, bytes)
+    /// The name of `count` bytes at `bytes`, of which `readable` bytes (at least `count`) may be read.
+    init(_ bytes: UnsafePointer<UInt8>, _ count: Int, readable: Int) {
+        (self.word, self.count, self.bytes) = (Self.pack(bytes, count, readable: readable), count, bytes)
     }
 
-    static func pack(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> UInt64 {
+    /// The packed word: one 64-bit load, masked, when eight bytes are readable, else byte by byte.
+    static func pack(_ bytes: UnsafePointer<UInt8>, _ count: Int, readable: Int) -> UInt64 {
         guard count <= 8 else { return 0 }
+        if readable >= 8 { return ByteScan.word(bytes) & UInt64.max >> (64 - 8 * UInt64(count)) }  // 0 when count is 0
         var word: UInt64 = 0
         for k in 0..<count { word |= UInt64(bytes[k]) << (8 * UInt64(k)) }
         return word
@@ -110,6 +152,8 @@ struct ElementStack: ~Copyable {
     }
 
     var isEmpty: Bool { depth == 0 }
+    /// The name bytes the open elements hold (of `maxNameBytes`).
+    var nameBytes: Int { nameStarts[depth] }
     var topRole: Role { depth > 0 ? roles[depth - 1] : .ignored }
     /// The file offset where the innermost open element began (0 when none is open).
     var topOffset: Int { depth > 0 ? offsets[depth - 1] : 0 }

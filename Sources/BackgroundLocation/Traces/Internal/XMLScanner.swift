@@ -76,7 +76,7 @@ struct XMLScanner: ~Copyable {
     /// The end of a tag name at `from`: the first white space, '>', '/', '<' or quote, or `end`. When it is
     /// '>' (or "/>"), the tag has no attributes, and its name ends there exactly as the general scan
     /// (`tagEnd`) would find it.
-    @inline(__always) private static func plainNameEnd(_ bytes: UnsafeMutablePointer<UInt8>, from: Int, end: Int) -> Int {
+    @inline(__always) static func plainNameEnd(_ bytes: UnsafeMutablePointer<UInt8>, from: Int, end: Int) -> Int {
         // The stop bytes are all below 64: one bit each in a word, one test per byte.
         let stops: UInt64 = 1 << 62 | 1 << 47 | 1 << 60 | 1 << 34 | 1 << 39 | 1 << 32 | 1 << 9 | 1 << 10 | 1 << 13
         var q = from
@@ -89,7 +89,7 @@ struct XMLScanner: ~Copyable {
     }
 
     /// The index of the first '<' or '&' in `bytes[from..<end]`, or `end`.
-    @inline(__always) private static func nextMarkup(_ bytes: UnsafeMutablePointer<UInt8>, from: Int, end: Int) -> Int {
+    @inline(__always) static func nextMarkup(_ bytes: UnsafeMutablePointer<UInt8>, from: Int, end: Int) -> Int {
         var p = from
         while p + 8 <= end {
             let word = ByteScan.word(bytes + p)
