@@ -129,7 +129,19 @@ struct TrackPointScan: ~Copyable {
     ) -> Int? {
         let close = p + 2 + length
         guard close < end, bytes[p] == 60, bytes[p + 1] == 47, bytes[close] == 62 else { return nil }
-        for k in 0..<length where bytes[p + 2 + k] != bytes[name + k] { return nil }
+        var k = 0
+        if close + 8 <= end {  // eight bytes at a time, the last word masked to the name's length
+            while k < length {
+                let differ = ByteScan.word(bytes + p + 2 + k) ^ ByteScan.word(bytes + name + k)
+                if differ & UInt64.max >> (64 - 8 * UInt64(min(length - k, 8))) != 0 { return nil }
+                k += 8
+            }
+            return close + 1
+        }
+        while k < length {
+            if bytes[p + 2 + k] != bytes[name + k] { return nil }
+            k += 1
+        }
         return close + 1
     }
 }
