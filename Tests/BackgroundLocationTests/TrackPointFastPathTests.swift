@@ -157,6 +157,25 @@ import Testing
         }
     }
 
+    /// What the fast path reads from the plain point and from a Garmin and bgkit extension, by value.
+    @Test func fastPathReadsEveryValue() throws {
+        let folder = try TemporaryFolder()
+        let extensions = #"<trkpt lat="-1.5" lon="2"><extensions><ns3:TrackPointExtension><ns3:course>45.5</ns3:course>"#
+            + #"<ns3:speed>2</ns3:speed></ns3:TrackPointExtension><horizontalAccuracy>4.5</horizontalAccuracy></extensions></trkpt>"#
+        let path = try folder.write("values.gpx", Self.document(Self.plain + "\n" + extensions))
+        let reader = try GPXReader(path: path)
+        #expect(try reader.next() == .trackPoint(
+            LocationFix(
+                time: SimTime(rfc3339: "2026-03-01T09:00:00Z"), latitude: 47.3, longitude: 8.55, altitude: 400, speed: 1.4,
+                course: 0, hdop: 0.9, satellites: 9), track: 0, segment: 0))
+        #expect(reader.place == .line(5, column: 1))
+        #expect(try reader.next() == .trackPoint(
+            LocationFix(time: nil, latitude: -1.5, longitude: 2, speed: 2, course: 45.5, horizontalAccuracy: 4.5), track: 0, segment: 0))
+        #expect(reader.place == .line(6, column: 1))
+        #expect(try reader.next() == nil)
+        #expect(reader.fastTrackPoints == 2)
+    }
+
     /// All the shapes in one file, read with every buffer size from 256 to 700 bytes, so that each point
     /// in turn crosses the end of the buffer: the same as the general scanner with a 64 KiB buffer.
     @Test func chunkBoundariesReadAlike() throws {

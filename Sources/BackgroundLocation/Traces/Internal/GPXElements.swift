@@ -94,15 +94,17 @@ struct PendingPoint {
 
 /// An element's local name of up to eight bytes packed into one word (little-endian, zero-padded; longer
 /// names pack to 0), so that finding its role is a few integer compares. Names hold no zero byte, so
-/// equal words mean equal names; longer names compare byte by byte.
+/// equal words mean equal names; longer names compare with `LongName`s word by word.
 struct NameWord {
     let word: UInt64
     let count: Int
     let bytes: UnsafePointer<UInt8>
+    /// How many bytes from `bytes` on may be read (at least `count`).
+    let readable: Int
 
     /// The name of `count` bytes at `bytes`, of which `readable` bytes (at least `count`) may be read.
     init(_ bytes: UnsafePointer<UInt8>, _ count: Int, readable: Int) {
-        (self.word, self.count, self.bytes) = (Self.pack(bytes, count, readable: readable), count, bytes)
+        (self.word, self.count, self.bytes, self.readable) = (Self.pack(bytes, count, readable: readable), count, bytes, readable)
     }
 
     /// The packed word: one 64-bit load, masked, when eight bytes are readable, else byte by byte.
@@ -116,12 +118,25 @@ struct NameWord {
 
     static func == (name: NameWord, packed: UInt64) -> Bool { name.word == packed }
 
-    /// Whether the name is `literal` (any length).
-    func equals(_ literal: StaticString) -> Bool {
-        guard count == literal.utf8CodeUnitCount else { return false }
-        for k in 0..<count where bytes[k] != literal.utf8Start[k] { return false }
+    /// A name of 9 to 24 bytes, packed eight bytes a word as `pack` packs a short one.
+    struct LongName {
+        let count: Int
+        let words: (UInt64, UInt64, UInt64)
+    }
+
+    static func == (name: NameWord, long: LongName) -> Bool {
+        guard name.count == long.count else { return false }
+        for k in stride(from: 0, to: long.count, by: 8) {
+            let expected = k == 0 ? long.words.0 : k == 8 ? long.words.1 : long.words.2
+            let length = min(long.count - k, 8)
+            if pack(name.bytes + k, length, readable: name.readable - k) != expected { return false }
+        }
         return true
     }
+
+    static let extensions = LongName(count: 10, words: (0x6f69736e65747865, 0x736e, 0))
+    static let trackPointExtension = LongName(count: 19, words: (0x696f506b63617254, 0x736e65747845746e, 0x6e6f69))
+    static let horizontalAccuracy = LongName(count: 18, words: (0x746e6f7a69726f68, 0x6172756363416c61, 0x7963))
 
     // pack(name) for each name below, written out: reading one is a constant, not a lazily initialised global.
     static let trk: UInt64 = 0x6b7274, wpt: UInt64 = 0x747077, rte: UInt64 = 0x657472, trkseg: UInt64 = 0x6765736b7274

@@ -334,10 +334,10 @@ struct GPXParser: ~Copyable {
             if name == NameWord.speed { return .field(.speed) }
             if name == NameWord.course { return .field(.course) }
             if name == NameWord.fix { return .field(.fix) }
-            if name.equals("extensions") { return .extensions }
+            if name == NameWord.extensions { return .extensions }
         case .extensions:
-            if name.equals("TrackPointExtension") { return .trackPointExtension }
-            if name.equals("horizontalAccuracy") { return .field(.accuracy) }
+            if name == NameWord.trackPointExtension { return .trackPointExtension }
+            if name == NameWord.horizontalAccuracy { return .field(.accuracy) }
         case .trackPointExtension:
             if name == NameWord.speed { return .field(.garminSpeed) }
             if name == NameWord.course { return .field(.garminCourse) }
