@@ -69,9 +69,31 @@ public final class LocationManager {
     /// The most recent fix received from the source (`CLLocationManager.location`).
     @exclusivity(unchecked) public private(set) var location: LocationFix?
 
-    private let regionMonitor: RegionMonitor
+    /// The monitored regions on the rules' clock.
+    private lazy var regionWatch = RegionWatch(configuration: configuration, clock: clock) { [unowned self] change in
+        switch change {
+        case .state(let region, let state): emit(.determinedState(state, region: region))
+        case .enter(let region, let fix): emit(.entered(region, fix: fix))
+        case .exit(let region, let fix): emit(.exited(region, fix: fix))
+        }
+    }
+    private var regionMonitor: RegionMonitor { regionWatch.monitor }
     /// The rules' time: each fix's own (see `RuleClock`), and the timers that run on it.
-    private let clock: RuleClock
+    let clock: RuleClock
+    /// What else follows the fixes: the ``LocationMonitor`` services and live updates.
+    @exclusivity(unchecked) var observers: [any FixObserver] = []
+    /// Each ``LocationMonitor`` name's conditions and events, open or not.
+    var monitorServices: [String: MonitorService] = [:]
+    /// What the store held for monitors not yet restored.
+    var storedMonitors: [String: StoredMonitor] = [:]
+    /// Whether the monitor store failed (``LocationMonitor/Event/persistenceUnavailable``).
+    var monitorPersistenceFailed = false
+    /// Where ``LocationMonitor``s' conditions, last events and waiting events are kept across relaunches;
+    /// nil (the default) keeps them for this manager's life. Setting it reads the store and watches every
+    /// monitor it holds at once, opened or not.
+    public var monitorStore: (any MonitorStore)? {
+        didSet { restoreMonitors() }
+    }
     /// `configuration.pauseRadius` as a squared chord, to compare with unit vectors.
     private let pauseRadius2: Double
     /// The ``events()`` sequences and the delegate.
@@ -87,8 +109,6 @@ public final class LocationManager {
     @exclusivity(unchecked) private var settledAt: UnitVector?
     @exclusivity(unchecked) private var settledSince = SimTime(nanosecondsSinceEpoch: 0)
     @exclusivity(unchecked) private var pauseTimer: Int?
-    // Region monitoring: the timer at the end of the earliest dwell under way.
-    @exclusivity(unchecked) private var dwellTimer: (id: Int, time: SimTime)?
     // Significant changes.
     @exclusivity(unchecked) private var lastSignificant: (fix: LocationFix, time: SimTime)?
 
@@ -96,7 +116,6 @@ public final class LocationManager {
         self.engine = engine
         self.timeline = timeline
         self.configuration = configuration
-        self.regionMonitor = RegionMonitor(configuration: configuration)
         self.clock = RuleClock(engine: engine)
         self.pauseRadius2 = Geodesy.squaredChord(forDistance: configuration.pauseRadius)
     }
@@ -201,33 +220,8 @@ public final class LocationManager {
         let point = Geodesy.unitVector(latitude: fix.latitude, longitude: fix.longitude)
         if isUpdatingLocation { updateContinuous(with: fix, at: point, time: now) }
         if isMonitoringSignificantLocationChanges { updateSignificant(with: fix, at: now) }
-        report(regionMonitor.evaluate(fix, at: point, time: now))
-        scheduleDwellEnd()
-    }
-
-    private func report(_ changes: ArraySlice<(ordinal: Int, change: RegionMonitor.Change)>) {
-        for (_, change) in changes {
-            switch change {
-            case .state(let region, let state): emit(.determinedState(state, region: region))
-            case .enter(let region, let fix): emit(.entered(region, fix: fix))
-            case .exit(let region, let fix): emit(.exited(region, fix: fix))
-            }
-        }
-    }
-
-    /// Keeps one timer at the end of the earliest dwell under way, so that a crossing is reported when
-    /// its dwell ends even if the next fix comes much later.
-    private func scheduleDwellEnd() {
-        guard let deadline = regionMonitor.nextDeadline() else { return }
-        if let scheduled = dwellTimer, scheduled.time <= deadline { return }
-        dwellTimer.map { clock.cancel($0.id) }
-        let id = clock.schedule(at: deadline) { [weak self] in
-            guard let self else { return }
-            dwellTimer = nil
-            report(regionMonitor.confirmCrossings(at: clock.now))
-            scheduleDwellEnd()
-        }
-        dwellTimer = (id, deadline)
+        regionWatch.evaluate(fix, at: point, time: now)
+        for observer in observers { observer.receive(fix, at: point, time: now) }
     }
 
     // MARK: Output
@@ -243,6 +237,7 @@ public final class LocationManager {
     /// Finishes every sequence returned by ``events()``.
     public func finishEvents() {
         broadcaster.finish()
+        for observer in observers { observer.finish() }
     }
 
     private func emit(_ event: LocationManagerEvent) {

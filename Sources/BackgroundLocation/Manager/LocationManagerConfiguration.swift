@@ -27,6 +27,17 @@ public struct LocationManagerConfiguration: Hashable, Sendable {
     /// starts the wait again.
     public var minimumDwell = Duration.seconds(20)
 
+    // MARK: LocationMonitor
+
+    /// How many circular geographic conditions one app may watch, over all its ``LocationMonitor``s.
+    /// Apple documents no number for `CLMonitor`; the emulator keeps CLLocationManager's 20 regions, which
+    /// is what iOS 18 reports as `conditionLimitExceeded` past its per-type limit. Past it, a condition is
+    /// recorded as unmonitored with that diagnostic.
+    public var conditionLimit = 20
+    /// How many events wait for a ``LocationMonitor`` to be opened (the oldest are dropped past it); Apple
+    /// does not say how many it keeps.
+    public var pendingMonitorEventLimit = 100
+
     // MARK: Significant-change monitoring
 
     /// Metres from the last reported significant change before the next one (Apple: about 500 m).
