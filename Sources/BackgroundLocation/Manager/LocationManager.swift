@@ -65,7 +65,7 @@ public final class LocationManager {
     @exclusivity(unchecked) public private(set) var isUpdatingLocation = false
     @exclusivity(unchecked) public private(set) var isMonitoringSignificantLocationChanges = false
     /// Whether continuous updates are paused automatically right now.
-    @exclusivity(unchecked) public private(set) var isPaused = false
+    public var isPaused: Bool { pauseWatch.isStationary }
     /// The most recent fix received from the source (`CLLocationManager.location`).
     @exclusivity(unchecked) public private(set) var location: LocationFix?
 
@@ -94,8 +94,14 @@ public final class LocationManager {
     public var monitorStore: (any MonitorStore)? {
         didSet { restoreMonitors() }
     }
-    /// `configuration.pauseRadius` as a squared chord, to compare with unit vectors.
-    private let pauseRadius2: Double
+    /// Automatic pausing: where the device settled, and whether it stayed there.
+    private lazy var pauseWatch = StationaryWatch(
+        clock: clock, radius: configuration.pauseRadius, after: configuration.pauseAfter,
+        isActive: { [unowned self] in isUpdatingLocation && pausesLocationUpdatesAutomatically }
+    ) { [unowned self] stationary in
+        if stationary { heldFix = nil }
+        emit(stationary ? .paused : .resumed)
+    }
     /// The ``events()`` sequences and the delegate.
     private let broadcaster = EventBroadcaster<LocationManagerEvent>()
 
@@ -105,10 +111,6 @@ public final class LocationManager {
     @exclusivity(unchecked) private var accuracyTimer: Int?
     /// Fixes that passed the filters while the app was suspended, oldest first.
     @exclusivity(unchecked) private var heldWhileSuspended: [LocationFix] = []
-    // Automatic pause: where and since when the device has stayed within `pauseRadius`.
-    @exclusivity(unchecked) private var settledAt: UnitVector?
-    @exclusivity(unchecked) private var settledSince = SimTime(nanosecondsSinceEpoch: 0)
-    @exclusivity(unchecked) private var pauseTimer: Int?
     // Significant changes.
     @exclusivity(unchecked) private var lastSignificant: (fix: LocationFix, time: SimTime)?
 
@@ -117,7 +119,6 @@ public final class LocationManager {
         self.timeline = timeline
         self.configuration = configuration
         self.clock = RuleClock(engine: engine)
-        self.pauseRadius2 = Geodesy.squaredChord(forDistance: configuration.pauseRadius)
     }
 
     // MARK: Services
@@ -130,15 +131,12 @@ public final class LocationManager {
     /// Stops continuous updates; a fix held for accuracy is dropped and a pause ends silently.
     public func stopUpdatingLocation() {
         isUpdatingLocation = false
-        isPaused = false
         lastDelivered = nil
         heldFix = nil
         heldWhileSuspended.removeAll()
-        settledAt = nil
+        pauseWatch.reset()
         accuracyTimer.map(clock.cancel)
-        pauseTimer.map(clock.cancel)
         accuracyTimer = nil
-        pauseTimer = nil
     }
 
     /// Starts significant-change monitoring: the next fix is reported, then one each time the device is
@@ -248,7 +246,7 @@ public final class LocationManager {
     // MARK: Continuous updates
 
     private func updateContinuous(with fix: LocationFix, at point: UnitVector, time now: SimTime) {
-        if pausesLocationUpdatesAutomatically, !trackStationary(point, at: now) { return }
+        if pausesLocationUpdatesAutomatically, !pauseWatch.track(point, at: now) { return }
         guard let desiredAccuracy, let accuracy = fix.horizontalAccuracy, accuracy > desiredAccuracy else {
             heldFix = nil
             accuracyTimer.map(clock.cancel)
@@ -284,50 +282,22 @@ public final class LocationManager {
         {
             return
         }
-        guard applicationState == .foreground || (applicationState == .background && allowsBackgroundLocationUpdates)
-        else { return }
+        guard receivesContinuousUpdates else { return }
         lastDelivered = fix
         emit(.location(fix))
     }
 
+    /// Whether the app may be handed continuous updates now: in the foreground, or in the background when allowed.
+    var receivesContinuousUpdates: Bool {
+        applicationState == .foreground || (applicationState == .background && allowsBackgroundLocationUpdates)
+    }
+
     /// Delivers the fixes held while suspended, once the app may receive continuous updates again.
     private func deliverHeldFixes() {
-        guard !heldWhileSuspended.isEmpty,
-            applicationState == .foreground || (applicationState == .background && allowsBackgroundLocationUpdates)
-        else { return }
+        guard !heldWhileSuspended.isEmpty, receivesContinuousUpdates else { return }
         let held = heldWhileSuspended
         heldWhileSuspended.removeAll()
         for fix in held { deliver(fix) }
-    }
-
-    /// Follows where the device settles; returns false while updates are paused.
-    private func trackStationary(_ point: UnitVector, at now: SimTime) -> Bool {
-        if let settled = settledAt, settled.squaredDistance(to: point) <= pauseRadius2 {
-            return !isPaused
-        }
-        settledAt = point
-        settledSince = now
-        if isPaused {
-            isPaused = false
-            emit(.resumed)
-        }
-        if pauseTimer == nil { schedulePauseCheck() }
-        return true
-    }
-
-    private func schedulePauseCheck() {
-        pauseTimer = clock.schedule(at: settledSince + configuration.pauseAfter) { [weak self] in
-            guard let self else { return }
-            pauseTimer = nil
-            guard isUpdatingLocation, pausesLocationUpdatesAutomatically, !isPaused, settledAt != nil else { return }
-            if clock.now >= settledSince + configuration.pauseAfter {
-                isPaused = true
-                heldFix = nil
-                emit(.paused)
-            } else {
-                schedulePauseCheck()
-            }
-        }
     }
 
     // MARK: Significant changes
