@@ -6,6 +6,8 @@ import BackgroundCore
 protocol FixObserver: AnyObject {
     /// One fix at the rules' time `time`; `point` is its unit vector.
     func receive(_ fix: LocationFix, at point: UnitVector, time: SimTime)
+    /// Authorization, the app's state or its sessions changed: deliver what was withheld, if it may be now.
+    func accessChanged()
     /// The manager's run ended: finish every sequence handed out.
     func finish()
 }

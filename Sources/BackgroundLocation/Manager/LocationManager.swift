@@ -59,8 +59,32 @@ public final class LocationManager {
     /// ``LocationManagerConfiguration/heldFixLimit``) and delivered, at that time, as soon as the app
     /// can receive them again.
     @exclusivity(unchecked) public var applicationState = LifecycleState.foreground {
-        didSet { deliverHeldFixes() }
+        didSet {
+            deliverHeldFixes()
+            lifecycleChanged(from: oldValue)
+        }
     }
+    /// What the user allowed (`authorizationStatus`); default ``LocationAuthorization/always``. What each
+    /// allows in each app state is in docs/LOCATION.md ("Authorization and accuracy"); what is withheld is
+    /// said in the timeline (an `error` event whose code is a ``LocationWithheld``).
+    @exclusivity(unchecked) public var authorization = LocationAuthorization.always {
+        didSet { accessChanged() }
+    }
+    /// Precise or approximate location (`accuracyAuthorization`); default ``LocationAccuracyAuthorization/full``.
+    @exclusivity(unchecked) public var accuracyAuthorization = LocationAccuracyAuthorization.full {
+        didSet { accessChanged() }
+    }
+    /// Whether the app requires explicit ``ServiceSession``s (Info.plist `NSLocationRequireExplicitServiceSession`):
+    /// live updates and monitor events then reach it only while it holds one. Default false.
+    @exclusivity(unchecked) public var requiresExplicitServiceSession = false {
+        didSet { accessChanged() }
+    }
+    /// The sessions the app holds.
+    var sessions = LocationSessions()
+    /// For each ``LocationService``, the reason last said in the timeline for withholding it.
+    @exclusivity(unchecked) var withheldReported: [LocationWithheld?] = Array(repeating: nil, count: LocationService.allCases.count)
+    /// When the latest approximate fix was let through (reduced accuracy).
+    @exclusivity(unchecked) private var lastApproximate: SimTime?
 
     @exclusivity(unchecked) public private(set) var isUpdatingLocation = false
     @exclusivity(unchecked) public private(set) var isMonitoringSignificantLocationChanges = false
@@ -211,14 +235,20 @@ public final class LocationManager {
         }
     }
 
-    private func receive(_ fix: LocationFix) {
-        location = fix
-        clock.advance(to: fix)
+    private func receive(_ exact: LocationFix) {
+        clock.advance(to: exact)
         let now = clock.now
+        var fix = exact
+        if accuracyAuthorization == .reduced {
+            if let last = lastApproximate, now - last < configuration.reducedAccuracyInterval { return }
+            lastApproximate = now
+            fix = ApproximateLocation.coarsen(exact, cell: configuration.reducedAccuracyCell)
+        }
+        location = fix
         let point = Geodesy.unitVector(latitude: fix.latitude, longitude: fix.longitude)
-        if isUpdatingLocation { updateContinuous(with: fix, at: point, time: now) }
-        if isMonitoringSignificantLocationChanges { updateSignificant(with: fix, at: now) }
-        regionWatch.evaluate(fix, at: point, time: now)
+        if isUpdatingLocation, allows(.continuous) { updateContinuous(with: fix, at: point, time: now) }
+        if isMonitoringSignificantLocationChanges, allows(.significant) { updateSignificant(with: fix, at: now) }
+        if regionWatch.monitor.count > 0, allows(.regions) { regionWatch.evaluate(fix, at: point, time: now) }
         for observer in observers { observer.receive(fix, at: point, time: now) }
     }
 
@@ -289,7 +319,8 @@ public final class LocationManager {
 
     /// Whether the app may be handed continuous updates now: in the foreground, or in the background when allowed.
     var receivesContinuousUpdates: Bool {
-        applicationState == .foreground || (applicationState == .background && allowsBackgroundLocationUpdates)
+        applicationState == .foreground
+            || (applicationState == .background && (allowsBackgroundLocationUpdates || holdsBackgroundActivity))
     }
 
     /// Delivers the fixes held while suspended, once the app may receive continuous updates again.

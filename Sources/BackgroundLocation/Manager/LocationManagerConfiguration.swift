@@ -38,6 +38,18 @@ public struct LocationManagerConfiguration: Hashable, Sendable {
     /// does not say how many it keeps.
     public var pendingMonitorEventLimit = 100
 
+    // MARK: Authorization
+
+    /// Reduced accuracy's grid, in metres: an approximate fix is the centre of its cell, with this
+    /// horizontal accuracy. Apple describes approximate location as an area of several kilometres
+    /// (`kCLLocationAccuracyReduced`; WWDC20 "What's new in location"); the emulator uses 5 km.
+    public var reducedAccuracyCell = 5_000.0
+    /// The least time between approximate fixes: "around 4 times an hour" (WWDC20 "What's new in location").
+    public var reducedAccuracyInterval = Duration.seconds(900)
+    /// How long after a relaunch the sessions held before it still count, for the app to create them again
+    /// ("within a few seconds", as Apple's engineers put it; the emulator's choice: 5 s).
+    public var sessionRelaunchGrace = Duration.seconds(5)
+
     // MARK: Significant-change monitoring
 
     /// Metres from the last reported significant change before the next one (Apple: about 500 m).

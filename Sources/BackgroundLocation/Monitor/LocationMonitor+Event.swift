@@ -29,11 +29,24 @@ extension LocationMonitor {
         public var accuracyLimited = false
         /// The app's location authorization is denied (`authorizationDenied`).
         public var authorizationDenied = false
+        /// The app requires explicit service sessions and holds no ``ServiceSession``
+        /// (`serviceSessionRequired`).
+        public var serviceSessionRequired = false
 
         public init(identifier: String, state: State, date: SimTime) {
             self.identifier = identifier
             self.state = state
             self.date = date
+        }
+
+        /// Sets the diagnostic that says why a change was withheld.
+        mutating func mark(_ reason: LocationWithheld) {
+            switch reason {
+            case .authorizationDenied: authorizationDenied = true
+            case .insufficientlyInUse, .alwaysAuthorizationRequired: insufficientlyInUse = true
+            case .accuracyLimited: accuracyLimited = true
+            case .serviceSessionRequired: serviceSessionRequired = true
+            }
         }
     }
 }

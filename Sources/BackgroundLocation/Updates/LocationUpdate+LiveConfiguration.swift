@@ -9,18 +9,18 @@ extension LocationUpdate {
     /// let updates = LocationUpdate.liveUpdates(walking, on: manager)
     /// ```
     public struct LiveConfiguration: Hashable, Sendable {
+        public init(name: String, stationaryRadius: Double, stationaryAfter: Duration) {
+            self.name = name
+            self.stationaryRadius = stationaryRadius
+            self.stationaryAfter = stationaryAfter
+        }
+
         /// The configuration's name, as Apple spells it (`default`, `fitness`, …).
         public var name: String
         /// Movement within this many metres of where the device settled counts as stationary.
         public var stationaryRadius: Double
         /// How long the device must stay within ``stationaryRadius`` before updates are suspended.
         public var stationaryAfter: Duration
-
-        public init(name: String, stationaryRadius: Double, stationaryAfter: Duration) {
-            self.name = name
-            self.stationaryRadius = stationaryRadius
-            self.stationaryAfter = stationaryAfter
-        }
 
         /// General use: 25 m for 2 minutes.
         public static let `default` = Self(name: "default", stationaryRadius: 25, stationaryAfter: .seconds(120))

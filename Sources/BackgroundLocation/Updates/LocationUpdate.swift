@@ -33,6 +33,17 @@ public struct LocationUpdate: Hashable, Sendable {
         self.isStationary = isStationary
     }
 
+    /// An update without a fix, saying why fixes are withheld.
+    init(withheld reason: LocationWithheld) {
+        self.init(location: nil)
+        switch reason {
+        case .authorizationDenied: authorizationDenied = true
+        case .insufficientlyInUse, .alwaysAuthorizationRequired: insufficientlyInUse = true
+        case .accuracyLimited: accuracyLimited = true
+        case .serviceSessionRequired: serviceSessionRequired = true
+        }
+    }
+
     /// Live updates from `manager`'s fixes with `configuration`'s stationary thresholds
     /// (`CLLocationUpdate.liveUpdates(_:)`); the sequence finishes when the manager's run ends.
     public static func liveUpdates(_ configuration: LiveConfiguration = .default, on manager: LocationManager) -> AsyncStream<LocationUpdate> {

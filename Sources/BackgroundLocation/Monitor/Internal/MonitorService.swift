@@ -23,6 +23,10 @@ final class MonitorService: FixObserver {
     private var order: [String] = []
     private var records: [String: LocationMonitor.Record] = [:]
     private var pending: [LocationMonitor.Event] = []
+    /// Changes the rules decided while the app may not be told (authorization), by identifier.
+    private var held: [String: LocationMonitor.Event.State] = [:]
+    /// Why changes are withheld, as last said (nil while they flow).
+    private var withheld: LocationWithheld?
     /// The open monitor's stream, if one is open.
     private var continuation: AsyncStream<LocationMonitor.Event>.Continuation?
 
@@ -71,7 +75,13 @@ final class MonitorService: FixObserver {
         let region = condition.region(identifier: identifier)
         remove(identifier, persisting: false)
         var event = makeEvent(identifier, assumed ?? .unknown)
-        if let problem = watch.monitor.problem(with: region) {
+        if manager.accuracyAuthorization == .reduced {
+            event.state = .unmonitored
+            event.accuracyLimited = true
+            manager.timeline.record(.error(
+                message: LocationWithheld.accuracyLimited.message("monitor '\(name)': condition '\(identifier)'"),
+                code: LocationWithheld.accuracyLimited.rawValue))
+        } else if let problem = watch.monitor.problem(with: region) {
             event.state = .unmonitored
             event.conditionUnsupported = true
             manager.timeline.record(.error(message: "monitor '\(name)': condition \(problem)", code: "conditionUnsupported"))
@@ -92,6 +102,7 @@ final class MonitorService: FixObserver {
 
     func remove(_ identifier: String, persisting: Bool = true) {
         guard records.removeValue(forKey: identifier) != nil else { return }
+        held[identifier] = nil
         order.removeAll { $0 == identifier }
         watch.monitor.remove(identifier: identifier)
         if persisting { persist() }
@@ -103,13 +114,31 @@ final class MonitorService: FixObserver {
         watch.evaluate(fix, at: point, time: time)
     }
 
+    /// Hands out, in the order the conditions were added, the changes held while the app could not be told.
+    func accessChanged() {
+        guard withheld != nil || !held.isEmpty, manager.note(manager.monitorEventsWithheld, service: "monitor '\(name)'", last: &withheld) else { return }
+        for identifier in order { if let state = held.removeValue(forKey: identifier) { determined(identifier, state) } }
+    }
+
     func finish() {
         continuation?.finish()
     }
 
     /// The rules decided a condition's state: a new state is an event.
     private func determined(_ identifier: String, _ state: LocationMonitor.Event.State) {
-        guard let record = records[identifier], record.lastEvent.state != state else { return }
+        guard let record = records[identifier] else { return }
+        let reason = manager.monitorEventsWithheld
+        guard manager.note(reason, service: "monitor '\(name)'", last: &withheld) else {
+            // Held; the first change held says why, with the condition's last state.
+            if held.updateValue(state, forKey: identifier) == nil, let reason {
+                var event = makeEvent(identifier, record.lastEvent.state)
+                event.mark(reason)
+                records[identifier]?.lastEvent = event
+                deliver(event)
+            }
+            return
+        }
+        guard record.lastEvent.state != state else { return }
         let event = makeEvent(identifier, state)
         records[identifier]?.lastEvent = event
         deliver(event)

@@ -7,9 +7,11 @@ final class LiveUpdates: FixObserver {
     private let continuation: AsyncStream<LocationUpdate>.Continuation
     private var isDone = false
     private var latest: LocationFix?
+    /// Why fixes are withheld, as last said (nil while they flow).
+    private var withheld: LocationWithheld?
     private lazy var stationary: StationaryWatch = StationaryWatch(
         clock: manager.clock, radius: configuration.stationaryRadius, after: configuration.stationaryAfter,
-        isActive: { [unowned self] in !isDone }
+        isActive: { [unowned self] in !isDone && withheld == nil }
     ) { [unowned self] isStationary in
         if isStationary { yield(LocationUpdate(location: latest, isStationary: true)) }
     }
@@ -22,10 +24,21 @@ final class LiveUpdates: FixObserver {
     }
 
     func receive(_ fix: LocationFix, at point: UnitVector, time: SimTime) {
-        guard !isDone else { return }
+        guard !isDone, mayDeliver() else { return }
         latest = fix
         guard stationary.track(point, at: time) else { return }
         yield(LocationUpdate(location: fix))
+    }
+
+    func accessChanged() {
+        if !isDone { _ = mayDeliver() }
+    }
+
+    /// Whether fixes may be delivered now; when they stop being, one update says why (and the timeline).
+    private func mayDeliver() -> Bool {
+        let reason = manager.liveUpdatesWithheld
+        if let reason, reason != withheld { yield(LocationUpdate(withheld: reason)) }
+        return manager.note(reason, service: "live updates", last: &withheld)
     }
 
     func finish() {
@@ -34,7 +47,10 @@ final class LiveUpdates: FixObserver {
         continuation.finish()
     }
 
+    /// Hands out an update; a fix is marked approximate under reduced accuracy.
     private func yield(_ update: LocationUpdate) {
+        var update = update
+        if update.location != nil, manager.accuracyAuthorization == .reduced { update.accuracyLimited = true }
         if case .terminated = continuation.yield(update) {
             isDone = true
             stationary.reset()
