@@ -35,6 +35,13 @@ public import BackgroundLocation
 ///     #expect(scenario.audioOutput.framesWritten == 3 * 6_000)
 /// }
 /// ```
+/// The same test with `CLMonitor`'s vocabulary (``LocationMonitor``):
+/// ```swift
+/// var scenario = LocationScenario(fixes: LocationScenario.walk(from: (47.3769, 8.5417), bearing: 90, duration: .seconds(900)))
+/// scenario.conditions = [("museum", .init(center: (47.3769, 8.5517), radius: 200))]
+/// let events = try await scenario.run()
+/// #expect(events.map(\.kind) == [.monitor("scenario", identifier: "museum", state: .unsatisfied), …])
+/// ```
 /// The engine starts at the first fix's time (or `SimTime.defaultStart`); the run ends at the last fix,
 /// or with an app when it has nothing left to do (at most ``linger`` later).
 public struct LocationScenario {
@@ -45,6 +52,13 @@ public struct LocationScenario {
     public var updatesLocation = false
     /// Run significant-change monitoring (`significant` events); default false.
     public var monitorsSignificantChanges = false
+    /// Circular geographic conditions for a ``LocationMonitor`` named ``monitorName`` (`CLMonitor`), added
+    /// in this order; their events are `monitor` events in the returned timeline.
+    public var conditions: [(identifier: String, condition: LocationMonitor.CircularGeographicCondition)] = []
+    /// The name of the monitor that watches ``conditions``.
+    public var monitorName = "scenario"
+    /// Where monitors keep their conditions (``MemoryMonitorStore`` to test a relaunch); nil keeps them for the run.
+    public var monitorStore: (any MonitorStore)?
     /// Anything else to set on the manager before the run (filters, the app state, a delegate).
     public var prepare: (LocationManager) -> Void = { _ in }
     /// A handler under test, called on every region entry with the region and the event's time.
@@ -82,6 +96,10 @@ public struct LocationScenario {
         if updatesLocation { manager.startUpdatingLocation() }
         if monitorsSignificantChanges { manager.startMonitoringSignificantLocationChanges() }
         for region in regions { manager.startMonitoring(for: region) }
+        manager.monitorStore = monitorStore
+        let monitor = try conditions.isEmpty ? nil : LocationMonitor.open(monitorName, on: manager)
+        for (identifier, condition) in conditions { monitor?.add(condition, identifier: identifier) }
+        defer { monitor?.close() }
         prepare(manager)
         timeline.addSink { [onEnter, onExit] event in
             guard let crossing = event.kind as? RegionCrossingRecord else { return }

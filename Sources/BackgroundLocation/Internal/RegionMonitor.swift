@@ -49,6 +49,9 @@ final class RegionMonitor {
         self.configuration = configuration
     }
 
+    /// How many regions are monitored.
+    var count: Int { slots.count }
+
     var regions: [CircularRegion] { slots.sorted { $0.ordinal < $1.ordinal }.map(\.region) }
 
     func state(of identifier: String) -> RegionState? {

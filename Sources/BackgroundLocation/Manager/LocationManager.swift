@@ -59,21 +59,73 @@ public final class LocationManager {
     /// ``LocationManagerConfiguration/heldFixLimit``) and delivered, at that time, as soon as the app
     /// can receive them again.
     @exclusivity(unchecked) public var applicationState = LifecycleState.foreground {
-        didSet { deliverHeldFixes() }
+        didSet {
+            deliverHeldFixes()
+            lifecycleChanged(from: oldValue)
+        }
     }
+    /// What the user allowed (`authorizationStatus`); default ``LocationAuthorization/always``. What each
+    /// allows in each app state is in docs/LOCATION.md ("Authorization and accuracy"); what is withheld is
+    /// said in the timeline (an `error` event whose code is a ``LocationWithheld``).
+    @exclusivity(unchecked) public var authorization = LocationAuthorization.always {
+        didSet { accessChanged() }
+    }
+    /// Precise or approximate location (`accuracyAuthorization`); default ``LocationAccuracyAuthorization/full``.
+    @exclusivity(unchecked) public var accuracyAuthorization = LocationAccuracyAuthorization.full {
+        didSet { accessChanged() }
+    }
+    /// Whether the app requires explicit ``ServiceSession``s (Info.plist `NSLocationRequireExplicitServiceSession`):
+    /// live updates and monitor events then reach it only while it holds one. Default false.
+    @exclusivity(unchecked) public var requiresExplicitServiceSession = false {
+        didSet { accessChanged() }
+    }
+    /// The sessions the app holds.
+    var sessions = LocationSessions()
+    /// For each ``LocationService``, the reason last said in the timeline for withholding it.
+    @exclusivity(unchecked) var withheldReported: [LocationWithheld?] = Array(repeating: nil, count: LocationService.allCases.count)
+    /// When the latest approximate fix was let through (reduced accuracy).
+    @exclusivity(unchecked) private var lastApproximate: SimTime?
 
     @exclusivity(unchecked) public private(set) var isUpdatingLocation = false
     @exclusivity(unchecked) public private(set) var isMonitoringSignificantLocationChanges = false
     /// Whether continuous updates are paused automatically right now.
-    @exclusivity(unchecked) public private(set) var isPaused = false
+    public var isPaused: Bool { pauseWatch.isStationary }
     /// The most recent fix received from the source (`CLLocationManager.location`).
     @exclusivity(unchecked) public private(set) var location: LocationFix?
 
-    private let regionMonitor: RegionMonitor
+    /// The monitored regions on the rules' clock.
+    private lazy var regionWatch = RegionWatch(configuration: configuration, clock: clock) { [unowned self] change in
+        switch change {
+        case .state(let region, let state): emit(.determinedState(state, region: region))
+        case .enter(let region, let fix): emit(.entered(region, fix: fix))
+        case .exit(let region, let fix): emit(.exited(region, fix: fix))
+        }
+    }
+    private var regionMonitor: RegionMonitor { regionWatch.monitor }
     /// The rules' time: each fix's own (see `RuleClock`), and the timers that run on it.
-    private let clock: RuleClock
-    /// `configuration.pauseRadius` as a squared chord, to compare with unit vectors.
-    private let pauseRadius2: Double
+    let clock: RuleClock
+    /// What else follows the fixes: the ``LocationMonitor`` services and live updates.
+    @exclusivity(unchecked) var observers: [any FixObserver] = []
+    /// Each ``LocationMonitor`` name's conditions and events, open or not.
+    var monitorServices: [String: MonitorService] = [:]
+    /// What the store held for monitors not yet restored.
+    var storedMonitors: [String: StoredMonitor] = [:]
+    /// Whether the monitor store failed (``LocationMonitor/Event/persistenceUnavailable``).
+    var monitorPersistenceFailed = false
+    /// Where ``LocationMonitor``s' conditions, last events and waiting events are kept across relaunches;
+    /// nil (the default) keeps them for this manager's life. Setting it reads the store and watches every
+    /// monitor it holds at once, opened or not.
+    public var monitorStore: (any MonitorStore)? {
+        didSet { restoreMonitors() }
+    }
+    /// Automatic pausing: where the device settled, and whether it stayed there.
+    private lazy var pauseWatch = StationaryWatch(
+        clock: clock, radius: configuration.pauseRadius, after: configuration.pauseAfter,
+        isActive: { [unowned self] in isUpdatingLocation && pausesLocationUpdatesAutomatically }
+    ) { [unowned self] stationary in
+        if stationary { heldFix = nil }
+        emit(stationary ? .paused : .resumed)
+    }
     /// The ``events()`` sequences and the delegate.
     private let broadcaster = EventBroadcaster<LocationManagerEvent>()
 
@@ -83,12 +135,6 @@ public final class LocationManager {
     @exclusivity(unchecked) private var accuracyTimer: Int?
     /// Fixes that passed the filters while the app was suspended, oldest first.
     @exclusivity(unchecked) private var heldWhileSuspended: [LocationFix] = []
-    // Automatic pause: where and since when the device has stayed within `pauseRadius`.
-    @exclusivity(unchecked) private var settledAt: UnitVector?
-    @exclusivity(unchecked) private var settledSince = SimTime(nanosecondsSinceEpoch: 0)
-    @exclusivity(unchecked) private var pauseTimer: Int?
-    // Region monitoring: the timer at the end of the earliest dwell under way.
-    @exclusivity(unchecked) private var dwellTimer: (id: Int, time: SimTime)?
     // Significant changes.
     @exclusivity(unchecked) private var lastSignificant: (fix: LocationFix, time: SimTime)?
 
@@ -96,9 +142,7 @@ public final class LocationManager {
         self.engine = engine
         self.timeline = timeline
         self.configuration = configuration
-        self.regionMonitor = RegionMonitor(configuration: configuration)
         self.clock = RuleClock(engine: engine)
-        self.pauseRadius2 = Geodesy.squaredChord(forDistance: configuration.pauseRadius)
     }
 
     // MARK: Services
@@ -111,15 +155,12 @@ public final class LocationManager {
     /// Stops continuous updates; a fix held for accuracy is dropped and a pause ends silently.
     public func stopUpdatingLocation() {
         isUpdatingLocation = false
-        isPaused = false
         lastDelivered = nil
         heldFix = nil
         heldWhileSuspended.removeAll()
-        settledAt = nil
+        pauseWatch.reset()
         accuracyTimer.map(clock.cancel)
-        pauseTimer.map(clock.cancel)
         accuracyTimer = nil
-        pauseTimer = nil
     }
 
     /// Starts significant-change monitoring: the next fix is reported, then one each time the device is
@@ -194,40 +235,21 @@ public final class LocationManager {
         }
     }
 
-    private func receive(_ fix: LocationFix) {
-        location = fix
-        clock.advance(to: fix)
+    private func receive(_ exact: LocationFix) {
+        clock.advance(to: exact)
         let now = clock.now
+        var fix = exact
+        if accuracyAuthorization == .reduced {
+            if let last = lastApproximate, now - last < configuration.reducedAccuracyInterval { return }
+            lastApproximate = now
+            fix = ApproximateLocation.coarsen(exact, cell: configuration.reducedAccuracyCell)
+        }
+        location = fix
         let point = Geodesy.unitVector(latitude: fix.latitude, longitude: fix.longitude)
-        if isUpdatingLocation { updateContinuous(with: fix, at: point, time: now) }
-        if isMonitoringSignificantLocationChanges { updateSignificant(with: fix, at: now) }
-        report(regionMonitor.evaluate(fix, at: point, time: now))
-        scheduleDwellEnd()
-    }
-
-    private func report(_ changes: ArraySlice<(ordinal: Int, change: RegionMonitor.Change)>) {
-        for (_, change) in changes {
-            switch change {
-            case .state(let region, let state): emit(.determinedState(state, region: region))
-            case .enter(let region, let fix): emit(.entered(region, fix: fix))
-            case .exit(let region, let fix): emit(.exited(region, fix: fix))
-            }
-        }
-    }
-
-    /// Keeps one timer at the end of the earliest dwell under way, so that a crossing is reported when
-    /// its dwell ends even if the next fix comes much later.
-    private func scheduleDwellEnd() {
-        guard let deadline = regionMonitor.nextDeadline() else { return }
-        if let scheduled = dwellTimer, scheduled.time <= deadline { return }
-        dwellTimer.map { clock.cancel($0.id) }
-        let id = clock.schedule(at: deadline) { [weak self] in
-            guard let self else { return }
-            dwellTimer = nil
-            report(regionMonitor.confirmCrossings(at: clock.now))
-            scheduleDwellEnd()
-        }
-        dwellTimer = (id, deadline)
+        if isUpdatingLocation, allows(.continuous) { updateContinuous(with: fix, at: point, time: now) }
+        if isMonitoringSignificantLocationChanges, allows(.significant) { updateSignificant(with: fix, at: now) }
+        if regionWatch.monitor.count > 0, allows(.regions) { regionWatch.evaluate(fix, at: point, time: now) }
+        for observer in observers { observer.receive(fix, at: point, time: now) }
     }
 
     // MARK: Output
@@ -243,6 +265,7 @@ public final class LocationManager {
     /// Finishes every sequence returned by ``events()``.
     public func finishEvents() {
         broadcaster.finish()
+        for observer in observers { observer.finish() }
     }
 
     private func emit(_ event: LocationManagerEvent) {
@@ -253,7 +276,7 @@ public final class LocationManager {
     // MARK: Continuous updates
 
     private func updateContinuous(with fix: LocationFix, at point: UnitVector, time now: SimTime) {
-        if pausesLocationUpdatesAutomatically, !trackStationary(point, at: now) { return }
+        if pausesLocationUpdatesAutomatically, !pauseWatch.track(point, at: now) { return }
         guard let desiredAccuracy, let accuracy = fix.horizontalAccuracy, accuracy > desiredAccuracy else {
             heldFix = nil
             accuracyTimer.map(clock.cancel)
@@ -289,50 +312,23 @@ public final class LocationManager {
         {
             return
         }
-        guard applicationState == .foreground || (applicationState == .background && allowsBackgroundLocationUpdates)
-        else { return }
+        guard receivesContinuousUpdates else { return }
         lastDelivered = fix
         emit(.location(fix))
     }
 
+    /// Whether the app may be handed continuous updates now: in the foreground, or in the background when allowed.
+    var receivesContinuousUpdates: Bool {
+        applicationState == .foreground
+            || (applicationState == .background && (allowsBackgroundLocationUpdates || holdsBackgroundActivity))
+    }
+
     /// Delivers the fixes held while suspended, once the app may receive continuous updates again.
     private func deliverHeldFixes() {
-        guard !heldWhileSuspended.isEmpty,
-            applicationState == .foreground || (applicationState == .background && allowsBackgroundLocationUpdates)
-        else { return }
+        guard !heldWhileSuspended.isEmpty, receivesContinuousUpdates else { return }
         let held = heldWhileSuspended
         heldWhileSuspended.removeAll()
         for fix in held { deliver(fix) }
-    }
-
-    /// Follows where the device settles; returns false while updates are paused.
-    private func trackStationary(_ point: UnitVector, at now: SimTime) -> Bool {
-        if let settled = settledAt, settled.squaredDistance(to: point) <= pauseRadius2 {
-            return !isPaused
-        }
-        settledAt = point
-        settledSince = now
-        if isPaused {
-            isPaused = false
-            emit(.resumed)
-        }
-        if pauseTimer == nil { schedulePauseCheck() }
-        return true
-    }
-
-    private func schedulePauseCheck() {
-        pauseTimer = clock.schedule(at: settledSince + configuration.pauseAfter) { [weak self] in
-            guard let self else { return }
-            pauseTimer = nil
-            guard isUpdatingLocation, pausesLocationUpdatesAutomatically, !isPaused, settledAt != nil else { return }
-            if clock.now >= settledSince + configuration.pauseAfter {
-                isPaused = true
-                heldFix = nil
-                emit(.paused)
-            } else {
-                schedulePauseCheck()
-            }
-        }
     }
 
     // MARK: Significant changes

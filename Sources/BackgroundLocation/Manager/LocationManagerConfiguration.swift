@@ -27,6 +27,29 @@ public struct LocationManagerConfiguration: Hashable, Sendable {
     /// starts the wait again.
     public var minimumDwell = Duration.seconds(20)
 
+    // MARK: LocationMonitor
+
+    /// How many circular geographic conditions one app may watch, over all its ``LocationMonitor``s.
+    /// Apple documents no number for `CLMonitor`; the emulator keeps CLLocationManager's 20 regions, which
+    /// is what iOS 18 reports as `conditionLimitExceeded` past its per-type limit. Past it, a condition is
+    /// recorded as unmonitored with that diagnostic.
+    public var conditionLimit = 20
+    /// How many events wait for a ``LocationMonitor`` to be opened (the oldest are dropped past it); Apple
+    /// does not say how many it keeps.
+    public var pendingMonitorEventLimit = 100
+
+    // MARK: Authorization
+
+    /// Reduced accuracy's grid, in metres: an approximate fix is the centre of its cell, with this
+    /// horizontal accuracy. Apple describes approximate location as an area of several kilometres
+    /// (`kCLLocationAccuracyReduced`; WWDC20 "What's new in location"); the emulator uses 5 km.
+    public var reducedAccuracyCell = 5_000.0
+    /// The least time between approximate fixes: "around 4 times an hour" (WWDC20 "What's new in location").
+    public var reducedAccuracyInterval = Duration.seconds(900)
+    /// How long after a relaunch the sessions held before it still count, for the app to create them again
+    /// ("within a few seconds", as Apple's engineers put it; the emulator's choice: 5 s).
+    public var sessionRelaunchGrace = Duration.seconds(5)
+
     // MARK: Significant-change monitoring
 
     /// Metres from the last reported significant change before the next one (Apple: about 500 m).

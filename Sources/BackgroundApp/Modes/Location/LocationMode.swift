@@ -5,7 +5,8 @@ public import BackgroundLocation
 /// ``LocationManager`` (the manager's delegate), runs their `onEnter:`, `onExit:` and `significantChange:`
 /// actions as triggers, and keeps the app running with continuous updates allowed in the background
 /// (``AppLifecycle/Activity/location``). Monitoring belongs to the system: it survives the process, and
-/// its events relaunch the app.
+/// its events relaunch the app. The manifest's `location:` sets the manager's authorization and accuracy,
+/// whose rules decide what reaches the app (docs/LOCATION.md, "Authorization and accuracy").
 ///
 /// ```swift
 /// let manager = LocationManager(engine: engine, timeline: timeline)
@@ -28,6 +29,8 @@ public final class LocationMode: BackgroundMode, LocationManagerDelegate {
         precondition(manager.engine === app.engine, "the location manager must run on the app's engine")
         self.app = app
         manager.delegate = self
+        manager.authorization = app.manifest.locationAuthorization
+        manager.accuracyAuthorization = app.manifest.locationAccuracy
     }
 
     /// The first time, monitors the manifest's regions and significant changes; every time, starts

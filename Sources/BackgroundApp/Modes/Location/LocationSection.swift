@@ -1,21 +1,28 @@
 public import BackgroundCore
+public import BackgroundLocation
 
-/// The location mode's part of the manifest: the `regions:` the app monitors and its
-/// `significantChange:` action. A manifest with neither runs without a location manager.
+/// The location mode's part of the manifest: the `regions:` the app monitors, its `significantChange:`
+/// action, and what the user allowed it (`location:`, default always and full accuracy). A manifest with
+/// no regions and no significant-change action runs without a location manager.
 ///
 /// ```yaml
 /// regions:
 ///   - {id: museum, lat: 47.3769, lon: 8.5417, radius: 200, onEnter: {submit: com.example.tour.upload}}
 /// significantChange: {submit: com.example.tour.refresh}
+/// location: {authorization: whenInUse, accuracy: reduced}
 /// ```
 public struct LocationSection: ManifestSection {
-    public static let keys = ["regions", "significantChange"]
+    public static let keys = ["regions", "significantChange", "location"]
     static let regionKeys = ["id", "lat", "lon", "radius", "onEnter", "onExit"]
 
     /// `regions:`.
     public var regions: [ManifestRegion]
     /// `significantChange:`.
     public var significantChange: ManifestAction?
+    /// `location: {authorization:}`: always (the default), whenInUse or denied.
+    public var authorization = LocationAuthorization.always
+    /// `location: {accuracy:}`: full (the default) or reduced.
+    public var accuracy = LocationAccuracyAuthorization.full
 
     public init(regions: [ManifestRegion] = [], significantChange: ManifestAction? = nil) {
         self.regions = regions
@@ -43,6 +50,10 @@ public struct LocationSection: ManifestSection {
             regions.append(region)
         }
         significantChange = try manifest["significantChange"]?.action()
+        if let location = try manifest["location"]?.mapping(allowed: ["authorization", "accuracy"]) {
+            authorization = try location["authorization"]?.choice(LocationAuthorization.allCases, "location authorization") ?? .always
+            accuracy = try location["accuracy"]?.choice(LocationAccuracyAuthorization.allCases, "location accuracy") ?? .full
+        }
     }
 
     /// Whether the section asks for location at all.
@@ -54,4 +65,8 @@ extension AppManifest {
     public var regions: [ManifestRegion] { self[LocationSection.self]?.regions ?? [] }
     /// `significantChange:`.
     public var significantChange: ManifestAction? { self[LocationSection.self]?.significantChange }
+    /// `location: {authorization:}` (always when not given).
+    public var locationAuthorization: LocationAuthorization { self[LocationSection.self]?.authorization ?? .always }
+    /// `location: {accuracy:}` (full when not given).
+    public var locationAccuracy: LocationAccuracyAuthorization { self[LocationSection.self]?.accuracy ?? .full }
 }
