@@ -62,7 +62,7 @@ let package = Package(
         ]),
         // Deterministic doubles for every seam.
         .target(name: "BackgroundTestKit", dependencies: [
-            "BackgroundApp", "BackgroundTasks", "BackgroundLocation", "BackgroundAudio",
+            "BackgroundApp", "BackgroundTasks", "BackgroundLocation", "BackgroundAudio", "BackgroundTransfers",
         ]),
         // Background pushes: the payload reader and the system's delivery rules, on virtual time.
         .target(name: "BackgroundPushes", dependencies: ["BackgroundCore"]),
@@ -111,6 +111,7 @@ let package = Package(
         .testTarget(name: "BGAudioTests", dependencies: [
             "bgaudio", "BackgroundCore", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
+        .testTarget(name: "BackgroundTransfersTests", dependencies: ["BackgroundTransfers", "CurlTransport", "BackgroundReport", "BackgroundTestKit"]),
         .testTarget(name: "CurlTransportTests", dependencies: ["CurlTransport", "BackgroundTransfers", "BackgroundTestKit"]),
         .testTarget(name: "SQLiteStoreTests", dependencies: ["SQLiteStore", "BackgroundTestKit"]),
         // A child for SQLiteStoreTests to SIGKILL while it writes.
