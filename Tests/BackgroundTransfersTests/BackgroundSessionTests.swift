@@ -126,13 +126,17 @@ import Testing
         #expect(fixture.lines("transfer.started") == ["60s transfer.started \(id)"])
     }
 
-    @Test func aWaitIsRecordedOnlyWhenItsReasonChanges() throws {
-        let fixture = SessionFixture(network: NetworkPath(.none))
+    @Test func aWaitIsRecordedOnlyWhenItsReasonChangesAndTheAppToldOnce() throws {
+        var configuration = SessionConfiguration(identifier: "com.example.transfers")
+        configuration.allowsConstrainedNetworkAccess = false
+        let fixture = SessionFixture(configuration, network: NetworkPath(.none))
         let id = try fixture.session.uploadTask(with: SessionRequest(url: url), fromFile: file)
         fixture.session.update(network: NetworkPath(.none, externalPower: true))
         fixture.engine.advance(by: .seconds(1))
         fixture.session.update(network: NetworkPath(.none))
         #expect(fixture.lines("transfer.waiting") == ["0s transfer.waiting \(id) waiting: noNetwork"])
+        fixture.session.update(network: NetworkPath(.cellular, constrained: true))
+        #expect(fixture.delivered == [.taskIsWaitingForConnectivity(transfer: id)])
     }
 
     @Test func aDiscretionaryTransferWaitsForWiFiAndExternalPower() throws {

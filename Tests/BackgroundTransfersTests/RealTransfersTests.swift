@@ -68,6 +68,34 @@ struct RealTransfersTests {
         ])
         #expect(FileManager.default.contents(atPath: destination).map { [UInt8]($0) } == content)
     }
+
+    @Test func aLiveRunUploadsOffTheEngineAndHearsTheEndThroughTheInbox() async throws {
+        let engine = EventEngine(start: .now())
+        let timeline = Timeline(engine: engine, keepingEvents: true)
+        let session = BackgroundSession(
+            configuration: SessionConfiguration(identifier: "com.example.transfers"), engine: engine, timeline: timeline,
+            attempts: RealTransfers(transport: CurlTransport(), engine: engine, mode: .live))
+        let (ended, end) = AsyncStream<Void>.makeStream()
+        session.onEvent = { event in
+            if case .didComplete = event { end.finish() }
+        }
+        let file = try folder.write("visits.bin", Data(content))
+        let id = try session.uploadTask(with: SessionRequest(url: nginx.url("live.bin")), fromFile: file)
+        #expect(timeline.events.map(\.kind.name) == ["transfer.created", "transfer.started"], "the attempt runs off the engine")
+        let run = LiveRun(engine: engine, until: engine.now + .seconds(60))
+        run.add(Until(signal: ended)) { (_: Never) in }
+        try await run.run()
+        #expect(timeline.events.last?.kind == .transferCompleted(transfer: id, status: 201, bytes: Int64(content.count)))
+        #expect(FileManager.default.contents(atPath: nginx.root + "/live.bin").map { [UInt8]($0) } == content)
+    }
+}
+
+/// A live source that posts nothing and ends when `signal` finishes: it ends the run then.
+private struct Until: LiveSource {
+    let signal: AsyncStream<Void>
+    func run(posting input: EngineInput<Never>) async throws {
+        for await _ in signal {}
+    }
 }
 
 /// The real transport, except that the first attempt goes to another port on loopback: a server that cuts

@@ -22,6 +22,8 @@ final class SessionTransfer {
     var retries = 0
     /// The reason last recorded, so that a wait is recorded when its reason changes only.
     var lastReason: TransferWaitReason?
+    /// The app was told once that it waits for connectivity.
+    var toldWaiting = false
     /// When the resource timeout fails it.
     var deadline: EventID?
 

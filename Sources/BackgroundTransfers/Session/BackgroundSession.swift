@@ -225,8 +225,8 @@ public final class BackgroundSession {
         launchesBlocked = true
         launchAsked = false
         for transfer in ordered {
-            let resume = transfer.pending.kind == .download && !transfer.isData ? stopAttempt(transfer) : nil
-            if resume == nil { _ = stopAttempt(transfer) }
+            let kept = stopAttempt(transfer)
+            let resume = transfer.isData ? nil : kept
             finish(transfer, .transferFailed(transfer: transfer.pending.id, error: "userForceQuitApplication"),
                    [.didComplete(transfer: transfer.pending.id, status: nil, error: "userForceQuitApplication", resume: resume)],
                    launch: false)
@@ -303,6 +303,10 @@ public final class BackgroundSession {
             transfer.pending.waitingReason = reason.rawValue
             save(transfer)
             timeline.record(.transferWaiting(transfer: transfer.pending.id, reason: reason))
+            if reason.isConnectivity, !transfer.toldWaiting, isRunning {
+                transfer.toldWaiting = true
+                onEvent(.taskIsWaitingForConnectivity(transfer: transfer.pending.id))
+            }
         }
         let moment = reason == .earliestBegin ? transfer.pending.earliestBegin : reason == .rateLimited ? transfer.rateLimitedUntil : nil
         if let moment { wake(transfer, at: moment) }

@@ -20,6 +20,9 @@ public enum SessionEvent: Hashable, Sendable {
     /// Transfers ended while the app was suspended (`relaunch` false) or terminated (`relaunch` true): wake
     /// or relaunch it in the background with `handleEventsForBackgroundURLSession`.
     case launchApp(relaunch: Bool)
+    /// `urlSession(_:taskIsWaitingForConnectivity:)`: the transfer waits for a network it may use; said at
+    /// most once per transfer, and only while the app runs.
+    case taskIsWaitingForConnectivity(transfer: Int)
     /// `urlSession(_:downloadTask:didFinishDownloadingTo:)`: a download's file is at `file`.
     case didFinishDownloading(transfer: Int, file: String)
     /// `urlSession(_:task:didCompleteWithError:)`: the transfer ended, with the HTTP `status` it got or the

@@ -19,4 +19,8 @@ public enum TransferWaitReason: String, Hashable, Sendable, CaseIterable {
     /// Whether the reason is about the network (the transfer goes on when the network changes), rather than
     /// about time (it goes on at a known moment).
     var isNetwork: Bool { self != .rateLimited && self != .earliestBegin }
+
+    /// Whether the transfer waits for a network it may use (URLSession's "waiting for connectivity"), not
+    /// for a moment or the system's discretion.
+    var isConnectivity: Bool { isNetwork && self != .discretionary }
 }
