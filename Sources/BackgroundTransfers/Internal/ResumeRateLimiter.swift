@@ -1,31 +1,26 @@
-import BackgroundCore
-
-/// The resume rate limiter of background sessions: a transfer the app creates while in the background
-/// starts only after a delay, which doubles with each background wake or relaunch of the app and comes back
-/// to the first delay when the app comes to the foreground (Quinn, Apple DTS, "Background URLSession resume
-/// rate limiter"; 60 s first, as developers measured).
+/// The resume rate limiter of background sessions (Quinn, Apple DTS, "NSURLSession's Resume Rate Limiter",
+/// developer.apple.com/forums/thread/14854): nsurlsessiond keeps a delay for the app, doubles it each time
+/// it resumes or relaunches the app, resets it when the user brings the app to the front; a task the app
+/// creates in the background does not start until that delay has passed. Developers measured the first
+/// delay at 60 s, set when nsurlsessiond first wakes the app for its transfers, then 120 s, 240 s, …
+/// (developer.apple.com/forums/thread/128813).
 ///
-/// The first delay applies in the background session the user left (before any wake); the first wake
-/// applies it too, the second twice it, the third four times, and so on.
+/// So: no delay until the session first wakes or relaunches the app; then the first delay, doubled at each
+/// further wake or relaunch by the session; none again once the app has been in the foreground. Quinn's
+/// other reset, "if the delay period elapses without it having resumed your app", is not modelled: when
+/// the period counts from is not said.
 struct ResumeRateLimiter {
     let firstDelay: Duration
-    /// Background wakes and relaunches since the app was last in the foreground.
-    private(set) var wakes = 0
+    /// The delay for a transfer created now, in the background.
+    private(set) var delay = Duration.zero
 
     init(firstDelay: Duration) {
         self.firstDelay = firstDelay
     }
 
-    /// The delay for a transfer created now, in the background.
-    var delay: Duration {
-        var delay = firstDelay
-        for _ in 1..<max(wakes, 1) { delay *= 2 }
-        return delay
-    }
-
-    /// The app was woken or relaunched in the background.
-    mutating func backgroundWake() { wakes += 1 }
+    /// The session woke or relaunched the app for its events.
+    mutating func sessionWokeApp() { delay = delay == .zero ? firstDelay : delay * 2 }
 
     /// The app came to the foreground.
-    mutating func reset() { wakes = 0 }
+    mutating func reset() { delay = .zero }
 }

@@ -188,7 +188,8 @@ public final class BackgroundSession {
 
     /// The app moved to `state`. In the foreground the rate limiter resets and a force quit's block on
     /// relaunches ends (the user opened the app); a move to the background from suspended or terminated
-    /// is a background wake (the limiter's delay doubles); suspension disconnects data tasks. Whenever the
+    /// that the session asked for is a wake by the session (the limiter's delay doubles); suspension
+    /// disconnects data tasks. Whenever the
     /// app runs, queued events are delivered, then `didFinishEvents` when the session had asked for it.
     public func appDidChange(to state: LifecycleState) {
         let old = appState
@@ -198,7 +199,7 @@ public final class BackgroundSession {
             limiter.reset()
             launchesBlocked = false
         case .background:
-            if old == .suspended || old == .terminated { limiter.backgroundWake() }
+            if old == .suspended || old == .terminated, launchAsked { limiter.sessionWokeApp() }
         case .suspended, .terminated:
             for transfer in ordered where transfer.isData {
                 _ = stopAttempt(transfer)
@@ -267,7 +268,7 @@ public final class BackgroundSession {
             }
             return transfer
         }
-        if transfer.createdInBackground { transfer.rateLimitedUntil = engine.now + limiter.delay }
+        if transfer.createdInBackground, limiter.delay > .zero { transfer.rateLimitedUntil = engine.now + limiter.delay }
         armDeadline(transfer)
         evaluate(transfer)
         return transfer

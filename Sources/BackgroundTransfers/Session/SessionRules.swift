@@ -7,9 +7,10 @@
 /// rules.rateLimiterFirstDelay = .seconds(10)       // a quicker demo
 /// ```
 public struct SessionRules: Hashable, Sendable {
-    /// The resume rate limiter's delay for a transfer created while the app is in the background, before
-    /// any background wake; it doubles with each background wake or relaunch and comes back to this when
-    /// the app comes to the foreground. 60 s, as developers measured (docs/TRANSFERS.md).
+    /// The resume rate limiter's delay after the session first wakes or relaunches the app: a transfer the
+    /// app then creates in the background waits this long. It doubles with each further wake or relaunch by
+    /// the session, and there is none again once the app has been in the foreground. 60 s, as developers
+    /// measured (docs/TRANSFERS.md).
     public var rateLimiterFirstDelay: Duration
     /// The wait before the first retry of an attempt that failed in transport; each further retry of the
     /// same transfer waits twice as long, up to ``maximumRetryDelay``. nsurlsessiond's schedule is not
