@@ -58,7 +58,7 @@ let package = Package(
         .target(name: "SQLiteStore", dependencies: ["CSQLite"]),
         // One emulated device: the manifest, lifecycle and background modes.
         .target(name: "BackgroundApp", dependencies: [
-            "BackgroundTasks", "BackgroundLocation", "BackgroundAudio", "Yams",
+            "BackgroundTasks", "BackgroundLocation", "BackgroundAudio", "BackgroundTransfers", "Yams",
         ]),
         // Deterministic doubles for every seam.
         .target(name: "BackgroundTestKit", dependencies: [
@@ -93,6 +93,9 @@ let package = Package(
         .executableTarget(name: "FuzzGPX", dependencies: ["BackgroundLocation", "FuzzSupport"], path: "Fuzz/GPX"),
         .executableTarget(name: "FuzzNMEA", dependencies: ["BackgroundLocation", "FuzzSupport"], path: "Fuzz/NMEA"),
         .executableTarget(name: "FuzzWAV", dependencies: ["BackgroundAudio", "FuzzSupport"], path: "Fuzz/WAV"),
+        .executableTarget(
+            name: "FuzzServerList", dependencies: ["BackgroundApp", "BackgroundTransfers", "FuzzSupport"], path: "Fuzz/ServerList",
+            exclude: ["Seeds"]),
         .executableTarget(name: "FuzzPushPayload", dependencies: ["BackgroundPushes", "FuzzSupport"], path: "Fuzz/PushPayload", exclude: ["Seeds"]),
 
         .testTarget(name: "BackgroundCoreTests", dependencies: ["BackgroundCore"]),
