@@ -73,10 +73,11 @@ let package = Package(
             "BackgroundCore", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "bgtask", dependencies: [
-            "BackgroundApp", "BackgroundReport", "CommandLineSupport", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "BackgroundApp", "BackgroundReport", "CommandLineSupport", "CurlTransport",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "bgloc", dependencies: [
-            "BackgroundApp", "BackgroundReport", "GPSDLocation", "ALSAAudio", "CommandLineSupport",
+            "BackgroundApp", "BackgroundReport", "GPSDLocation", "ALSAAudio", "CommandLineSupport", "CurlTransport",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "bgaudio", dependencies: [

@@ -3,7 +3,9 @@ import BackgroundApp
 import BackgroundCore
 import BackgroundReport
 import BackgroundTasks
+import BackgroundTransfers
 import CommandLineSupport
+import CurlTransport
 
 extension BGTask {
     /// `bgtask simulate`: run an app manifest's background tasks on virtual time and print the timeline.
@@ -54,6 +56,11 @@ extension BGTask {
         @Option(help: ArgumentHelp("Save pending requests in this file and restore them at the start.", valueName: "file"))
         var state: String?
 
+        @Option(help: ArgumentHelp(
+            "How the transfers of the tasks' onLaunch: actions happen: simulated (virtual time, the manifest's server: list) or real (HTTP over libcurl while the simulated clock stands still).",
+            valueName: "simulated|real"))
+        var transfers: TransfersChoice = .simulated
+
         @OptionGroup var report: ReportOptions
 
         enum PolicyName: String, ExpressibleByArgument, CaseIterable {
@@ -95,6 +102,7 @@ extension BGTask {
             // Ctrl-C and SIGTERM cancel the run between two events: the output ends with a whole line and the
             // state file holds the last save.
             let reportPath = report.path
+            let transfers = transfers
             try await Interruption.run { [configuration] in
                 let engine = EventEngine(start: begin)
                 let timeline = Timeline(engine: engine)
@@ -102,6 +110,7 @@ extension BGTask {
                 let picture = reportPath.map { _ in TimelineReport(title: "bgtask simulate \(manifest.app)") }
                 picture?.attach(to: timeline)
                 let simulator = try AppSimulator(manifest: manifest, engine: engine, timeline: timeline, configuration: configuration)
+                let session = Self.transfers(for: simulator, manifest: manifest, engine: engine, timeline: timeline, choice: transfers)
                 simulator.launch()
                 var steps = 0
                 while let next = engine.nextEventTime, next <= end {
@@ -110,6 +119,7 @@ extension BGTask {
                     if steps % 1024 == 0, Task.isCancelled { return }
                 }
                 engine.run(until: end)
+                withExtendedLifetime(session) {}
                 if let reportPath { try picture?.write(to: reportPath) }
                 let failedSaves = simulator.scheduler.failedSaves
                 if let first = failedSaves.first, let state = configuration.stateFile {
@@ -119,6 +129,27 @@ extension BGTask {
                             + "the file holds the last successful save. First failure: \(first)")
                 }
             }
+        }
+
+        /// The app's background session, for the transfers of the tasks' `onLaunch:` actions: without a
+        /// lifecycle here, the app counts as running in the background while its tasks run, so their
+        /// transfers are discretionary and their events come at once (no `session.events`).
+        static func transfers(
+            for simulator: AppSimulator, manifest: AppManifest, engine: EventEngine, timeline: Timeline, choice: TransfersChoice
+        ) -> AppTransfers {
+            let attempts: any TransferAttempts = switch choice {
+            case .simulated: SimulatedTransfers(engine: engine, server: manifest.server)
+            case .real: RealTransfers(transport: CurlTransport(), engine: engine, mode: .virtual)
+            }
+            let transfers = AppTransfers(manifest: manifest, engine: engine, timeline: timeline, attempts: attempts, appState: .background)
+            transfers.update(conditions: simulator.scheduler.conditions)
+            simulator.scheduler.onConditionsChange = { [weak transfers] in transfers?.update(conditions: $0) }
+            let launched = simulator.onTaskLaunch
+            simulator.onTaskLaunch = { [weak transfers] task in
+                launched(task)
+                if let action = manifest.task(task.identifier)?.onLaunch { transfers?.perform(action) }
+            }
+            return transfers
         }
     }
 }

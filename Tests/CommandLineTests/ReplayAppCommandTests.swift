@@ -143,7 +143,26 @@ import Testing
         #expect(logged == "[t] t refresh enter lindenhof \(lat) \(lon) \(launched["time"] as? String ?? "")\n")
     }
 
+    @Test func aRegionsUploadGoesThroughTheBackgroundSession() async throws {
+        let app = try Manifest(
+            task: "work: 1s",
+            onEnter: #", onEnter: {upload: {file: visits.log, to: "https://example.org/visits/lindenhof.log"}}"#,
+            submitAtLaunch: false)
+        try app.folder.write("visits.log", Data(count: 1_000_000))
+        let result = try await TestSupport.run(Self.bgloc, ["replay", Self.walk, "--app", app.path, "--format", "jsonl", "--transfers", "simulated"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let events = try Self.events(result.stdout)
+        let enter = try #require(events.firstIndex { $0["event"] as? String == "enter" })
+        let created = try #require(events.firstIndex { $0["event"] as? String == "transfer.created" })
+        #expect(enter < created)
+        #expect(events[created]["bytes"] as? Int == 1_000_000)
+        let completed = try #require(events.first { $0["event"] as? String == "transfer.completed" })
+        #expect(completed["status"] as? Int == 201 && completed["bytes"] as? Int == 1_000_000)
+        #expect(completed["time"] as? String == "2026-03-01T09:04:40.200Z", "1 MB at Wi-Fi's simulated 5 MB/s")
+    }
+
     @Test(arguments: [
+        (["--transfers", "real"], "--transfers needs --app MANIFEST"),
         (["--background-grace", "30s"], "--background-grace needs --app MANIFEST"),
         (["--app", "app.yaml", "--linger", "soon"], "--linger 'soon': expected a duration"),
         (["--app", "app.yaml", "--command-timeout", "0s"], "--command-timeout '0s': expected a duration greater than 0"),

@@ -93,6 +93,9 @@ public final class BackgroundSession {
         for transfer in ordered { evaluate(transfer) }
     }
 
+    /// Whether nothing is left to do: no transfer pending, no wake of the app asked for.
+    public var isSettled: Bool { transfers.isEmpty && !launchAsked }
+
     /// The transfers not finished yet, by id: what a store keeps, with why each waits.
     public var pendingTransfers: [PendingTransfer] { ordered.filter { !$0.isData }.map(\.pending) }
 
@@ -177,8 +180,7 @@ public final class BackgroundSession {
         for transfer in ordered {
             if transfer.isRunning {
                 guard let reason = waitReason(transfer), reason.isNetwork else { continue }
-                let resume = stopAttempt(transfer)
-                keep(resume, of: transfer)
+                _ = stopAttempt(transfer)
                 save(transfer)
                 timeline.record(.transferRetrying(transfer: transfer.pending.id, reason: "networkConnectionLost"))
             }

@@ -1,0 +1,59 @@
+import BackgroundTestKit
+import Foundation
+import Testing
+
+/// `bgtask simulate --transfers`: a task's `onLaunch:` upload through the background session, simulated
+/// on virtual time or real over HTTP to nginx.
+@Suite struct BGTaskSimulateTransfersTests {
+    let folder: TemporaryFolder
+
+    init() throws {
+        folder = try TemporaryFolder(prefix: "bgkit-simulate-transfers")
+    }
+
+    /// A manifest whose task `upload` launches at 2 min and uploads `visits.log` (`bytes` bytes) to `url`.
+    private func manifest(url: String, bytes: Int) throws -> String {
+        try folder.write("visits.log", Data((0..<bytes).map { UInt8(truncatingIfNeeded: $0 &* 31) }))
+        return try folder.write("app.yaml", """
+            app: com.example.museum
+            backgroundModes: [processing]
+            permittedIdentifiers: [upload]
+            tasks:
+              upload:
+                kind: processing
+                earliestBegin: 2m
+                work: 1s
+                onLaunch: {upload: {file: visits.log, to: "\(url)"}}
+            submitAtLaunch: [upload]
+            server:
+              - {url: "https://example.org/visits/*", answers: [{drop: 40000}, 503]}
+            conditions:
+              - {at: 0s, idle: true, power: charging}
+            """)
+    }
+
+    @Test func simulatedTransfersFollowTheServerList() async throws {
+        let app = try manifest(url: "https://example.org/visits/museum.log", bytes: 3_000_000)
+        let result = try await TestSupport.run(BGTaskSimulateTests.bgtask, ["simulate", app, "--for", "10m", "--format", "jsonl"])
+        #expect(result.status == 0)
+        let transfers = result.stdout.split(separator: "\n").filter { $0.contains("\"transfer.") }
+        #expect(transfers == [
+            #"{"time":"2026-01-01T00:02:00Z","event":"transfer.created","transfer":1,"kind":"upload","url":"https://example.org/visits/museum.log","bytes":3000000}"#,
+            #"{"time":"2026-01-01T00:02:00Z","event":"transfer.started","transfer":1}"#,
+            #"{"time":"2026-01-01T00:02:00.008Z","event":"transfer.retrying","transfer":1,"reason":"networkConnectionLost"}"#,
+            #"{"time":"2026-01-01T00:02:10.008Z","event":"transfer.started","transfer":1}"#,
+            #"{"time":"2026-01-01T00:02:10.608Z","event":"transfer.completed","transfer":1,"status":503,"bytes":3000000}"#,
+        ])
+    }
+
+    @Test(.enabled(if: NginxServer.program != nil || TestSupport.integrationRequired, "install nginx-light (tools/install-deps)"))
+    func realTransfersUploadTheFile() async throws {
+        let nginx = try await NginxServer.start()
+        let app = try manifest(url: nginx.url("visits/museum.log"), bytes: 300_000)
+        let result = try await TestSupport.run(
+            BGTaskSimulateTests.bgtask, ["simulate", app, "--for", "10m", "--format", "text", "--transfers", "real"])
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("transfer.completed 1 status 201, 300000 bytes"))
+        #expect(FileManager.default.contents(atPath: nginx.root + "/visits/museum.log") == FileManager.default.contents(atPath: folder.path + "/visits.log"))
+    }
+}
