@@ -72,6 +72,25 @@ import Testing
         #expect(events.last == "10:09:20Z lifecycle suspended task com.example.audiotour.upload completed")
     }
 
+    @Test func theAudioTourWithUploadsQueuesEachVisitLogUntilWiFiAndPowerThenWakesOnce() async throws {
+        let result = try await TestSupport.run(Self.bgloc, [
+            "replay", Self.tour + "/tour.gpx", "--app", Self.tour + "/app-uploads.yaml", "--audio-device", "null", "--format", "jsonl",
+        ])
+        #expect(result.status == 0)
+        #expect(result.stderr.isEmpty, "\(result.stderr)")
+        let events = try Self.events(result.stdout)
+        func times(_ name: String) -> [String] {
+            events.filter { $0["event"] as? String == name }.compactMap { ($0["time"] as? String)?.replacingOccurrences(of: "2026-03-01T", with: "") }
+        }
+        #expect(times("transfer.created").count == 3)
+        #expect(times("transfer.retrying").count == 3, "the server drops each first attempt")
+        #expect(times("transfer.completed").count == 3)
+        #expect(times("transfer.started").allSatisfy { $0 >= "10:12:00Z" }, "created in the background: discretionary until Wi-Fi and power")
+        #expect(times("session.events").count == 1, "one wake for the three")
+        let reasons = events.filter { $0["event"] as? String == "transfer.waiting" }.compactMap { $0["reason"] as? String }
+        #expect(reasons == ["noNetwork", "noNetwork", "noNetwork", "discretionary", "discretionary", "discretionary"])
+    }
+
     @Test(arguments: [["--format", "jsonl"], ["--format", "text"]])
     func theSameRunTwiceGivesByteIdenticalOutput(_ format: [String]) async throws {
         let arguments = ["replay", Self.tour + "/tour.gpx", "--app", Self.tour + "/app.yaml", "--audio-device", "null"] + format
