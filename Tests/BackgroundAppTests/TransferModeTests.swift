@@ -19,23 +19,13 @@ import Testing
     /// Runs the app for `duration` with `manifest` (tasks, session and conditions around a task `upload`
     /// whose launch creates an upload); every event but `conditions` as "SECONDS name detail".
     private func run(session: String = "{}", conditions: String, server: String = "[]", duration: Duration = .seconds(900)) throws -> [String] {
-        let yaml = """
-            app: com.example.museum
-            backgroundModes: [processing]
-            permittedIdentifiers: [upload]
-            tasks:
-              upload:
-                kind: processing
-                earliestBegin: 2m
-                work: 1s
-                onLaunch: {upload: {file: visits.log, to: "https://example.org/visits/museum.log"}}
-            submitAtLaunch: [upload]
+        let yaml = taskUploadManifest(url: "https://example.org/visits/museum.log", rest: """
             session: \(session)
             server: \(server)
             conditions: \(conditions)
             lifecycle:
               - {at: 1m, app: background}
-            """
+            """)
         let manifest = try AppManifest(yaml: yaml, file: folder.path + "/app.yaml")
         let engine = EventEngine(start: .defaultStart)
         let timeline = Timeline(engine: engine, keepingEvents: true)

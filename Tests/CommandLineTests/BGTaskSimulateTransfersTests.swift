@@ -14,22 +14,12 @@ import Testing
     /// A manifest whose task `upload` launches at 2 min and uploads `visits.log` (`bytes` bytes) to `url`.
     private func manifest(url: String, bytes: Int) throws -> String {
         try folder.write("visits.log", Data((0..<bytes).map { UInt8(truncatingIfNeeded: $0 &* 31) }))
-        return try folder.write("app.yaml", """
-            app: com.example.museum
-            backgroundModes: [processing]
-            permittedIdentifiers: [upload]
-            tasks:
-              upload:
-                kind: processing
-                earliestBegin: 2m
-                work: 1s
-                onLaunch: {upload: {file: visits.log, to: "\(url)"}}
-            submitAtLaunch: [upload]
+        return try folder.write("app.yaml", taskUploadManifest(url: url, rest: """
             server:
               - {url: "https://example.org/visits/*", answers: [{drop: 40000}, 503]}
             conditions:
               - {at: 0s, idle: true, power: charging}
-            """)
+            """))
     }
 
     @Test func simulatedTransfersFollowTheServerList() async throws {
