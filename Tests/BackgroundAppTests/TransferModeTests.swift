@@ -17,8 +17,12 @@ import Testing
     }
 
     /// Runs the app for `duration` with `manifest` (tasks, session and conditions around a task `upload`
-    /// whose launch creates an upload); every event but `conditions` as "SECONDS name detail".
-    private func run(session: String = "{}", conditions: String, server: String = "[]", duration: Duration = .seconds(900)) throws -> [String] {
+    /// whose launch creates an upload), keeping its transfers in `store`; every event but `conditions` as
+    /// "SECONDS name detail".
+    private func run(
+        session: String = "{}", conditions: String, server: String = "[]", duration: Duration = .seconds(900),
+        store: MemoryTransferStore? = nil, settles: Bool = true
+    ) throws -> [String] {
         let yaml = taskUploadManifest(url: "https://example.org/visits/museum.log", rest: """
             session: \(session)
             server: \(server)
@@ -29,10 +33,10 @@ import Testing
         let manifest = try AppManifest(yaml: yaml, file: folder.path + "/app.yaml")
         let engine = EventEngine(start: .defaultStart)
         let timeline = Timeline(engine: engine, keepingEvents: true)
-        let app = try EmulatedApp(manifest: manifest, engine: engine, timeline: timeline, modes: [TaskMode(), TransferMode()])
+        let app = try EmulatedApp(manifest: manifest, engine: engine, timeline: timeline, modes: [TaskMode(), TransferMode(store: store)])
         app.start()
         engine.run(until: engine.now + duration)
-        #expect(app.isSettled)
+        #expect(app.isSettled == settles)
         return timeline.events.filter { $0.kind.name != "conditions" }.map { event in
             "\(Int((event.time - .defaultStart) / .seconds(1))) \(event.kind.name) \(event.kind.textDetail)"
         }
@@ -69,5 +73,18 @@ import Testing
         let events = try run(conditions: "[{at: 0s, idle: true, power: battery}, {at: 10m, power: charging}]")
         #expect(events.contains { $0.hasSuffix("transfer.waiting 1 waiting: discretionary") })
         #expect(events.contains { $0.hasPrefix("600 transfer.started 1") })
+    }
+
+    @Test func aRestartedAppCarriesItsPendingTransferOnOnce() throws {
+        let store = MemoryTransferStore()
+        let first = try run(conditions: "[{at: 0s, idle: true, power: charging, network: none}]", store: store, settles: false)
+        #expect(first.contains { $0.hasSuffix("transfer.waiting 1 waiting: noNetwork") })
+        #expect(store.rows.keys.sorted() == [1])
+        // The process dies; the next run has the network, and its own task creates a second upload.
+        let second = try run(conditions: "[{at: 0s, idle: true, power: charging}]", store: store)
+        #expect(second.filter { $0.contains("transfer.created") }.map { $0.split(separator: " ")[2] } == ["2"])
+        #expect(second.filter { $0.contains("transfer.completed 1 ") }.count == 1)
+        #expect(second.filter { $0.contains("transfer.completed 2 ") }.count == 1)
+        #expect(store.rows.isEmpty)
     }
 }
