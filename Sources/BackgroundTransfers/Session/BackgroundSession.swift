@@ -109,8 +109,7 @@ public final class BackgroundSession {
         let transfer = try create(
             .upload, request, file: file, resume: nil, expected: request.countOfBytesClientExpectsToSend, size: size)
         if size == nil {
-            finish(transfer, .transferFailed(transfer: transfer.pending.id, error: "fileDoesNotExist", detail: "cannot read \(file)"),
-                   [.didComplete(transfer: transfer.pending.id, status: nil, error: "fileDoesNotExist", resume: nil)])
+            fail(transfer, "fileDoesNotExist", detail: "cannot read \(file)")
         }
         return transfer.pending.id
     }
@@ -153,22 +152,16 @@ public final class BackgroundSession {
         throw .completionHandler
     }
 
-    /// `cancel()`: the transfer fails with `cancelled`.
+    /// `cancel()`: the transfer fails with `cancelled` (a download's error carries its resume data).
     public func cancel(transfer id: Int) {
-        guard let transfer = transfers[id] else { return }
-        let resume = stopAttempt(transfer)
-        finish(transfer, .transferFailed(transfer: id, error: "cancelled"),
-               [.didComplete(transfer: id, status: nil, error: "cancelled", resume: resume)])
+        if let transfer = transfers[id] { _ = cancel(transfer) }
     }
 
     /// `cancel(byProducingResumeData:)`: cancels a download and gives the resume data a later
     /// `downloadTask(with:to:resumingFrom:)` carries on from (nil when there is nothing to resume).
     public func cancelByProducingResumeData(transfer id: Int) -> ResumePoint? {
         guard let transfer = transfers[id], transfer.pending.kind == .download else { return nil }
-        let resume = stopAttempt(transfer)
-        finish(transfer, .transferFailed(transfer: id, error: "cancelled"),
-               [.didComplete(transfer: id, status: nil, error: "cancelled", resume: resume)])
-        return resume
+        return cancel(transfer)
     }
 
     // MARK: What the host tells the session
@@ -191,8 +184,8 @@ public final class BackgroundSession {
     /// The app moved to `state`. In the foreground the rate limiter resets and a force quit's block on
     /// relaunches ends (the user opened the app); a move to the background from suspended or terminated
     /// that the session asked for is a wake by the session (the limiter's delay doubles); suspension
-    /// disconnects data tasks. Whenever the
-    /// app runs, queued events are delivered, then `didFinishEvents` when the session had asked for it.
+    /// disconnects data tasks. Whenever the app runs, queued events are delivered, then `didFinishEvents`
+    /// when the session had asked for it.
     public func appDidChange(to state: LifecycleState) {
         let old = appState
         appState = state
@@ -205,9 +198,7 @@ public final class BackgroundSession {
         case .suspended, .terminated:
             for transfer in ordered where transfer.isData {
                 _ = stopAttempt(transfer)
-                finish(transfer, .transferFailed(transfer: transfer.pending.id, error: "backgroundSessionWasDisconnected"),
-                       [.didComplete(transfer: transfer.pending.id, status: nil, error: "backgroundSessionWasDisconnected", resume: nil)],
-                       launch: false)
+                fail(transfer, "backgroundSessionWasDisconnected", launch: false)
             }
         }
         guard isRunning else { return }
@@ -229,10 +220,7 @@ public final class BackgroundSession {
         launchAsked = false
         for transfer in ordered {
             let kept = stopAttempt(transfer)
-            let resume = transfer.isData ? nil : kept
-            finish(transfer, .transferFailed(transfer: transfer.pending.id, error: "userForceQuitApplication"),
-                   [.didComplete(transfer: transfer.pending.id, status: nil, error: "userForceQuitApplication", resume: resume)],
-                   launch: false)
+            fail(transfer, "userForceQuitApplication", resume: transfer.isData ? nil : kept, launch: false)
         }
     }
 
@@ -264,10 +252,7 @@ public final class BackgroundSession {
         transfers[id] = transfer
         timeline.record(.transferCreated(transfer: id, kind: isData ? "data" : kind.rawValue, url: request.url, bytes: size ?? expected))
         guard fine else {
-            if !supported {
-                finish(transfer, .transferFailed(transfer: id, error: "unsupportedURL", detail: "a background session takes http and https URLs only"),
-                       [.didComplete(transfer: id, status: nil, error: "unsupportedURL", resume: nil)])
-            }
+            if !supported { fail(transfer, "unsupportedURL", detail: "a background session takes http and https URLs only") }
             return transfer
         }
         if transfer.createdInBackground, limiter.delay > .zero { transfer.rateLimitedUntil = engine.now + limiter.delay }
@@ -369,8 +354,7 @@ public final class BackgroundSession {
             keep(error.resume, of: transfer)
             guard Self.retries(error.code) else {
                 let resume = transfer.pending.kind == .download ? transfer.pending.resume : nil
-                return finish(transfer, .transferFailed(transfer: id, error: error.code.rawValue, detail: error.detail),
-                              [.didComplete(transfer: id, status: nil, error: error.code.rawValue, resume: resume)])
+                return fail(transfer, error.code.rawValue, detail: error.detail, resume: resume)
             }
             transfer.retries += 1
             save(transfer)
@@ -378,6 +362,13 @@ public final class BackgroundSession {
             transfer.backingOff = true
             wake(transfer, at: engine.now + rules.retryDelay(transfer.retries))
         }
+    }
+
+    /// Ends `transfer` as cancelled; returns a download's resume data.
+    private func cancel(_ transfer: SessionTransfer) -> ResumePoint? {
+        let resume = stopAttempt(transfer)
+        fail(transfer, "cancelled", resume: resume)
+        return resume
     }
 
     /// Whether a transport failure is retried: the network's and the server's faults are; a problem with
@@ -410,9 +401,16 @@ public final class BackgroundSession {
             [weak self, weak transfer] in
             guard let self, let transfer, transfers[transfer.pending.id] === transfer else { return }
             let resume = stopAttempt(transfer)
-            finish(transfer, .transferFailed(transfer: transfer.pending.id, error: "timedOut", detail: "timeoutIntervalForResource passed"),
-                   [.didComplete(transfer: transfer.pending.id, status: nil, error: "timedOut", resume: resume)])
+            fail(transfer, "timedOut", detail: "timeoutIntervalForResource passed", resume: resume)
         }
+    }
+
+    /// Ends `transfer` with `error` (a URLError name): `transfer.failed`, and `didComplete` with the error
+    /// and a download's resume data.
+    private func fail(_ transfer: SessionTransfer, _ error: String, detail: String? = nil, resume: ResumePoint? = nil, launch: Bool = true) {
+        let id = transfer.pending.id
+        finish(transfer, .transferFailed(transfer: id, error: error, detail: detail),
+               [.didComplete(transfer: id, status: nil, error: error, resume: resume)], launch: launch)
     }
 
     /// Ends `transfer`: forgets it (durably, first), records `record`, and delivers `events` (at once while
