@@ -131,9 +131,10 @@ extension BGTask {
             }
         }
 
-        /// The app's background session, for the transfers of the tasks' `onLaunch:` actions: without a
-        /// lifecycle here, the app counts as running in the background while its tasks run, so their
-        /// transfers are discretionary and their events come at once (no `session.events`).
+        /// The app's background session, for the transfers of the tasks' `onLaunch:` actions, which it
+        /// carries out when a task launches (with their `submit:`): without a lifecycle here, the app counts
+        /// as running in the background while its tasks run, so their transfers are discretionary and their
+        /// events come at once (no `session.events`).
         static func transfers(
             for simulator: AppSimulator, manifest: AppManifest, engine: EventEngine, timeline: Timeline, choice: TransfersChoice
         ) -> AppTransfers {
@@ -145,9 +146,11 @@ extension BGTask {
             transfers.update(conditions: simulator.scheduler.conditions)
             simulator.scheduler.onConditionsChange = { [weak transfers] in transfers?.update(conditions: $0) }
             let launched = simulator.onTaskLaunch
-            simulator.onTaskLaunch = { [weak transfers] task in
+            simulator.onTaskLaunch = { [weak transfers, weak simulator] task in
                 launched(task)
-                if let action = manifest.task(task.identifier)?.onLaunch { transfers?.perform(action) }
+                guard let action = manifest.task(task.identifier)?.onLaunch else { return }
+                if let identifier = action.submit { simulator?.submit(identifier, trigger: TaskTrigger(.taskLaunch)) }
+                transfers?.perform(action)
             }
             return transfers
         }

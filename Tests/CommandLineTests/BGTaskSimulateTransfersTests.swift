@@ -46,4 +46,24 @@ import Testing
         #expect(result.stdout.contains("transfer.completed 1 status 201, 300000 bytes"))
         #expect(FileManager.default.contents(atPath: nginx.root + "/visits/museum.log") == FileManager.default.contents(atPath: folder.path + "/visits.log"))
     }
+
+    @Test func aTasksOnLaunchSubmitIsCarriedOutToo() async throws {
+        let app = try folder.write("app.yaml", """
+            app: com.example.museum
+            backgroundModes: [fetch, processing]
+            permittedIdentifiers: [first, second]
+            tasks:
+              first: {kind: processing, work: 1s, onLaunch: {submit: second}}
+              second: {kind: refresh, work: 1s}
+            submitAtLaunch: [first]
+            conditions:
+              - {at: 0s, idle: true}
+            """)
+        let result = try await TestSupport.run(BGTaskSimulateTests.bgtask, ["simulate", app, "--for", "1h", "--format", "text"])
+        #expect(result.status == 0)
+        let lines = result.stdout.split(separator: "\n").map { $0.dropFirst(25) }
+        #expect(Array(lines.filter { $0.hasPrefix("task.") }.prefix(4)) == [
+            "task.submitted  first (processing)", "task.launched   first", "task.submitted  second (refresh)", "task.launched   second",
+        ])
+    }
 }
