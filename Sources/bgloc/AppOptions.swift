@@ -3,6 +3,8 @@ import ArgumentParser
 import BackgroundApp
 import BackgroundCore
 import BackgroundLocation
+import BackgroundState
+import BackgroundTasks
 import BackgroundTransfers
 import CommandLineSupport
 import CurlTransport
@@ -52,6 +54,11 @@ struct AppOptions: ParsableArguments {
     }
 
     @Option(help: ArgumentHelp(
+        "--app: the app's state database (SQLite, created when missing): its pending task requests (and transfers) are saved there and restored at the start.",
+        valueName: "path"))
+    var state: String?
+
+    @Option(help: ArgumentHelp(
         "--app: how the app's background transfers happen: simulated (virtual time, the manifest's server: list) or real (HTTP over libcurl) (default: simulated for replay, real for live).",
         valueName: "simulated|real"))
     var transfers: TransfersChoice?
@@ -75,15 +82,21 @@ struct AppOptions: ParsableArguments {
         if taskLog != nil && app == nil { throw ValidationError("--task-log needs --app MANIFEST") }
         if audioDevice != nil && app == nil { throw ValidationError("--audio-device needs --app MANIFEST") }
         if conditions != nil && app == nil { throw ValidationError("--conditions needs --app MANIFEST") }
+        if state != nil && app == nil { throw ValidationError("--state needs --app MANIFEST") }
         if transfers != nil && app == nil { throw ValidationError("--transfers needs --app MANIFEST") }
         if let commandTimeout, DurationSyntax.parse(commandTimeout)! <= .zero {
             throw ValidationError("--command-timeout '\(commandTimeout)': expected a duration greater than 0")
         }
     }
 
-    /// The options as plain values, or nil without `--app`.
-    func resolved() -> Resolved? {
+    /// The options as plain values, or nil without `--app`; opens the state database (`--state`), saying
+    /// on stderr when it migrated a JSON state file.
+    ///
+    /// - Throws: ``InputError`` when the state database cannot be opened.
+    func resolved() throws -> Resolved? {
         guard let app else { return nil }
+        let database = try state.map(AppStateDatabase.init(path:))
+        database?.migrationNotice.map(StandardOutput.writeError)
         var configuration = EmulatedApp.Configuration()
         if let value = backgroundGrace.flatMap(DurationSyntax.parse) { configuration.lifecycle.backgroundGrace = value }
         if let value = wakeWindow.flatMap(DurationSyntax.parse) { configuration.lifecycle.wakeWindow = value }
@@ -91,8 +104,9 @@ struct AppOptions: ParsableArguments {
         if let value = killAfter.flatMap(DurationSyntax.parse) { configuration.commands.killGrace = value }
         configuration.commands.log = taskLog
         configuration.audioDevice = audioDevice
+        configuration.scheduler.taskRequestStore = database
         return Resolved(
-            manifest: app, configuration: configuration,
+            manifest: app, configuration: configuration, state: database,
             linger: linger.flatMap(DurationSyntax.parse) ?? .seconds(600), conditions: conditions, transfers: transfers)
     }
 
@@ -100,6 +114,9 @@ struct AppOptions: ParsableArguments {
     struct Resolved: Sendable {
         var manifest: String
         var configuration: EmulatedApp.Configuration
+        /// The app's state database (`--state`), already the scheduler's store; the transfer session's
+        /// `TransferStore` too.
+        var state: AppStateDatabase?
         /// How long a replay goes on after its last fix.
         var linger: Duration
 
@@ -125,7 +142,7 @@ struct AppOptions: ParsableArguments {
             }
             let app = try EmulatedApp(
                 manifest: manifest, engine: engine, timeline: timeline,
-                modes: EmulatedApp.standardModes(location: location, audio: audio) + [TransferMode(attempts: attempts)],
+                modes: EmulatedApp.standardModes(location: location, audio: audio) + [TransferMode(attempts: attempts, store: state)],
                 configuration: configuration)
             app.start()
             return app

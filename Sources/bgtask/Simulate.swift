@@ -2,6 +2,7 @@ import ArgumentParser
 import BackgroundApp
 import BackgroundCore
 import BackgroundReport
+import BackgroundState
 import BackgroundTasks
 import BackgroundTransfers
 import CommandLineSupport
@@ -28,9 +29,12 @@ extension BGTask {
                 The manifest's format is described in docs/MANIFEST.md, the scheduler's rules in \
                 docs/SCHEDULER.md.
 
-                Exit status: 0 done; 1 a problem with the manifest or the state file (one line on standard \
+                With --state, the pending task requests are kept in the app's state database (SQLite) and \
+                restored by the next run; `bgtask state --state PATH` lists them (docs/SCHEDULER.md).
+
+                Exit status: 0 done; 1 a problem with the manifest or the state database (one line on standard \
                 error naming the file and the place); 64 a bad option; 130/143 stopped by Ctrl-C / SIGTERM \
-                (the events so far are printed in whole lines and the state file is valid).
+                (the events so far are printed in whole lines and the state database holds the last save).
                 """)
 
         @Argument(help: "The app manifest (YAML).")
@@ -53,7 +57,9 @@ extension BGTask {
         @Option(help: "The seed of the realistic policy's random delays.")
         var seed: UInt64 = 0
 
-        @Option(help: ArgumentHelp("Save pending requests in this file and restore them at the start.", valueName: "file"))
+        @Option(help: ArgumentHelp(
+            "The app's state database (SQLite, created when missing): pending requests are saved there and restored at the start.",
+            valueName: "path"))
         var state: String?
 
         @Option(help: ArgumentHelp(
@@ -98,9 +104,13 @@ extension BGTask {
             let manifest = try AppManifest(contentsOf: manifest)
             var configuration = BGTaskScheduler.Configuration()
             configuration.policy = policy == .eager ? .eager : .realistic(seed: seed)
-            configuration.stateFile = state
+            if let state {
+                let database = try AppStateDatabase(path: state)
+                database.migrationNotice.map(StandardOutput.writeError)
+                configuration.taskRequestStore = database
+            }
             // Ctrl-C and SIGTERM cancel the run between two events: the output ends with a whole line and the
-            // state file holds the last save.
+            // state database holds the last save.
             let reportPath = report.path
             let transfers = transfers
             try await Interruption.run { [configuration] in
@@ -110,8 +120,11 @@ extension BGTask {
                 let picture = reportPath.map { _ in TimelineReport(title: "bgtask simulate \(manifest.app)") }
                 picture?.attach(to: timeline)
                 let simulator = try AppSimulator(manifest: manifest, engine: engine, timeline: timeline, configuration: configuration)
-                let session = Self.transfers(for: simulator, manifest: manifest, engine: engine, timeline: timeline, choice: transfers)
+                let session = Self.transfers(
+                    for: simulator, manifest: manifest, engine: engine, timeline: timeline, choice: transfers,
+                    store: configuration.taskRequestStore as? AppStateDatabase)
                 simulator.launch()
+                try session.session.start()
                 var steps = 0
                 while let next = engine.nextEventTime, next <= end {
                     engine.step()
@@ -122,27 +135,30 @@ extension BGTask {
                 withExtendedLifetime(session) {}
                 if let reportPath { try picture?.write(to: reportPath) }
                 let failedSaves = simulator.scheduler.failedSaves
-                if let first = failedSaves.first, let state = configuration.stateFile {
+                if let first = failedSaves.first, let state = configuration.taskRequestStore as? AppStateDatabase {
                     throw InputError(
-                        file: state,
+                        file: state.path,
                         message: "\(failedSaves.count) save(s) of the pending task requests failed (see the error events); "
-                            + "the file holds the last successful save. First failure: \(first)")
+                            + "the database holds the last successful save. First failure: \(first)")
                 }
             }
         }
 
-        /// The app's background session, for the transfers of the tasks' `onLaunch:` actions, which it
-        /// carries out when a task launches (with their `submit:`): without a lifecycle here, the app counts
+        /// The app's background session (keeping its pending transfers in `store`, `--state`), for the
+        /// transfers of the tasks' `onLaunch:` actions, which it carries out when a task launches (with their
+        /// `submit:`): without a lifecycle here, the app counts
         /// as running in the background while its tasks run, so their transfers are discretionary and their
         /// events come at once (no `session.events`).
         static func transfers(
-            for simulator: AppSimulator, manifest: AppManifest, engine: EventEngine, timeline: Timeline, choice: TransfersChoice
+            for simulator: AppSimulator, manifest: AppManifest, engine: EventEngine, timeline: Timeline, choice: TransfersChoice,
+            store: (any TransferStore)?
         ) -> AppTransfers {
             let attempts: any TransferAttempts = switch choice {
             case .simulated: SimulatedTransfers(engine: engine, server: manifest.server)
             case .real: RealTransfers(transport: CurlTransport(), engine: engine, mode: .virtual)
             }
-            let transfers = AppTransfers(manifest: manifest, engine: engine, timeline: timeline, attempts: attempts, appState: .background)
+            let transfers = AppTransfers(
+                manifest: manifest, engine: engine, timeline: timeline, attempts: attempts, store: store, appState: .background)
             transfers.update(conditions: simulator.scheduler.conditions)
             simulator.scheduler.onConditionsChange = { [weak transfers] in transfers?.update(conditions: $0) }
             let launched = simulator.onTaskLaunch

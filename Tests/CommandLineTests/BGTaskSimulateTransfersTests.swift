@@ -12,13 +12,13 @@ import Testing
     }
 
     /// A manifest whose task `upload` launches at 2 min and uploads `visits.log` (`bytes` bytes) to `url`.
-    private func manifest(url: String, bytes: Int) throws -> String {
+    private func manifest(url: String, bytes: Int, network: String = "wifi") throws -> String {
         try folder.write("visits.log", Data((0..<bytes).map { UInt8(truncatingIfNeeded: $0 &* 31) }))
         return try folder.write("app.yaml", taskUploadManifest(url: url, rest: """
             server:
               - {url: "https://example.org/visits/*", answers: [{drop: 40000}, 503]}
             conditions:
-              - {at: 0s, idle: true, power: charging}
+              - {at: 0s, idle: true, power: charging, network: \(network)}
             """))
     }
 
@@ -65,5 +65,29 @@ import Testing
         #expect(Array(lines.filter { $0.hasPrefix("task.") }.prefix(4)) == [
             "task.submitted  first (processing)", "task.launched   first", "task.submitted  second (refresh)", "task.launched   second",
         ])
+    }
+
+    @Test func withStateAPendingUploadOutlivesTheRunAndCompletesOnceInTheNext() async throws {
+        let state = folder.path + "/state.db"
+        func simulate(network: String) async throws -> [Substring] {
+            let app = try manifest(url: "https://example.org/visits/museum.log", bytes: 300_000, network: network)
+            let result = try await TestSupport.run(
+                BGTaskSimulateTests.bgtask, ["simulate", app, "--for", "10m", "--format", "text", "--state", state])
+            #expect(result.status == 0, "\(result.stderr)")
+            return result.stdout.split(separator: "\n").filter { $0.contains("transfer.") }.map { $0.dropFirst(25) }
+        }
+        #expect(try await simulate(network: "none") == [
+            "transfer.created 1 upload https://example.org/visits/museum.log (300000 bytes)", "transfer.waiting 1 waiting: noNetwork",
+        ])
+        let pending = try await TestSupport.run(BGTaskSimulateTests.bgtask, ["state", "--state", state])
+        #expect(pending.stdout.contains("https://example.org/visits/museum.log"), "\(pending.stdout)")
+        let next = try await simulate(network: "wifi")
+        #expect(next.filter { $0.hasPrefix("transfer.completed 1 ") }.count == 1)
+        #expect(next.filter { $0.hasPrefix("transfer.created") } == [
+            "transfer.created 2 upload https://example.org/visits/museum.log (300000 bytes)",
+        ])
+        #expect(next.filter { $0.hasPrefix("transfer.completed 2 ") } == ["transfer.completed 2 status 503, 300000 bytes"])
+        let after = try await TestSupport.run(BGTaskSimulateTests.bgtask, ["state", "--state", state])
+        #expect(!after.stdout.contains("https://example.org/visits/museum.log"), "\(after.stdout)")
     }
 }
