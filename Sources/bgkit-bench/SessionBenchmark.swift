@@ -11,23 +11,17 @@ enum SessionBenchmark {
     static func run(_ arguments: [String]) throws {
         let hours = arguments.first.flatMap(Int.init) ?? 24
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("bgkit-bench-session-\(getpid()).log").path
-        FileManager.default.createFile(atPath: file, contents: Data(count: 200_000))
+        precondition(FileManager.default.createFile(atPath: file, contents: Data(count: 200_000)), "cannot write \(file)")
         defer { try? FileManager.default.removeItem(atPath: file) }
 
-        let start = BenchClock.now()
-        let cpuStart = BenchClock.cpu()
-        let engine = EventEngine(start: .defaultStart)
-        let timeline = Timeline(engine: engine)
-        var completed = 0
-        timeline.addSink { event in
-            if event.kind.name == "transfer.completed" { completed += 1 }
-        }
+        let run = CountingRun(counting: "transfer.completed")
+        let engine = run.engine
         let server = [
             ServerRule(url: "https://example.org/dropped/*", answers: [.drop(afterBytes: 50_000), .status(201)]),
             ServerRule(url: "https://example.org/tours/*", size: 2_000_000),
         ]
         let session = BackgroundSession(
-            configuration: SessionConfiguration(identifier: "com.example.bench.transfers"), engine: engine, timeline: timeline,
+            configuration: SessionConfiguration(identifier: "com.example.bench.transfers"), engine: engine, timeline: run.timeline,
             attempts: SimulatedTransfers(engine: engine, server: server), rules: SessionRules(backgroundTransfersAreDiscretionary: false))
         let networks = [
             NetworkPath(.wifi, externalPower: true), NetworkPath(.cellular), NetworkPath(.none), NetworkPath(.wifi, constrained: true),
@@ -44,8 +38,9 @@ enum SessionBenchmark {
             }
         }
         engine.run(until: .defaultStart + .seconds(Int64(hours) * 3600 + 3600))
-        let seconds = BenchClock.now() - start
-        let cpuSeconds = BenchClock.cpu() - cpuStart
+        let seconds = run.wallSeconds
+        let cpuSeconds = run.cpuSeconds
+        let completed = run.count
         precondition(completed > hours * 50, "the benchmark's session barely ran: \(completed) transfers completed")
         print("session.day_cpu_seconds\t\(cpuSeconds * 24 / Double(hours))\ts")
         print("session.day_wall_seconds\t\(seconds * 24 / Double(hours))\ts")

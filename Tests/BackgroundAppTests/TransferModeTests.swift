@@ -13,7 +13,7 @@ import Testing
     init() throws {
         folder = try TemporaryFolder(prefix: "bgkit-transfer-mode")
         // 10 MB: 2 s on Wi-Fi at the simulated 5 MB/s, longer than the task's 1 s of work.
-        FileManager.default.createFile(atPath: folder.path + "/visits.log", contents: Data(count: 10_000_000))
+        try folder.write("visits.log", Data(count: 10_000_000))
     }
 
     /// Runs the app for `duration` with `manifest` (tasks, session and conditions around a task `upload`

@@ -9,11 +9,9 @@ BENCH_WORK="${BENCH_WORK:-$here/work}"
 RUNS="${BENCH_RUNS:-3}"
 source "$here/compare.sh"
 
-runs=()
-for ((k = 0; k < RUNS; k++)); do runs+=("$("$BGKIT_BIN/bgkit-bench" session)"); done
-value() { median $(for r in "${runs[@]}"; do awk -F'\t' -v k="$1" '$1 == k { print $2 }' <<<"$r"; done); }
-cpu=$(value session.day_cpu_seconds) wall=$(value session.day_wall_seconds)
-completed=$(value session.day_completed)
+bench_runs session
+cpu=$(bench_value session.day_cpu_seconds) wall=$(bench_value session.day_wall_seconds)
+completed=$(bench_value session.day_completed)
 echo "## Background session"
 echo
 echo "\`bgkit-bench session\`: a day on virtual time of an app creating an upload every minute (half of them"
