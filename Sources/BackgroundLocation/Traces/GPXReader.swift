@@ -4,7 +4,10 @@ public import BackgroundCore
 /// constant memory whatever the file's size.
 ///
 /// A byte-level scanner reads the file in chunks of `bufferSize` bytes (64 KiB by default) with read(2);
-/// there is no XMLParser, no Foundation and no allocation per point. It reads `ele`, `time` (UTC `Z`,
+/// there is no XMLParser, no Foundation and no allocation per point. A track point of the usual plain
+/// shape is read in place in one pass (`TrackPointScan`); anything unusual in it (an entity, a comment,
+/// CDATA, a point across two reads) goes through the general scanner, which reads it the same, and
+/// reports its errors at the same places. It reads `ele`, `time` (UTC `Z`,
 /// numeric offsets, fractional seconds, a space for `T`), GPX 1.0 `speed`/`course`, the Garmin
 /// TrackPointExtension's `speed`/`course` (any prefix), bgkit's `horizontalAccuracy` extension, `hdop`,
 /// `sat` and `fix`, skipping everything else (names, links, unknown extensions). A UTF-8 byte order mark,
@@ -33,9 +36,15 @@ public final class GPXReader {
     /// Opens a GPX file for reading; nothing is parsed until `next()`.
     ///
     /// - Throws: `InputError` when the file cannot be opened or is UTF-16.
-    public init(path: String, bufferSize: Int = 64 * 1024) throws(InputError) {
+    public convenience init(path: String, bufferSize: Int = 64 * 1024) throws(InputError) {
+        try self.init(path: path, bufferSize: bufferSize, fastPoints: true)
+    }
+
+    /// Opens a GPX file for reading with the track-point fast path on or off (the tests prove both read
+    /// every file alike).
+    init(path: String, bufferSize: Int, fastPoints: Bool) throws(InputError) {
         self.path = path
-        parser = try GPXParser(path: path, bufferSize: bufferSize)
+        parser = try GPXParser(path: path, bufferSize: bufferSize, fastPoints: fastPoints)
     }
 
     /// The next track point, route point or waypoint in file order, or nil at the end of the file.
@@ -57,6 +66,9 @@ public final class GPXReader {
     public var routePoints: Int { parser.routePoints }
     /// Waypoints returned so far.
     public var waypoints: Int { parser.waypoints }
+    /// Track points the fast path read (of `trackPoints`), for the tests that prove it reads as the
+    /// general scanner does.
+    var fastTrackPoints: Int { parser.fastTrackPoints }
     /// Where the point `next()` returned last begins (its start tag's line and column); `.none` before any.
     public var place: InputError.Place { parser.place() }
     /// The size of the read buffer: fixed for the reader's life, whatever the size of the file.

@@ -11,6 +11,8 @@ struct GPXParser: ~Copyable {
     private(set) var trackPoints = 0
     private(set) var routePoints = 0
     private(set) var waypoints = 0
+    /// Track points read through the fast path (of `trackPoints`).
+    private(set) var fastTrackPoints = 0
     /// The file offset where the point being read (or returned last) begins; -1 before any.
     private var pointOffset = -1
 
@@ -19,9 +21,11 @@ struct GPXParser: ~Copyable {
     private var phase = Phase.beforeRoot
     private var point = PendingPoint()
     private var trackSegment = (track: -1, segment: -1)
+    /// Whether track points in a segment go through ``TrackPointScan`` first (tests turn it off to compare).
+    private let fastPoints: Bool
+    private let pointScan = TrackPointScan()
 
     private enum Phase { case beforeRoot, inRoot, afterRoot }
-    private static let fixTypes: [StaticString] = ["none", "2d", "3d", "dgps", "pps"]
 
     var bufferCapacity: Int { scanner.input.capacity }
     var bytesRead: Int { scanner.input.bytesRead }
@@ -31,8 +35,9 @@ struct GPXParser: ~Copyable {
         pointOffset < 0 ? .none : scanner.input.place(atOffset: pointOffset)
     }
 
-    init(path: String, bufferSize: Int) throws(InputError) {
+    init(path: String, bufferSize: Int, fastPoints: Bool = true) throws(InputError) {
         self.path = path
+        self.fastPoints = fastPoints
         var input = try ChunkedInput(path: path, capacity: max(bufferSize, 256))
         _ = try input.refill(keeping: 0, tooLong: "")
         let b = input.bytes
@@ -46,6 +51,7 @@ struct GPXParser: ~Copyable {
 
     mutating func next() throws(InputError) -> TraceItem? {
         while true {
+            if fastPoints, stack.topRole == .trkseg, fastTrackPoint() { return emit(.trkpt) }
             if stack.isEmpty { scanner.resetText() }
             scanner.locatingText = stack.isEmpty
             let token = try scanner.next()
@@ -82,7 +88,7 @@ struct GPXParser: ~Copyable {
         case .afterRoot:
             throw scanner.error("a second root element <\(text(name))> after the closing </gpx>")
         case .inRoot:
-            role = Self.role(of: local, in: stack.topRole, bytes: scanner.bytes)
+            role = Self.role(of: local, in: stack.topRole, bytes: scanner.bytes, end: scanner.input.end)
         }
         scanner.capturing = false
         let offset = scanner.input.offset(of: scanner.tokenStart)
@@ -140,6 +146,27 @@ struct GPXParser: ~Copyable {
         }
     }
 
+    /// Reads the next track point into `point` through ``TrackPointScan`` when the segment's next markup is
+    /// a plain `<trkpt` whole in the buffer; false (nothing consumed) for the general scanner.
+    private mutating func fastTrackPoint() -> Bool {
+        let bytes = scanner.bytes
+        let end = scanner.input.end
+        var p = scanner.input.position
+        while p < end, isSpace(bytes[p]) { p += 1 }
+        // The segment is at depth 3 (gpx, trk, trkseg): the point's own elements fit the stack's fixed depth.
+        guard p + 8 <= end, ByteScan.word(bytes + p) & 0xFFFF_FFFF_FFFF == Self.trkptTag, isSpace(bytes[p + 6]),
+              stack.nameBytes + TrackPointScan.maxDepth * TrackPointScan.maxNameBytes + 5 <= ElementStack.maxNameBytes,
+              let next = pointScan.read(bytes, from: p, end: end, into: &point)
+        else { return false }
+        pointOffset = scanner.input.offset(of: p)
+        scanner.input.position = next
+        fastTrackPoints += 1
+        return true
+    }
+
+    /// "<trkpt" as the low six bytes of a little-endian word.
+    private static let trkptTag: UInt64 = 0x74706b72743c
+
     private mutating func endOfFile() throws(InputError) -> TraceItem? {
         switch phase {
         case .inRoot:
@@ -172,53 +199,22 @@ struct GPXParser: ~Copyable {
     // MARK: Values
 
     private mutating func finish(_ field: Field, at offset: Int) throws(InputError) {
-        func place() -> InputError.Place { scanner.input.place(atOffset: offset) }
         guard !scanner.textOverflow else {
-            throw InputError(file: path, place: place(), message: "the text of <\(field.element)> is longer than \(XMLScanner.textCapacity) bytes")
+            throw InputError(
+                file: path, place: scanner.input.place(atOffset: offset),
+                message: "the text of <\(field.element)> is longer than \(XMLScanner.textCapacity) bytes")
         }
         let base = UnsafePointer(scanner.text)
         let count = scanner.textCount
-        var blank = true
-        for k in 0..<count where !isSpace(base[k]) { blank = false; break }
-        if blank { return }  // <ele></ele>: no value, as gpxpy reads it
-        switch field {
-        case .time:
-            guard let time = SimTime(rfc3339Bytes: UnsafeBufferPointer(start: base, count: count)) else {
-                throw InputError(
-                    file: path, place: place(),
-                    message: "time '\(Self.shown(base, count))' is not an RFC 3339 time such as 2026-03-01T09:15:02Z")
+        guard point.set(field, base, count) else {
+            let place = scanner.input.place(atOffset: offset)
+            let message = switch field {
+            case .time: "time '\(Self.shown(base, count))' is not an RFC 3339 time such as 2026-03-01T09:15:02Z"
+            case .sat: "sat '\(Self.shown(base, count))' is not a whole number of satellites"
+            case .fix: "fix '\(Self.shown(base, count).trimmingSpaces)' is not one of none, 2d, 3d, dgps, pps"
+            default: Self.numberProblem(base, count, what: field.description)
             }
-            point.time = time
-        case .sat:
-            guard let value = NumberText.integer(base, count) else {
-                throw InputError(file: path, place: place(), message: "sat '\(Self.shown(base, count))' is not a whole number of satellites")
-            }
-            point.satellites = value
-        case .fix:
-            var start = 0
-            var end = count
-            while isSpace(base[start]) { start += 1 }
-            while isSpace(base[end - 1]) { end -= 1 }
-            let value = UnsafeBufferPointer(start: base + start, count: end - start)
-            guard Self.fixTypes.contains(where: { literal in
-                value.count == literal.utf8CodeUnitCount && value.indices.allSatisfy { value[$0] == literal.utf8Start[$0] }
-            }) else {
-                throw InputError(
-                    file: path, place: place(),
-                    message: "fix '\(Self.shown(base, count).trimmingSpaces)' is not one of none, 2d, 3d, dgps, pps")
-            }
-        default:
-            let value = try number(base, count, what: field.description, at: offset)
-            switch field {
-            case .ele: point.altitude = value
-            case .speed: point.speed = value
-            case .course: point.course = value
-            case .garminSpeed: point.garminSpeed = value
-            case .garminCourse: point.garminCourse = value
-            case .hdop: point.hdop = value
-            case .accuracy: point.accuracy = value
-            case .time, .sat, .fix: break
-            }
+            throw InputError(file: path, place: place, message: message)
         }
     }
 
@@ -226,12 +222,15 @@ struct GPXParser: ~Copyable {
         _ base: UnsafePointer<UInt8>, _ count: Int, what: @autoclosure () -> String, at offset: Int
     ) throws(InputError) -> Double {
         if let value = NumberText.double(base, count), value.isFinite { return value }
-        let place = scanner.input.place(atOffset: offset)
-        let what = what()
+        throw InputError(file: path, place: scanner.input.place(atOffset: offset), message: Self.numberProblem(base, count, what: what()))
+    }
+
+    /// Why the `count` bytes at `base` are not the finite number `what` needs.
+    private static func numberProblem(_ base: UnsafePointer<UInt8>, _ count: Int, what: String) -> String {
         let shown = Self.shown(base, count).trimmingSpaces
         let unsigned = shown.lowercased().drop { $0 == "+" || $0 == "-" }
         let nonFinite = NumberText.double(base, count) != nil || ["nan", "inf", "infinity"].contains(unsigned)
-        throw InputError(file: path, place: place, message: "\(what) '\(shown)' is not \(nonFinite ? "a finite number" : "a number")")
+        return "\(what) '\(shown)' is not \(nonFinite ? "a finite number" : "a number")"
     }
 
     private mutating func coordinate(
@@ -279,9 +278,12 @@ struct GPXParser: ~Copyable {
 
     // MARK: Names
 
-    private func localName(_ name: Range<Int>) -> Range<Int> {
+    private func localName(_ name: Range<Int>) -> Range<Int> { Self.localName(name, in: scanner.bytes) }
+
+    /// The part of the element name at `name` after its namespace prefix (the last ':'), all of it without one.
+    static func localName(_ name: Range<Int>, in bytes: UnsafePointer<UInt8>) -> Range<Int> {
         var start = name.upperBound
-        while start > name.lowerBound, scanner.bytes[start - 1] != 58 { start -= 1 }  // :
+        while start > name.lowerBound, bytes[start - 1] != 58 { start -= 1 }  // :
         return start..<name.upperBound
     }
 
@@ -309,9 +311,10 @@ struct GPXParser: ~Copyable {
         return "the start"
     }
 
-    /// What an element named `local` means inside `parent`. Names of up to eight bytes compare as one word.
-    private static func role(of local: Range<Int>, in parent: Role, bytes: UnsafeMutablePointer<UInt8>) -> Role {
-        let name = NameWord(bytes + local.lowerBound, local.count)
+    /// What an element named `local` means inside `parent` (`bytes[..<end]` are readable). Names of up to eight
+    /// bytes compare as one word.
+    static func role(of local: Range<Int>, in parent: Role, bytes: UnsafePointer<UInt8>, end: Int) -> Role {
+        let name = NameWord(bytes + local.lowerBound, local.count, readable: end - local.lowerBound)
         switch parent {
         case .gpx:
             if name == NameWord.trk { return .trk }
@@ -331,10 +334,10 @@ struct GPXParser: ~Copyable {
             if name == NameWord.speed { return .field(.speed) }
             if name == NameWord.course { return .field(.course) }
             if name == NameWord.fix { return .field(.fix) }
-            if name.equals("extensions") { return .extensions }
+            if name == NameWord.extensions { return .extensions }
         case .extensions:
-            if name.equals("TrackPointExtension") { return .trackPointExtension }
-            if name.equals("horizontalAccuracy") { return .field(.accuracy) }
+            if name == NameWord.trackPointExtension { return .trackPointExtension }
+            if name == NameWord.horizontalAccuracy { return .field(.accuracy) }
         case .trackPointExtension:
             if name == NameWord.speed { return .field(.garminSpeed) }
             if name == NameWord.course { return .field(.garminCourse) }

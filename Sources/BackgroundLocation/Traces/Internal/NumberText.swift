@@ -36,6 +36,7 @@ enum NumberText {
     }
 
     static func double(_ base: UnsafePointer<UInt8>, _ count: Int) -> Double? {
+        if let value = plain(base, count) { return value }
         var i = 0
         var end = count
         while i < end, isSpace(base[i]) { i += 1 }
@@ -98,6 +99,32 @@ enum NumberText {
         }
         let text = String(decoding: UnsafeBufferPointer(start: base + start, count: end - start), as: UTF8.self)
         return Double(text)
+    }
+
+    /// The common shape, `[+-]digits[.digits]` with at most 15 digits and nothing around it, in one tight
+    /// loop; nil for anything else (which `double` then reads in full). The value is the one `double`'s
+    /// exact path gives: the digits as an integer, divided by 10 to the number of fraction digits.
+    @inline(__always) private static func plain(_ base: UnsafePointer<UInt8>, _ count: Int) -> Double? {
+        guard count > 0, count <= 17 else { return nil }
+        var i = base[0] == 45 || base[0] == 43 ? 1 : 0  // - +
+        var mantissa: UInt64 = 0
+        var fraction = -1  // digits after the '.', -1 before it
+        while i < count {
+            let digit = base[i] &- 48
+            if digit < 10 {
+                mantissa = mantissa &* 10 &+ UInt64(digit)
+                if fraction >= 0 { fraction += 1 }
+            } else if base[i] == 46, fraction < 0 {  // .
+                fraction = 0
+            } else {
+                return nil
+            }
+            i += 1
+        }
+        let digits = count - (base[0] == 45 || base[0] == 43 ? 1 : 0) - (fraction < 0 ? 0 : 1)
+        guard digits > 0, digits <= 15 else { return nil }
+        let value = fraction > 0 ? Double(mantissa) / power(fraction) : Double(mantissa)
+        return base[0] == 45 ? -value : value
     }
 
     /// A non-negative whole number (`sat`), or nil.

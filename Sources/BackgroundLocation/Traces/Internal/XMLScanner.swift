@@ -76,10 +76,23 @@ struct XMLScanner: ~Copyable {
     /// The end of a tag name at `from`: the first white space, '>', '/', '<' or quote, or `end`. When it is
     /// '>' (or "/>"), the tag has no attributes, and its name ends there exactly as the general scan
     /// (`tagEnd`) would find it.
-    @inline(__always) private static func plainNameEnd(_ bytes: UnsafeMutablePointer<UInt8>, from: Int, end: Int) -> Int {
+    @inline(__always) static func plainNameEnd(_ bytes: UnsafeMutablePointer<UInt8>, from: Int, end: Int) -> Int {
         // The stop bytes are all below 64: one bit each in a word, one test per byte.
         let stops: UInt64 = 1 << 62 | 1 << 47 | 1 << 60 | 1 << 34 | 1 << 39 | 1 << 32 | 1 << 9 | 1 << 10 | 1 << 13
         var q = from
+        // Eight bytes at a time past bytes of 64 and above (letters), to the first below 64 (a stop byte,
+        // or a digit, '-', '.' or ':' of the name, stepped over one at a time).
+        while q + 8 <= end {
+            let word = ByteScan.word(bytes + q)
+            let below64 = ~(word | word << 1) & ByteScan.highs
+            if below64 == 0 {
+                q += 8
+                continue
+            }
+            q += ByteScan.firstIndex(below64)
+            if stops >> UInt64(bytes[q]) & 1 != 0 { return q }
+            q += 1
+        }
         while q < end {
             let c = bytes[q]
             if c < 64, stops >> UInt64(c) & 1 != 0 { break }
@@ -89,7 +102,7 @@ struct XMLScanner: ~Copyable {
     }
 
     /// The index of the first '<' or '&' in `bytes[from..<end]`, or `end`.
-    @inline(__always) private static func nextMarkup(_ bytes: UnsafeMutablePointer<UInt8>, from: Int, end: Int) -> Int {
+    @inline(__always) static func nextMarkup(_ bytes: UnsafeMutablePointer<UInt8>, from: Int, end: Int) -> Int {
         var p = from
         while p + 8 <= end {
             let word = ByteScan.word(bytes + p)
