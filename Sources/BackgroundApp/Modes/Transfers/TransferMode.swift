@@ -4,8 +4,8 @@ public import BackgroundTransfers
 
 /// The transfers background mode: the app's background session (``AppTransfers``) inside the emulated app.
 ///
-/// - It creates the transfers of `upload:` and `download:` actions, wherever they stand (a region's
-///   action, a lifecycle entry, a task's `onLaunch:`, when the task launches).
+/// - It creates the transfers of `upload:` and `download:` actions, wherever they stand (a region's or a
+///   significant change's action; a task's `onLaunch:`, when the task launches).
 /// - The session sees the device's conditions (those the scheduler follows) and the app's state: the
 ///   resume rate limiter, discretion for transfers created in the background, data tasks.
 /// - When transfers end while the app is suspended or terminated, the session asks for the app: the mode
