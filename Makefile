@@ -56,6 +56,8 @@ demo: build
 	$(BIN)/bgtask simulate Examples/DailyRefresh/app.yaml --for 1d --format text
 	@echo "== bgloc replay --app: a walking tour's clips, wakes and upload on one clock (audio to null) =="
 	$(BIN)/bgloc replay Examples/AudioTour/tour.gpx --app Examples/AudioTour/app.yaml --audio-device null --format text
+	@echo "== bgloc replay --app: the same tour uploading its visit log through a background session =="
+	$(BIN)/bgloc replay Examples/AudioTour/tour.gpx --app Examples/AudioTour/app-uploads.yaml --audio-device null --format text
 
 bench: deps
 	@tools/install-deps --bench

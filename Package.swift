@@ -66,7 +66,7 @@ let package = Package(
         ]),
         // Deterministic doubles for every seam.
         .target(name: "BackgroundTestKit", dependencies: [
-            "BackgroundApp", "BackgroundTasks", "BackgroundLocation", "BackgroundAudio",
+            "BackgroundApp", "BackgroundTasks", "BackgroundLocation", "BackgroundAudio", "BackgroundTransfers",
         ]),
         // Background pushes: the payload reader and the system's delivery rules, on virtual time.
         .target(name: "BackgroundPushes", dependencies: ["BackgroundCore"]),
@@ -77,10 +77,11 @@ let package = Package(
             "BackgroundCore", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "bgtask", dependencies: [
-            "BackgroundApp", "BackgroundReport", "BackgroundState", "CommandLineSupport", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "BackgroundApp", "BackgroundReport", "BackgroundState", "CommandLineSupport", "CurlTransport",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "bgloc", dependencies: [
-            "BackgroundApp", "BackgroundReport", "BackgroundState", "GPSDLocation", "ALSAAudio", "CommandLineSupport",
+            "BackgroundApp", "BackgroundReport", "BackgroundState", "GPSDLocation", "ALSAAudio", "CommandLineSupport", "CurlTransport",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "bgaudio", dependencies: [
@@ -119,6 +120,7 @@ let package = Package(
         .testTarget(name: "BGAudioTests", dependencies: [
             "bgaudio", "BackgroundCore", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
+        .testTarget(name: "BackgroundTransfersTests", dependencies: ["BackgroundTransfers", "CurlTransport", "BackgroundReport", "BackgroundTestKit"]),
         .testTarget(name: "CurlTransportTests", dependencies: ["CurlTransport", "BackgroundTransfers", "BackgroundTestKit"]),
         .testTarget(name: "SQLiteStoreTests", dependencies: ["SQLiteStore", "BackgroundTestKit"]),
         .testTarget(name: "BackgroundStateTests", dependencies: [

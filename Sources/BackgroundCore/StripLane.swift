@@ -3,7 +3,7 @@
 /// A state lane (`rows` given) has those rows, each a sequence of spans; a bar lane (`rows` empty) has one
 /// row for each row name its records use, in order of first appearance, each with its bars and ticks.
 /// Lanes are drawn by `rank`, lowest first — the app's lifecycle 0, device conditions 1, tasks 2, audio
-/// 3 — and then the location lane of the map's markers.
+/// 3, transfers 4 — and then the location lane of the map's markers.
 public struct StripLane: Sendable {
     /// One colour of the legend: a swatch of class `style`, then `label`.
     public struct Swatch: Hashable, Sendable {

@@ -3,8 +3,9 @@ import Glibc
 
 /// A picture of a run: collects a timeline's events and renders them as one self-contained HTML page — the
 /// track on a plain projected map with the regions as circles and every location event as a marker, and
-/// below it a strip of lifecycle states, device conditions, task runs and audio clips over time. It draws
-/// each event from its record's ``TimelineDrawing``, knowing nothing of the modules that record them.
+/// below it a strip of lifecycle states, device conditions, task runs, audio clips and transfer attempts
+/// over time. It draws each event from its record's ``TimelineDrawing``, knowing nothing of the modules
+/// that record them.
 ///
 /// The page needs no network (inline CSS, SVG and script; no map tiles) and the same events always give
 /// the same bytes. Memory stays bounded on any run: the track is decimated to at most `trackPoints` points

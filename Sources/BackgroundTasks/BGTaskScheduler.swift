@@ -49,6 +49,9 @@ public final class BGTaskScheduler {
     /// Called when a task has completed (after its `task.completed` event), with its success: the app
     /// learns a task's end here, not from the timeline.
     public var onTaskCompletion: (_ task: BGTask, _ success: Bool) -> Void = { _, _ in }
+    /// Called after every change of the device conditions (after its `conditions` event): another mode
+    /// of the app (background transfers) follows the same conditions here.
+    public var onConditionsChange: (DeviceConditions) -> Void = { _ in }
     /// The message of every failed save of the pending requests, in order (each is also an `error` event
     /// with code `stateFile`).
     public private(set) var failedSaves: [String] = []
@@ -237,6 +240,7 @@ public final class BGTaskScheduler {
         conditions = new
         timeline.record(.conditions(new))
         reevaluate()
+        onConditionsChange(new)
     }
 
     /// True when the conditions let a task of this request run (earliest begin aside).

@@ -13,7 +13,8 @@ import BackgroundCore
 ///   206 (the file changed, or the server ignores ranges) starts the file again from zero.
 /// - Redirects are not followed: a 3xx completes the attempt with its status.
 ///
-/// libcurl blocks, so each attempt runs on a thread of its own, never on Swift's cooperative pool.
+/// libcurl blocks, so each attempt of ``perform(_:progress:)`` runs on a thread of its own, never on Swift's
+/// cooperative pool; ``performBlocking(_:progress:)`` runs it on the caller's thread.
 public struct CurlTransport: TransferTransport {
     public init() {}
 
@@ -34,5 +35,11 @@ public struct CurlTransport: TransferTransport {
             cancel.cancel()
         }
         return try result.get()
+    }
+
+    public func performBlocking(
+        _ request: TransferRequest, progress: @escaping @Sendable (TransferProgress) -> Void
+    ) throws(TransportError) -> TransferResponse {
+        try EasyTransfer.run(request, progress: progress, cancel: CancelFlag()).get()
     }
 }

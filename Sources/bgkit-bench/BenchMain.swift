@@ -17,6 +17,7 @@ enum BenchMain {
 
     /// Every benchmark by name; each area adds its own entry.
     static let benchmarks: [String: @Sendable ([String]) throws -> Void] = [
+        "session": SessionBenchmark.run,
         "engine": EngineBenchmark.run,
         "scheduler": SchedulerBenchmark.run,
         "regions": RegionBenchmark.run,

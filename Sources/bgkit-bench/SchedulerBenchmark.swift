@@ -35,19 +35,13 @@ enum SchedulerBenchmark {
                 },
             submitAtLaunch: ["refresh"] + uploads, conditions: conditions)
 
-        let start = BenchClock.now()
-        let cpuStart = BenchClock.cpu()
-        let engine = EventEngine(start: .defaultStart)
-        let timeline = Timeline(engine: engine)
-        var launches = 0
-        timeline.addSink { event in
-            if event.kind.name == "task.launched" { launches += 1 }  // as a script counts them: by the event name
-        }
-        let simulator = try AppSimulator(manifest: manifest, engine: engine, timeline: timeline)
+        let run = CountingRun(counting: "task.launched")
+        let simulator = try AppSimulator(manifest: manifest, engine: run.engine, timeline: run.timeline)
         simulator.launch()
-        engine.run(until: .defaultStart + .seconds(Int64(days) * 86_400))
-        let seconds = BenchClock.now() - start
-        let cpuSeconds = BenchClock.cpu() - cpuStart
+        run.engine.run(until: .defaultStart + .seconds(Int64(days) * 86_400))
+        let seconds = run.wallSeconds
+        let cpuSeconds = run.cpuSeconds
+        let launches = run.count
         precondition(launches > days * 80, "the benchmark's app barely ran: \(launches) launches")
         print("scheduler.year_cpu_seconds\t\(cpuSeconds * 365 / Double(days))\ts")
         print("scheduler.year_wall_seconds\t\(seconds * 365 / Double(days))\ts")

@@ -5,7 +5,9 @@ import BackgroundCore
 import BackgroundLocation
 import BackgroundState
 import BackgroundTasks
+import BackgroundTransfers
 import CommandLineSupport
+import CurlTransport
 
 /// `--app MANIFEST` and the emulated device's options, shared by `replay` and `live` (CONTRACTS.md §4,
 /// docs/DEVICE.md).
@@ -57,6 +59,11 @@ struct AppOptions: ParsableArguments {
     var state: String?
 
     @Option(help: ArgumentHelp(
+        "--app: how the app's background transfers happen: simulated (virtual time, the manifest's server: list) or real (HTTP over libcurl) (default: simulated for replay, real for live).",
+        valueName: "simulated|real"))
+    var transfers: TransfersChoice?
+
+    @Option(help: ArgumentHelp(
         "replay --app: after the last fix, run on while the app has something to do, at most this long (default 10m).", valueName: "duration"))
     var linger: String?
 
@@ -76,6 +83,7 @@ struct AppOptions: ParsableArguments {
         if audioDevice != nil && app == nil { throw ValidationError("--audio-device needs --app MANIFEST") }
         if conditions != nil && app == nil { throw ValidationError("--conditions needs --app MANIFEST") }
         if state != nil && app == nil { throw ValidationError("--state needs --app MANIFEST") }
+        if transfers != nil && app == nil { throw ValidationError("--transfers needs --app MANIFEST") }
         if let commandTimeout, DurationSyntax.parse(commandTimeout)! <= .zero {
             throw ValidationError("--command-timeout '\(commandTimeout)': expected a duration greater than 0")
         }
@@ -99,7 +107,7 @@ struct AppOptions: ParsableArguments {
         configuration.scheduler.taskRequestStore = database
         return Resolved(
             manifest: app, configuration: configuration, state: database,
-            linger: linger.flatMap(DurationSyntax.parse) ?? .seconds(600), conditions: conditions)
+            linger: linger.flatMap(DurationSyntax.parse) ?? .seconds(600), conditions: conditions, transfers: transfers)
     }
 
     /// The options as plain values that can cross into the interruptible task.
@@ -114,6 +122,8 @@ struct AppOptions: ParsableArguments {
 
         /// `--conditions`, for `live` (a replay always follows the manifest's timeline).
         var conditions: ConditionsSource?
+        /// `--transfers`; nil: simulated in a replay, real live.
+        var transfers: TransfersChoice?
 
         /// The app on `engine` and `timeline`, hosting `location` and the other standard modes, started:
         /// clips play on ALSA (`null` silently). In a live run the conditions come from the machine unless
@@ -126,9 +136,14 @@ struct AppOptions: ParsableArguments {
             }
             let audio = EmulatedApp.Audio(
                 output: { ALSAOutput(device: $0, deviceOption: "--audio-device") }, open: AudioFile.open)
+            let attempts: TransferMode.Attempts = switch transfers ?? (live ? .real : .simulated) {
+            case .simulated: { engine, manifest in SimulatedTransfers(engine: engine, server: manifest.server) }
+            case .real: { engine, _ in RealTransfers(transport: CurlTransport(), engine: engine, mode: live ? .live : .virtual) }
+            }
             let app = try EmulatedApp(
                 manifest: manifest, engine: engine, timeline: timeline,
-                modes: EmulatedApp.standardModes(location: location, audio: audio), configuration: configuration)
+                modes: EmulatedApp.standardModes(location: location, audio: audio) + [TransferMode(attempts: attempts, store: state)],
+                configuration: configuration)
             app.start()
             return app
         }

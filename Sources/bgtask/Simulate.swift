@@ -4,7 +4,9 @@ import BackgroundCore
 import BackgroundReport
 import BackgroundState
 import BackgroundTasks
+import BackgroundTransfers
 import CommandLineSupport
+import CurlTransport
 
 extension BGTask {
     /// `bgtask simulate`: run an app manifest's background tasks on virtual time and print the timeline.
@@ -60,6 +62,11 @@ extension BGTask {
             valueName: "path"))
         var state: String?
 
+        @Option(help: ArgumentHelp(
+            "How the transfers of the tasks' onLaunch: actions happen: simulated (virtual time, the manifest's server: list) or real (HTTP over libcurl while the simulated clock stands still).",
+            valueName: "simulated|real"))
+        var transfers: TransfersChoice = .simulated
+
         @OptionGroup var report: ReportOptions
 
         enum PolicyName: String, ExpressibleByArgument, CaseIterable {
@@ -105,6 +112,7 @@ extension BGTask {
             // Ctrl-C and SIGTERM cancel the run between two events: the output ends with a whole line and the
             // state database holds the last save.
             let reportPath = report.path
+            let transfers = transfers
             try await Interruption.run { [configuration] in
                 let engine = EventEngine(start: begin)
                 let timeline = Timeline(engine: engine)
@@ -112,7 +120,11 @@ extension BGTask {
                 let picture = reportPath.map { _ in TimelineReport(title: "bgtask simulate \(manifest.app)") }
                 picture?.attach(to: timeline)
                 let simulator = try AppSimulator(manifest: manifest, engine: engine, timeline: timeline, configuration: configuration)
+                let session = Self.transfers(
+                    for: simulator, manifest: manifest, engine: engine, timeline: timeline, choice: transfers,
+                    store: configuration.taskRequestStore as? AppStateDatabase)
                 simulator.launch()
+                try session.session.start()
                 var steps = 0
                 while let next = engine.nextEventTime, next <= end {
                     engine.step()
@@ -120,6 +132,7 @@ extension BGTask {
                     if steps % 1024 == 0, Task.isCancelled { return }
                 }
                 engine.run(until: end)
+                withExtendedLifetime(session) {}
                 if let reportPath { try picture?.write(to: reportPath) }
                 let failedSaves = simulator.scheduler.failedSaves
                 if let first = failedSaves.first, let state = configuration.taskRequestStore as? AppStateDatabase {
@@ -129,6 +142,33 @@ extension BGTask {
                             + "the database holds the last successful save. First failure: \(first)")
                 }
             }
+        }
+
+        /// The app's background session (keeping its pending transfers in `store`, `--state`), for the
+        /// transfers of the tasks' `onLaunch:` actions, which it carries out when a task launches (with their
+        /// `submit:`): without a lifecycle here, the app counts
+        /// as running in the background while its tasks run, so their transfers are discretionary and their
+        /// events come at once (no `session.events`).
+        static func transfers(
+            for simulator: AppSimulator, manifest: AppManifest, engine: EventEngine, timeline: Timeline, choice: TransfersChoice,
+            store: (any TransferStore)?
+        ) -> AppTransfers {
+            let attempts: any TransferAttempts = switch choice {
+            case .simulated: SimulatedTransfers(engine: engine, server: manifest.server)
+            case .real: RealTransfers(transport: CurlTransport(), engine: engine, mode: .virtual)
+            }
+            let transfers = AppTransfers(
+                manifest: manifest, engine: engine, timeline: timeline, attempts: attempts, store: store, appState: .background)
+            transfers.update(conditions: simulator.scheduler.conditions)
+            simulator.scheduler.onConditionsChange = { [weak transfers] in transfers?.update(conditions: $0) }
+            let launched = simulator.onTaskLaunch
+            simulator.onTaskLaunch = { [weak transfers, weak simulator] task in
+                launched(task)
+                guard let action = manifest.task(task.identifier)?.onLaunch else { return }
+                if let identifier = action.submit { simulator?.submit(identifier, trigger: TaskTrigger(.taskLaunch)) }
+                transfers?.perform(action)
+            }
+            return transfers
         }
     }
 }

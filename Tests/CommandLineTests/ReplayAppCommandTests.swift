@@ -72,6 +72,25 @@ import Testing
         #expect(events.last == "10:09:20Z lifecycle suspended task com.example.audiotour.upload completed")
     }
 
+    @Test func theAudioTourWithUploadsQueuesEachVisitLogUntilWiFiAndPowerThenWakesOnce() async throws {
+        let result = try await TestSupport.run(Self.bgloc, [
+            "replay", Self.tour + "/tour.gpx", "--app", Self.tour + "/app-uploads.yaml", "--audio-device", "null", "--format", "jsonl",
+        ])
+        #expect(result.status == 0)
+        #expect(result.stderr.isEmpty, "\(result.stderr)")
+        let events = try Self.events(result.stdout)
+        func times(_ name: String) -> [String] {
+            events.filter { $0["event"] as? String == name }.compactMap { ($0["time"] as? String)?.replacingOccurrences(of: "2026-03-01T", with: "") }
+        }
+        #expect(times("transfer.created").count == 3)
+        #expect(times("transfer.retrying").count == 3, "the server drops each first attempt")
+        #expect(times("transfer.completed").count == 3)
+        #expect(times("transfer.started").allSatisfy { $0 >= "10:12:00Z" }, "created in the background: discretionary until Wi-Fi and power")
+        #expect(times("session.events").count == 1, "one wake for the three")
+        let reasons = events.filter { $0["event"] as? String == "transfer.waiting" }.compactMap { $0["reason"] as? String }
+        #expect(reasons == ["noNetwork", "noNetwork", "noNetwork", "discretionary", "discretionary", "discretionary"])
+    }
+
     @Test(arguments: [["--format", "jsonl"], ["--format", "text"]])
     func theSameRunTwiceGivesByteIdenticalOutput(_ format: [String]) async throws {
         let arguments = ["replay", Self.tour + "/tour.gpx", "--app", Self.tour + "/app.yaml", "--audio-device", "null"] + format
@@ -143,7 +162,26 @@ import Testing
         #expect(logged == "[t] t refresh enter lindenhof \(lat) \(lon) \(launched["time"] as? String ?? "")\n")
     }
 
+    @Test func aRegionsUploadGoesThroughTheBackgroundSession() async throws {
+        let app = try Manifest(
+            task: "work: 1s",
+            onEnter: #", onEnter: {upload: {file: visits.log, to: "https://example.org/visits/lindenhof.log"}}"#,
+            submitAtLaunch: false)
+        try app.folder.write("visits.log", Data(count: 1_000_000))
+        let result = try await TestSupport.run(Self.bgloc, ["replay", Self.walk, "--app", app.path, "--format", "jsonl", "--transfers", "simulated"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let events = try Self.events(result.stdout)
+        let enter = try #require(events.firstIndex { $0["event"] as? String == "enter" })
+        let created = try #require(events.firstIndex { $0["event"] as? String == "transfer.created" })
+        #expect(enter < created)
+        #expect(events[created]["bytes"] as? Int == 1_000_000)
+        let completed = try #require(events.first { $0["event"] as? String == "transfer.completed" })
+        #expect(completed["status"] as? Int == 201 && completed["bytes"] as? Int == 1_000_000)
+        #expect(completed["time"] as? String == "2026-03-01T09:04:40.200Z", "1 MB at Wi-Fi's simulated 5 MB/s")
+    }
+
     @Test(arguments: [
+        (["--transfers", "real"], "--transfers needs --app MANIFEST"),
         (["--background-grace", "30s"], "--background-grace needs --app MANIFEST"),
         (["--state", "state.db"], "--state needs --app MANIFEST"),
         (["--app", "app.yaml", "--linger", "soon"], "--linger 'soon': expected a duration"),

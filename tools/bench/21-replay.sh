@@ -11,13 +11,9 @@ RUNS="${BENCH_RUNS:-3}"
 mkdir -p "$BENCH_WORK"
 source "$here/compare.sh"
 
-runs=()
-for ((k = 0; k < RUNS; k++)); do runs+=("$("$BGKIT_BIN/bgkit-bench" replay)"); done
-value() {  # value KEY: the median over the runs
-    median $(for r in "${runs[@]}"; do awk -F'\t' -v k="$1" '$1 == k { print $2 }' <<<"$r"; done)
-}
-plain_cpu=$(value replay.fixes_per_cpu_second.100_regions) plain_wall=$(value replay.fixes_per_wall_second.100_regions)
-json_cpu=$(value replay_jsonl.fixes_per_cpu_second.100_regions) json_wall=$(value replay_jsonl.fixes_per_wall_second.100_regions)
+bench_runs replay
+plain_cpu=$(bench_value replay.fixes_per_cpu_second.100_regions) plain_wall=$(bench_value replay.fixes_per_wall_second.100_regions)
+json_cpu=$(bench_value replay_jsonl.fixes_per_cpu_second.100_regions) json_wall=$(bench_value replay_jsonl.fixes_per_wall_second.100_regions)
 echo "## Replay on virtual time"
 echo
 echo "\`bgkit-bench replay\`: 1,000,000 fixes through \`LocationManager\` (continuous updates, 100 regions along"

@@ -9,11 +9,9 @@ BENCH_WORK="${BENCH_WORK:-$here/work}"
 RUNS="${BENCH_RUNS:-3}"
 source "$here/compare.sh"
 
-runs=()
-for ((k = 0; k < RUNS; k++)); do runs+=("$("$BGKIT_BIN/bgkit-bench" scheduler)"); done
-value() { median $(for r in "${runs[@]}"; do awk -F'\t' -v k="$1" '$1 == k { print $2 }' <<<"$r"; done); }
-cpu=$(value scheduler.year_cpu_seconds) wall=$(value scheduler.year_wall_seconds)
-launches=$(value scheduler.year_launches)
+bench_runs scheduler
+cpu=$(bench_value scheduler.year_cpu_seconds) wall=$(bench_value scheduler.year_wall_seconds)
+launches=$(bench_value scheduler.year_launches)
 echo "## Scheduler"
 echo
 echo "\`bgkit-bench scheduler\`: a year on virtual time of a 15-minute refresh loop and three processing tasks"

@@ -41,6 +41,18 @@ measure() {
     M_PEAK=$(printf '%s\n' "${peaks[@]}" | sort -n | tail -n 1 | awk '{ printf "%.1f", $1 / 1024 }')
 }
 
+# bench_runs NAME: runs `bgkit-bench NAME` $RUNS times ($BGKIT_BIN), keeping each run's lines for
+# bench_value.
+bench_runs() {
+    BENCH_OUTPUTS=()
+    for ((k = 0; k < RUNS; k++)); do BENCH_OUTPUTS+=("$("$BGKIT_BIN/bgkit-bench" "$1")"); done
+}
+
+# bench_value KEY: the median over bench_runs' runs of the measurement KEY.
+bench_value() {
+    median $(for r in "${BENCH_OUTPUTS[@]}"; do awk -F'\t' -v k="$1" '$1 == k { print $2 }' <<<"$r"; done)
+}
+
 # median VALUES…: the middle value (the lower middle for an even count).
 median() {
     printf '%s\n' "$@" | sort -g | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'

@@ -1,0 +1,17 @@
+import BackgroundTasks
+import BackgroundTransfers
+
+extension NetworkPath {
+    /// The path the device conditions describe: their network, whether it is expensive or in Low Data Mode,
+    /// and whether the device is on external power (charging or full).
+    init(_ conditions: DeviceConditions) {
+        let interface: Interface = switch conditions.network {
+        case .none: .none
+        case .wifi: .wifi
+        case .cellular: .cellular
+        }
+        self.init(
+            interface, expensive: conditions.expensive, constrained: conditions.lowDataMode,
+            externalPower: conditions.power.isExternal)
+    }
+}

@@ -1,0 +1,110 @@
+public import BackgroundCore
+import BackgroundTasks
+public import BackgroundTransfers
+
+/// The transfers background mode: the app's background session (``AppTransfers``) inside the emulated app.
+///
+/// - It creates the transfers of `upload:` and `download:` actions, wherever they stand (a region's or a
+///   significant change's action; a task's `onLaunch:`, when the task launches).
+/// - The session sees the device's conditions (those the scheduler follows) and the app's state: the
+///   resume rate limiter, discretion for transfers created in the background, data tasks.
+/// - When transfers end while the app is suspended or terminated, the session asks for the app: the mode
+///   wakes or relaunches it (a `lifecycle` event whose reason names `session.events`), the session
+///   delivers its events, and the emulated app, which has nothing more to do with them, calls the stored
+///   completion handler at once: the app is suspended again when nothing else keeps it running.
+/// - Pending transfers are kept in the store it is given (`--state`), and carried on at the first launch.
+///
+/// ```swift
+/// let app = try EmulatedApp(
+///     manifest: manifest, engine: engine, timeline: timeline,
+///     modes: EmulatedApp.standardModes(location: manager, audio: audio) + [TransferMode()])
+/// ```
+/// The modes' order matters: the tasks mode, whose scheduler gives the conditions, comes before it.
+public final class TransferMode: BackgroundMode {
+    /// Makes the performer of the session's attempts, on the app's engine, for its manifest.
+    public typealias Attempts = (EventEngine, AppManifest) -> any TransferAttempts
+
+    /// The session, once the mode is attached.
+    public private(set) var transfers: AppTransfers!
+
+    private let attempts: Attempts
+    private let store: (any TransferStore)?
+    private let rules: SessionRules
+    private weak var app: EmulatedApp?
+
+    /// A mode whose attempts `attempts` makes (by default simulated, with the manifest's `server:` list),
+    /// keeping pending transfers in `store`.
+    public init(
+        attempts: @escaping Attempts = { engine, manifest in SimulatedTransfers(engine: engine, server: manifest.server) },
+        store: (any TransferStore)? = nil, rules: SessionRules = SessionRules()
+    ) {
+        self.attempts = attempts
+        self.store = store
+        self.rules = rules
+    }
+
+    public func attach(to app: EmulatedApp) throws(InputError) {
+        self.app = app
+        let transfers = AppTransfers(
+            manifest: app.manifest, engine: app.engine, timeline: app.timeline, attempts: attempts(app.engine, app.manifest),
+            store: store, rules: rules, appState: app.lifecycle.state)
+        self.transfers = transfers
+        transfers.session.onEvent = { [weak self] event in self?.handle(event) }
+        if let scheduler = app.mode(TaskMode.self)?.simulator.scheduler {
+            transfers.update(conditions: scheduler.conditions)
+            scheduler.onConditionsChange = { [weak transfers] in transfers?.update(conditions: $0) }
+        } else {
+            ScriptedConditions(app.manifest.conditions).start(on: app.engine) { [weak transfers] in transfers?.update(conditions: $0) }
+        }
+    }
+
+    /// The first launch carries on the transfers the store kept.
+    public func appDidLaunch(first: Bool) {
+        guard first, let app else { return }
+        do throws(InputError) {
+            try transfers.session.start()
+        } catch {
+            app.timeline.record(.error(message: error.description, code: "state"))
+        }
+    }
+
+    public func appDidChange(from: LifecycleState, to: LifecycleState) {
+        transfers.session.appDidChange(to: to)
+    }
+
+    /// Creates the transfers of the action's `upload:` and `download:`.
+    public func perform(_ action: ManifestAction, trigger: TaskTrigger) {
+        transfers.perform(action)
+    }
+
+    /// Settled when no transfer is pending and no wake is due.
+    public var isSettled: Bool { transfers.session.isSettled }
+
+    /// The user force-quits the app: every transfer fails with `userForceQuitApplication` (downloads keep
+    /// their resume data), the app is terminated, and the session relaunches it no more until the user
+    /// opens it.
+    public func forceQuit() {
+        transfers.session.forceQuit()
+        app?.lifecycle.terminate(reason: "the user force-quit the app")
+    }
+
+    private func handle(_ event: SessionEvent) {
+        guard let app else { return }
+        switch event {
+        case .launchApp:
+            app.lifecycle.begin(.sessionEvents, reason: "session.events \(transfers.session.configuration.identifier)")
+        case .didFinishEvents:
+            // The app calls the completion handler it stored; then it may be suspended.
+            app.engine.schedule(at: app.engine.now) { [weak app] in
+                app?.lifecycle.end(.sessionEvents, reason: "the app called the completion handler of its session's events")
+            }
+        case .taskIsWaitingForConnectivity, .didFinishDownloading, .didComplete:
+            break
+        }
+    }
+}
+
+extension AppLifecycle.Activity {
+    /// The app handles its background session's events (`handleEventsForBackgroundURLSession`).
+    public static let sessionEvents = Self("transfers.sessionEvents", description: "background session events")
+}

@@ -1,0 +1,450 @@
+public import BackgroundCore
+
+/// A background `URLSession`, as the system (nsurlsessiond) carries it out: transfers that wait for the
+/// network the configuration allows, retry, resume, outlive the app, and wake or relaunch it when they end.
+/// It runs on the one ``EventEngine`` and records `transfer.*` and `session.events` on a ``Timeline``.
+///
+/// - Tasks: uploads from a file, downloads (resumed from resume data when given), data tasks; the forms a
+///   background session refuses throw Apple's messages (``SessionError``). Ids come from the store, so they
+///   are unique across runs.
+/// - Waiting: a transfer starts when nothing holds it — its `earliestBeginDate`, the resume rate limiter
+///   (created in the background), the network (none, cellular, expensive, constrained, as the configuration
+///   allows), discretion (Wi-Fi and external power); `transfer.waiting` says why, each time the reason
+///   changes. A running transfer whose network goes is interrupted and goes on when it may.
+/// - Attempts: any HTTP status completes the transfer; a transport failure or a stall is retried after a
+///   backoff (``SessionRules``) within `timeoutIntervalForResource`, after which the transfer fails with
+///   `timedOut`; a download resumes from its resume data when the server allows it.
+/// - The app: the host tells the session its state (``appDidChange(to:)``) and the device's network
+///   (``update(network:)``); events reach it through ``onEvent`` at once while it runs, and are queued while
+///   it is suspended or terminated, when the session asks for a wake or relaunch (``SessionEvent``).
+/// - A store (``TransferStore``) keeps every pending transfer, written before each change is reported;
+///   ``start()`` carries on those of an earlier run.
+///
+/// ```swift
+/// let session = BackgroundSession(
+///     configuration: SessionConfiguration(identifier: "com.example.tour.transfers"), engine: engine,
+///     timeline: timeline, attempts: SimulatedTransfers(engine: engine), store: database)
+/// session.onEvent = { event in host.handle(event) }
+/// try session.start()
+/// let id = try session.uploadTask(with: SessionRequest(url: "https://example.org/visits/museum.log"), fromFile: "/srv/visits.log")
+///
+/// // test: a wait for the network, then the upload
+/// session.update(network: NetworkPath(.none))
+/// _ = try session.uploadTask(with: request, fromFile: file)   // transfer.waiting noNetwork
+/// session.update(network: NetworkPath(.wifi))                 // transfer.started
+/// engine.run()                                                // transfer.completed status 201
+/// ```
+///
+/// - Warning: Like the engine, a session is not thread-safe: use it from the engine's owner only.
+public final class BackgroundSession {
+    public let configuration: SessionConfiguration
+    public let rules: SessionRules
+    /// Receives the session's requests and the app's delegate calls (``SessionEvent``).
+    public var onEvent: (SessionEvent) -> Void = { _ in }
+    /// The network the session last heard of.
+    public private(set) var network: NetworkPath
+    /// The app's state the session last heard of.
+    public private(set) var appState: LifecycleState
+
+    private let engine: EventEngine
+    private let timeline: Timeline
+    private let attempts: any TransferAttempts
+    private let store: (any TransferStore)?
+    private var transfers: [Int: SessionTransfer] = [:]
+    private var unsavedNextID = 1
+    private var limiter: ResumeRateLimiter
+    /// Delegate calls waiting for the app to run.
+    private var queued: [SessionEvent] = []
+    /// A wake or relaunch was asked for and its events are not delivered yet.
+    private var launchAsked = false
+    /// The user force-quit the app: no relaunch until they open it again.
+    private var launchesBlocked = false
+    private var nextToken = 0
+
+    /// A session on `engine`, recording on `timeline`, whose attempts `attempts` carries out, keeping its
+    /// pending transfers in `store` (none: they die with the run). The app starts in `appState`, the
+    /// device on `network`.
+    public init(
+        configuration: SessionConfiguration, engine: EventEngine, timeline: Timeline, attempts: any TransferAttempts,
+        store: (any TransferStore)? = nil, rules: SessionRules = SessionRules(), network: NetworkPath = NetworkPath(.wifi),
+        appState: LifecycleState = .foreground
+    ) {
+        self.configuration = configuration
+        self.engine = engine
+        self.timeline = timeline
+        self.attempts = attempts
+        self.store = store
+        self.rules = rules
+        self.network = network
+        self.appState = appState
+        self.limiter = ResumeRateLimiter(firstDelay: rules.rateLimiterFirstDelay)
+    }
+
+    /// Carries on the transfers the store kept from an earlier run of this session (each exactly once).
+    public func start() throws(InputError) {
+        guard let store else { return }
+        for pending in try store.loadTransfers() where pending.session == configuration.identifier && transfers[pending.id] == nil {
+            let size = pending.kind == .upload ? fileSize(pending.file) : nil
+            let transfer = SessionTransfer(pending: pending, isData: false, uploadSize: size, createdInBackground: false)
+            transfer.lastReason = pending.waitingReason.flatMap(TransferWaitReason.init(rawValue:))
+            transfers[pending.id] = transfer
+            armDeadline(transfer)
+        }
+        for transfer in ordered { evaluate(transfer) }
+    }
+
+    /// Whether nothing is left to do: no transfer pending, no wake of the app asked for.
+    public var isSettled: Bool { transfers.isEmpty && !launchAsked }
+
+    /// The transfers not finished yet, by id: what a store keeps, with why each waits.
+    public var pendingTransfers: [PendingTransfer] { ordered.filter { !$0.isData }.map(\.pending) }
+
+    // MARK: Tasks
+
+    /// `uploadTask(with:fromFile:)`: uploads the file at `file` (its size as it is now); a missing or
+    /// unreadable file fails the transfer at once with `fileDoesNotExist`. Returns the transfer's id.
+    @discardableResult
+    public func uploadTask(with request: SessionRequest, fromFile file: String) throws(SessionError) -> Int {
+        let size = fileSize(file)
+        let transfer = try create(
+            .upload, request, file: file, resume: nil, expected: request.countOfBytesClientExpectsToSend, size: size)
+        if size == nil {
+            fail(transfer, "fileDoesNotExist", detail: "cannot read \(file)")
+        }
+        return transfer.pending.id
+    }
+
+    /// `downloadTask(with:)`, or with resume data `downloadTask(withResumeData:)`: downloads into `file`,
+    /// asking only for the rest when `resumeData` is given and the server allows it. Returns its id.
+    @discardableResult
+    public func downloadTask(with request: SessionRequest, to file: String, resumingFrom resumeData: ResumePoint? = nil) throws(SessionError) -> Int {
+        try create(.download, request, file: file, resume: resumeData, expected: request.countOfBytesClientExpectsToReceive, size: nil)
+            .pending.id
+    }
+
+    /// `dataTask(with:)`: allowed in a background session, but it lives only while the app runs: it fails
+    /// with `backgroundSessionWasDisconnected` when the app is suspended, and is never kept by the store.
+    @discardableResult
+    public func dataTask(with request: SessionRequest) throws(SessionError) -> Int {
+        try create(.download, request, file: "", resume: nil, expected: request.countOfBytesClientExpectsToReceive, size: nil, isData: true)
+            .pending.id
+    }
+
+    /// `uploadTask(with:from:)`: refused, as on iOS (only uploads from a file outlive the app).
+    public func uploadTask(with request: SessionRequest, from data: [UInt8]) throws(SessionError) -> Never {
+        throw .uploadFromData
+    }
+
+    /// `uploadTask(withStreamedRequest:)`: refused, as on iOS.
+    public func uploadTask(withStreamedRequest request: SessionRequest) throws(SessionError) -> Never {
+        throw .uploadFromStream
+    }
+
+    /// `uploadTask(with:fromFile:completionHandler:)`: refused, as is every completion-handler form.
+    public func uploadTask(
+        with request: SessionRequest, fromFile file: String, completionHandler: (Int?, String?) -> Void
+    ) throws(SessionError) -> Never {
+        throw .completionHandler
+    }
+
+    /// `downloadTask(with:completionHandler:)`: refused, as is every completion-handler form.
+    public func downloadTask(with request: SessionRequest, completionHandler: (String?, String?) -> Void) throws(SessionError) -> Never {
+        throw .completionHandler
+    }
+
+    /// `cancel()`: the transfer fails with `cancelled` (a download's error carries its resume data).
+    public func cancel(transfer id: Int) {
+        if let transfer = transfers[id] { _ = cancel(transfer) }
+    }
+
+    /// `cancel(byProducingResumeData:)`: cancels a download and gives the resume data a later
+    /// `downloadTask(with:to:resumingFrom:)` carries on from (nil when there is nothing to resume).
+    public func cancelByProducingResumeData(transfer id: Int) -> ResumePoint? {
+        guard let transfer = transfers[id], transfer.pending.kind == .download else { return nil }
+        return cancel(transfer)
+    }
+
+    // MARK: What the host tells the session
+
+    /// The device's network changed: waiting transfers that may now run start, running ones that may not
+    /// are interrupted (they go on when they may).
+    public func update(network path: NetworkPath) {
+        network = path
+        for transfer in ordered {
+            if transfer.isRunning {
+                guard let reason = waitReason(transfer), reason.isNetwork else { continue }
+                _ = stopAttempt(transfer)
+                save(transfer)
+                timeline.record(.transferRetrying(transfer: transfer.pending.id, reason: "networkConnectionLost"))
+            }
+            evaluate(transfer)
+        }
+    }
+
+    /// The app moved to `state`. In the foreground the rate limiter resets and a force quit's block on
+    /// relaunches ends (the user opened the app); a move to the background from suspended or terminated
+    /// that the session asked for is a wake by the session (the limiter's delay doubles); suspension
+    /// disconnects data tasks. Whenever the app runs, queued events are delivered, then `didFinishEvents`
+    /// when the session had asked for it.
+    public func appDidChange(to state: LifecycleState) {
+        let old = appState
+        appState = state
+        switch state {
+        case .foreground:
+            limiter.reset()
+            launchesBlocked = false
+        case .background:
+            if old == .suspended || old == .terminated, launchAsked { limiter.sessionWokeApp() }
+        case .suspended, .terminated:
+            for transfer in ordered where transfer.isData {
+                _ = stopAttempt(transfer)
+                fail(transfer, "backgroundSessionWasDisconnected", launch: false)
+            }
+        }
+        guard isRunning else { return }
+        let events = queued
+        queued = []
+        events.forEach(onEvent)
+        if launchAsked {
+            launchAsked = false
+            onEvent(.didFinishEvents)
+        }
+    }
+
+    /// The user force-quit the app: every transfer fails with `userForceQuitApplication` (a download keeps
+    /// its resume data, delivered when the app next runs), the app is terminated, and the session asks for
+    /// no relaunch until the app comes to the foreground again.
+    public func forceQuit() {
+        appState = .terminated
+        launchesBlocked = true
+        launchAsked = false
+        for transfer in ordered {
+            let kept = stopAttempt(transfer)
+            fail(transfer, "userForceQuitApplication", resume: transfer.isData ? nil : kept, launch: false)
+        }
+    }
+
+    // MARK: The rules
+
+    private var isRunning: Bool { appState == .foreground || appState == .background }
+
+    private var ordered: [SessionTransfer] { transfers.keys.sorted().compactMap { transfers[$0] } }
+
+    private func create(
+        _ kind: TransferKind, _ request: SessionRequest, file: String, resume: ResumePoint?, expected: Int64?, size: Int64?,
+        isData: Bool = false
+    ) throws(SessionError) -> SessionTransfer {
+        let id = try newID()
+        let pending = PendingTransfer(
+            id: id, session: configuration.identifier, kind: kind, method: request.method ?? (kind == .upload ? "PUT" : "GET"),
+            url: request.url, file: file, createdAt: engine.now, earliestBegin: request.earliestBeginDate,
+            expectedBytes: expected, bytesDone: resume?.offset ?? 0, resume: resume)
+        let transfer = SessionTransfer(pending: pending, isData: isData, uploadSize: size, createdInBackground: !isData && appState != .foreground)
+        let supported = request.url.hasPrefix("http://") || request.url.hasPrefix("https://")
+        let fine = supported && (kind == .download || size != nil)
+        if fine, !isData {
+            do throws(InputError) {
+                try store?.saveTransfer(pending)
+            } catch {
+                throw SessionError(.storeFailed, error.description)
+            }
+        }
+        transfers[id] = transfer
+        timeline.record(.transferCreated(transfer: id, kind: isData ? "data" : kind.rawValue, url: request.url, bytes: size ?? expected))
+        guard fine else {
+            if !supported { fail(transfer, "unsupportedURL", detail: "a background session takes http and https URLs only") }
+            return transfer
+        }
+        if transfer.createdInBackground, limiter.delay > .zero { transfer.rateLimitedUntil = engine.now + limiter.delay }
+        armDeadline(transfer)
+        evaluate(transfer)
+        return transfer
+    }
+
+    private func newID() throws(SessionError) -> Int {
+        guard let store else {
+            defer { unsavedNextID += 1 }
+            return unsavedNextID
+        }
+        do throws(InputError) {
+            return try max(store.nextTransferID(), (transfers.keys.max() ?? 0) + 1)
+        } catch {
+            throw SessionError(.storeFailed, error.description)
+        }
+    }
+
+    /// What holds `transfer` now, or nil when it may run.
+    private func waitReason(_ transfer: SessionTransfer) -> TransferWaitReason? {
+        if let begin = transfer.pending.earliestBegin, engine.now < begin { return .earliestBegin }
+        if let until = transfer.rateLimitedUntil, engine.now < until { return .rateLimited }
+        let discretionary = configuration.isDiscretionary || (rules.backgroundTransfersAreDiscretionary && transfer.createdInBackground)
+        return network.waitReason(configuration, discretionary: discretionary)
+    }
+
+    /// Starts `transfer` if nothing holds it, or records why it waits (when the reason changed) and, for a
+    /// hold that ends at a known moment, looks again then.
+    private func evaluate(_ transfer: SessionTransfer) {
+        guard transfers[transfer.pending.id] === transfer, !transfer.isRunning, !transfer.backingOff else { return }
+        guard let reason = waitReason(transfer) else { return begin(transfer) }
+        if reason != transfer.lastReason {
+            transfer.lastReason = reason
+            transfer.pending.waitingReason = reason.rawValue
+            save(transfer)
+            timeline.record(.transferWaiting(transfer: transfer.pending.id, reason: reason))
+            if reason.isConnectivity, !transfer.toldWaiting, isRunning {
+                transfer.toldWaiting = true
+                onEvent(.taskIsWaitingForConnectivity(transfer: transfer.pending.id))
+            }
+        }
+        let moment = reason == .earliestBegin ? transfer.pending.earliestBegin : reason == .rateLimited ? transfer.rateLimitedUntil : nil
+        if let moment { wake(transfer, at: moment) }
+    }
+
+    private func wake(_ transfer: SessionTransfer, at moment: SimTime) {
+        if let timer = transfer.timer { engine.cancel(timer) }
+        transfer.timer = engine.schedule(at: moment) { [weak self, weak transfer] in
+            guard let self, let transfer else { return }
+            transfer.timer = nil
+            transfer.backingOff = false
+            evaluate(transfer)
+        }
+    }
+
+    private func begin(_ transfer: SessionTransfer) {
+        transfer.lastReason = nil
+        transfer.pending.waitingReason = nil
+        transfer.pending.attempts += 1
+        save(transfer)
+        nextToken += 1
+        let token = nextToken
+        let pending = transfer.pending
+        let body: TransferRequest.Body =
+            pending.kind == .upload ? .upload(file: pending.file) : .download(file: pending.file, resume: pending.resume)
+        let request = TransferRequest(method: pending.method, url: pending.url, body: body, timeout: configuration.timeoutIntervalForRequest)
+        let attempt = TransferAttempt(
+            transfer: pending.id, kind: pending.kind, request: request, number: pending.attempts, network: network,
+            uploadSize: transfer.uploadSize)
+        transfer.attempt = (token, { nil })
+        let cancel = attempts.begin(attempt) { [weak self, weak transfer] event in
+            guard let self, let transfer, transfer.attempt?.token == token else { return }
+            handle(event, of: transfer)
+        }
+        if transfer.attempt?.token == token { transfer.attempt = (token, cancel) }
+    }
+
+    private func handle(_ event: TransferAttempt.Event, of transfer: SessionTransfer) {
+        let id = transfer.pending.id
+        switch event {
+        case .started(let offset):
+            if transfer.pending.kind == .download, offset == 0 { transfer.pending.resume = nil }
+            transfer.pending.bytesDone = offset
+            timeline.record(.transferStarted(transfer: id, offset: offset > 0 ? offset : nil))
+        case .finished(.success(let response)):
+            transfer.attempt = nil
+            let download = transfer.pending.kind == .download
+            let bytes = download ? response.resumedFrom + response.bytesReceived : response.bytesSent
+            var events: [SessionEvent] = []
+            if download, !transfer.isData, (200..<300).contains(response.status) {
+                events.append(.didFinishDownloading(transfer: id, file: transfer.pending.file))
+            }
+            events.append(.didComplete(transfer: id, status: response.status, error: nil, resume: nil))
+            finish(transfer, .transferCompleted(transfer: id, status: response.status, bytes: bytes), events)
+        case .finished(.failure(let error)):
+            transfer.attempt = nil
+            keep(error.resume, of: transfer)
+            guard Self.retries(error.code) else {
+                let resume = transfer.pending.kind == .download ? transfer.pending.resume : nil
+                return fail(transfer, error.code.rawValue, detail: error.detail, resume: resume)
+            }
+            transfer.retries += 1
+            save(transfer)
+            timeline.record(.transferRetrying(transfer: id, reason: error.code.rawValue))
+            transfer.backingOff = true
+            wake(transfer, at: engine.now + rules.retryDelay(transfer.retries))
+        }
+    }
+
+    /// Ends `transfer` as cancelled; returns a download's resume data.
+    private func cancel(_ transfer: SessionTransfer) -> ResumePoint? {
+        let resume = stopAttempt(transfer)
+        fail(transfer, "cancelled", resume: resume)
+        return resume
+    }
+
+    /// Whether a transport failure is retried: the network's and the server's faults are; a problem with
+    /// the request or its files, or with TLS trust, fails the transfer (as URLSession does).
+    private static func retries(_ code: TransportError.Code) -> Bool {
+        switch code {
+        case .cannotFindHost, .cannotConnectToHost, .timedOut, .networkConnectionLost, .badServerResponse, .unknown: true
+        default: false
+        }
+    }
+
+    /// Keeps a download's resume data from a failed or stopped attempt (an upload starts over).
+    private func keep(_ resume: ResumePoint?, of transfer: SessionTransfer) {
+        guard transfer.pending.kind == .download, let resume else { return }
+        transfer.pending.resume = resume
+        transfer.pending.bytesDone = resume.offset
+    }
+
+    /// Stops the running attempt, if any; returns the download's resume data (the attempt's, or that kept).
+    private func stopAttempt(_ transfer: SessionTransfer) -> ResumePoint? {
+        if let attempt = transfer.attempt {
+            transfer.attempt = nil
+            keep(attempt.cancel(), of: transfer)
+        }
+        return transfer.pending.kind == .download ? transfer.pending.resume : nil
+    }
+
+    private func armDeadline(_ transfer: SessionTransfer) {
+        transfer.deadline = engine.schedule(at: transfer.pending.createdAt + configuration.timeoutIntervalForResource) {
+            [weak self, weak transfer] in
+            guard let self, let transfer, transfers[transfer.pending.id] === transfer else { return }
+            let resume = stopAttempt(transfer)
+            fail(transfer, "timedOut", detail: "timeoutIntervalForResource passed", resume: resume)
+        }
+    }
+
+    /// Ends `transfer` with `error` (a URLError name): `transfer.failed`, and `didComplete` with the error
+    /// and a download's resume data.
+    private func fail(_ transfer: SessionTransfer, _ error: String, detail: String? = nil, resume: ResumePoint? = nil, launch: Bool = true) {
+        let id = transfer.pending.id
+        finish(transfer, .transferFailed(transfer: id, error: error, detail: detail),
+               [.didComplete(transfer: id, status: nil, error: error, resume: resume)], launch: launch)
+    }
+
+    /// Ends `transfer`: forgets it (durably, first), records `record`, and delivers `events` (at once while
+    /// the app runs; otherwise queued, asking for the app when `launch` and the configuration allow).
+    private func finish(_ transfer: SessionTransfer, _ record: TransferRecord, _ events: [SessionEvent], launch: Bool = true) {
+        let id = transfer.pending.id
+        for timer in [transfer.timer, transfer.deadline].compactMap({ $0 }) { engine.cancel(timer) }
+        transfers[id] = nil
+        if !transfer.isData {
+            do throws(InputError) {
+                try store?.removeTransfer(id: id)
+            } catch {
+                timeline.record(.error(message: error.description, code: "state"))
+            }
+        }
+        timeline.record(record)
+        guard !isRunning else { return events.forEach(onEvent) }
+        queued += events
+        guard launch, configuration.sessionSendsLaunchEvents, !launchesBlocked, !launchAsked else { return }
+        launchAsked = true
+        // After whatever else ends at this moment, so that one launch delivers them all.
+        engine.schedule(after: .zero) { [weak self] in
+            guard let self, launchAsked, !isRunning else { return }
+            timeline.record(.sessionEvents(session: configuration.identifier))
+            onEvent(.launchApp(relaunch: appState == .terminated))
+        }
+    }
+
+    private func save(_ transfer: SessionTransfer) {
+        guard !transfer.isData, transfers[transfer.pending.id] === transfer else { return }
+        do throws(InputError) {
+            try store?.saveTransfer(transfer.pending)
+        } catch {
+            timeline.record(.error(message: error.description, code: "state"))
+        }
+    }
+}

@@ -1,0 +1,131 @@
+import BackgroundCore
+import BackgroundTestKit
+import BackgroundTransfers
+import CurlTransport
+import Foundation
+import Synchronization
+import Testing
+
+/// The session over the real transport (libcurl) on virtual time, against a real nginx: real bytes
+/// uploaded after a retry and downloaded after a resume, byte-identical on the other side.
+@Suite(.enabled(if: NginxServer.program != nil || TestSupport.integrationRequired, "install nginx-light (tools/install-deps)"))
+struct RealTransfersTests {
+    let folder: TemporaryFolder
+    let nginx: NginxServer
+    let content: [UInt8]
+
+    init() async throws {
+        folder = try TemporaryFolder(prefix: "bgkit-session-real")
+        nginx = try await NginxServer.start()
+        var state: UInt64 = 0x2545_F491_4F6C_DD1D
+        content = (0..<3_000_000).map { _ in
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return UInt8(truncatingIfNeeded: state >> 56)
+        }
+    }
+
+    /// A session whose attempts go over libcurl, the first one to `firstAttempt`'s server instead.
+    private func session(firstAttempt: FaultyHTTPServer) -> (EventEngine, Timeline, BackgroundSession) {
+        let engine = EventEngine(start: .defaultStart)
+        let timeline = Timeline(engine: engine, keepingEvents: true)
+        let transport = FirstAttemptElsewhere(base: CurlTransport(), port: firstAttempt.port)
+        let session = BackgroundSession(
+            configuration: SessionConfiguration(identifier: "com.example.transfers"), engine: engine, timeline: timeline,
+            attempts: RealTransfers(transport: transport, engine: engine, mode: .virtual))
+        return (engine, timeline, session)
+    }
+
+    @Test func anUploadCutByTheServerIsRetriedAndArrivesWhole() throws {
+        let cutting = try FaultyHTTPServer([.init(status: 200, body: [UInt8](repeating: 0, count: 100), ending: .dropAfter(10))])
+        defer { cutting.stop() }
+        let (engine, timeline, session) = session(firstAttempt: cutting)
+        let file = try folder.write("visits.bin", Data(content))
+        let id = try session.uploadTask(with: SessionRequest(url: nginx.url("visits/today.bin")), fromFile: file)
+        engine.run()
+        let names = timeline.events.map(\.kind.name)
+        #expect(names == ["transfer.created", "transfer.started", "transfer.retrying", "transfer.started", "transfer.completed"])
+        #expect(timeline.events.last?.kind == .transferCompleted(transfer: id, status: 201, bytes: Int64(content.count)))
+        #expect(cutting.requests.count == 1)
+        #expect(FileManager.default.contents(atPath: nginx.root + "/visits/today.bin").map { [UInt8]($0) } == content)
+    }
+
+    @Test func aDownloadCutMidwayResumesFromNginxAndEndsByteIdentical() throws {
+        try Data(content).write(to: URL(fileURLWithPath: nginx.root + "/tour.bin"))
+        let probe = try CurlTransport().performBlocking(.download(from: nginx.url("tour.bin"), to: folder.path + "/probe.bin")) { _ in }
+        let etag = try #require(probe.validator)
+        let cutting = try FaultyHTTPServer([.init(status: 200, headers: ["ETag": etag], body: content, ending: .dropAfter(1_000_000))])
+        defer { cutting.stop() }
+        let (engine, timeline, session) = session(firstAttempt: cutting)
+        let destination = folder.path + "/tour.bin"
+        let id = try session.downloadTask(with: SessionRequest(url: nginx.url("tour.bin")), to: destination)
+        engine.run()
+        #expect(timeline.events.compactMap { $0.kind as? TransferRecord } == [
+            .transferCreated(transfer: id, kind: "download", url: nginx.url("tour.bin"), bytes: nil),
+            .transferStarted(transfer: id, offset: nil),
+            .transferRetrying(transfer: id, reason: "networkConnectionLost"),
+            .transferStarted(transfer: id, offset: 1_000_000),
+            .transferCompleted(transfer: id, status: 206, bytes: Int64(content.count)),
+        ])
+        #expect(FileManager.default.contents(atPath: destination).map { [UInt8]($0) } == content)
+    }
+
+    @Test func aLiveRunUploadsOffTheEngineAndHearsTheEndThroughTheInbox() async throws {
+        let engine = EventEngine(start: .now())
+        let timeline = Timeline(engine: engine, keepingEvents: true)
+        let session = BackgroundSession(
+            configuration: SessionConfiguration(identifier: "com.example.transfers"), engine: engine, timeline: timeline,
+            attempts: RealTransfers(transport: CurlTransport(), engine: engine, mode: .live))
+        let (ended, end) = AsyncStream<Void>.makeStream()
+        session.onEvent = { event in
+            if case .didComplete = event { end.finish() }
+        }
+        let file = try folder.write("visits.bin", Data(content))
+        let id = try session.uploadTask(with: SessionRequest(url: nginx.url("live.bin")), fromFile: file)
+        #expect(timeline.events.map(\.kind.name) == ["transfer.created", "transfer.started"], "the attempt runs off the engine")
+        let run = LiveRun(engine: engine, until: engine.now + .seconds(60))
+        run.add(Until(signal: ended)) { (_: Never) in }
+        try await run.run()
+        #expect(timeline.events.last?.kind == .transferCompleted(transfer: id, status: 201, bytes: Int64(content.count)))
+        #expect(FileManager.default.contents(atPath: nginx.root + "/live.bin").map { [UInt8]($0) } == content)
+    }
+}
+
+/// A live source that posts nothing and ends when `signal` finishes: it ends the run then.
+private struct Until: LiveSource {
+    let signal: AsyncStream<Void>
+    func run(posting input: EngineInput<Never>) async throws {
+        for await _ in signal {}
+    }
+}
+
+/// The real transport, except that the first attempt goes to another port on loopback: a server that cuts
+/// the connection, where nginx cannot on demand.
+private final class FirstAttemptElsewhere: TransferTransport {
+    let base: CurlTransport
+    let port: Int
+    private let attempts = Mutex(0)
+
+    init(base: CurlTransport, port: Int) {
+        self.base = base
+        self.port = port
+    }
+
+    private func route(_ request: TransferRequest) -> TransferRequest {
+        let first = attempts.withLock { count in
+            count += 1
+            return count == 1
+        }
+        guard first, let path = request.url.split(separator: "/", maxSplits: 3).last else { return request }
+        var routed = request
+        routed.url = "http://127.0.0.1:\(port)/\(path)"
+        return routed
+    }
+
+    func perform(_ request: TransferRequest, progress: @escaping @Sendable (TransferProgress) -> Void) async throws(TransportError) -> TransferResponse {
+        try await base.perform(route(request), progress: progress)
+    }
+
+    func performBlocking(_ request: TransferRequest, progress: @escaping @Sendable (TransferProgress) -> Void) throws(TransportError) -> TransferResponse {
+        try base.performBlocking(route(request), progress: progress)
+    }
+}
