@@ -26,6 +26,9 @@ public protocol BackgroundMode: AnyObject {
     func appDidLaunch(first: Bool)
     /// The app's process ended: stop what the process did (monitoring that belongs to the system goes on).
     func appDidTerminate()
+    /// The user force-quit the app; it is terminated right after. What iOS stops after a force quit
+    /// until the user opens the app again (a background session's transfers and relaunches) stops here.
+    func appWasForceQuit()
     /// The app moved from one state to another.
     func appDidChange(from: LifecycleState, to: LifecycleState)
     /// Carries out the mode's parts of `action` (those under its ``ManifestSection/actions`` keys).
@@ -39,6 +42,8 @@ extension BackgroundMode {
     public func appDidLaunch(first: Bool) {}
     /// Nothing to stop.
     public func appDidTerminate() {}
+    /// Nothing stops at a force quit.
+    public func appWasForceQuit() {}
     /// Nothing follows the state.
     public func appDidChange(from: LifecycleState, to: LifecycleState) {}
     /// No action keys.

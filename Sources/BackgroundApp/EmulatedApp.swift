@@ -87,7 +87,7 @@ public final class EmulatedApp {
         for step in manifest.lifecycle {
             engine.schedule(at: start + step.offset) { [weak self] in
                 self?.stepsLeft -= 1
-                self?.apply(step.state)
+                self?.apply(step.change)
             }
         }
         lifecycle.launch(reason: "launched by the user")
@@ -118,6 +118,21 @@ public final class EmulatedApp {
         if lifecycle.state != .foreground { lifecycle.wake(reason: reason) }
         guard let action else { return }
         for mode in modes { mode.perform(action, trigger: trigger) }
+    }
+
+    /// The user force-quits the app (swipes it away in the app switcher): every mode hears it first
+    /// (``BackgroundMode/appWasForceQuit()``: the background session cancels its transfers), then the app
+    /// is terminated.
+    public func forceQuit() {
+        for mode in modes { mode.appWasForceQuit() }
+        lifecycle.terminate(reason: "the user force-quit the app")
+    }
+
+    private func apply(_ step: ManifestLifecycleStep.Change) {
+        switch step {
+        case .forceQuit: forceQuit()
+        case .state(let state): apply(state)
+        }
     }
 
     private func apply(_ step: LifecycleState) {

@@ -252,7 +252,7 @@ import Testing
         ErrorCase(name: "unknown audio category", yaml: "app: x\naudio: {category: loud}\n",
                   expected: "audio.category: unknown audio category 'loud'"),
         ErrorCase(name: "unknown lifecycle state", yaml: "app: x\nlifecycle:\n  - {at: 0s, app: asleep}\n",
-                  expected: "lifecycle[0].app: unknown app state 'asleep' (expected foreground, background, suspended or terminated)"),
+                  expected: "lifecycle[0].app: unknown app state 'asleep' (expected foreground, background, suspended, terminated or forceQuit)"),
         ErrorCase(name: "work and run", yaml: "app: x\ntasks:\n  a: {kind: refresh, work: 1s, run: ls}\n",
                   expected: "tasks.a.run: give either work (simulated) or run (a command), not both"),
         ErrorCase(name: "power requirement on a refresh", yaml: "app: x\ntasks:\n  a: {kind: refresh, requiresExternalPower: true}\n",

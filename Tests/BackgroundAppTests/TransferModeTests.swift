@@ -21,14 +21,13 @@ import Testing
     /// "SECONDS name detail".
     private func run(
         session: String = "{}", conditions: String, server: String = "[]", duration: Duration = .seconds(900),
-        store: MemoryTransferStore? = nil, settles: Bool = true
+        store: MemoryTransferStore? = nil, settles: Bool = true, lifecycle: String = "[{at: 1m, app: background}]"
     ) throws -> [String] {
         let yaml = taskUploadManifest(url: "https://example.org/visits/museum.log", rest: """
             session: \(session)
             server: \(server)
             conditions: \(conditions)
-            lifecycle:
-              - {at: 1m, app: background}
+            lifecycle: \(lifecycle)
             """)
         let manifest = try AppManifest(yaml: yaml, file: folder.path + "/app.yaml")
         let engine = EventEngine(start: .defaultStart)
@@ -86,5 +85,18 @@ import Testing
         #expect(second.filter { $0.contains("transfer.completed 1 ") }.count == 1)
         #expect(second.filter { $0.contains("transfer.completed 2 ") }.count == 1)
         #expect(store.rows.isEmpty)
+    }
+
+    /// The manifest's `app: forceQuit` step: the waiting upload fails with `userForceQuitApplication`, the
+    /// app is terminated, and when the network comes back nothing starts and nothing relaunches the app.
+    @Test func aForceQuitCancelsTheTransfersAndTheirRelaunches() throws {
+        let events = try run(
+            conditions: "[{at: 0s, idle: true, power: charging, network: none}, {at: 10m, network: wifi}]",
+            lifecycle: "[{at: 1m, app: background}, {at: 5m, app: forceQuit}]")
+        #expect(events.contains { $0.hasPrefix("120 transfer.created 1") })
+        let failed = try #require(events.first { $0.contains("transfer.failed 1") })
+        #expect(failed.hasPrefix("300 ") && failed.contains("userForceQuitApplication"), "\(failed)")
+        #expect(events.contains("300 lifecycle terminated (the user force-quit the app)"), "\(events)")
+        #expect(!events.contains { $0.contains("transfer.started") || $0.contains("session.events") }, "\(events)")
     }
 }

@@ -99,10 +99,10 @@ struct ManifestParser {
         }
         for item in try top["lifecycle"]?.list() ?? [] {
             let step = try item.mapping(allowed: Self.lifecycleKeys)
+            let states = [LifecycleState.foreground, .background, .suspended, .terminated].map(ManifestLifecycleStep.Change.state)
             manifest.lifecycle.append(ManifestLifecycleStep(
                 offset: try step.required("at").duration(),
-                state: try step.required("app").choice(
-                    [LifecycleState.foreground, .background, .suspended, .terminated], "app state")))
+                change: try step.required("app").choice(states + [.forceQuit], "app state")))
         }
         return manifest
     }

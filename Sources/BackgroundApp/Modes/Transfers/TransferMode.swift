@@ -80,12 +80,10 @@ public final class TransferMode: BackgroundMode {
     /// Settled when no transfer is pending and no wake is due.
     public var isSettled: Bool { transfers.session.isSettled }
 
-    /// The user force-quits the app: every transfer fails with `userForceQuitApplication` (downloads keep
-    /// their resume data), the app is terminated, and the session relaunches it no more until the user
-    /// opens it.
-    public func forceQuit() {
+    /// The user force-quit the app: every transfer fails with `userForceQuitApplication` (downloads keep
+    /// their resume data), and the session relaunches the app no more until the user opens it.
+    public func appWasForceQuit() {
         transfers.session.forceQuit()
-        app?.lifecycle.terminate(reason: "the user force-quit the app")
     }
 
     private func handle(_ event: SessionEvent) {
