@@ -9,7 +9,7 @@
 public struct ManifestDownload: Hashable, Sendable {
     /// `from:`, an `http` or `https` URL.
     public var url: String
-    /// `to:`, where the body is written, resolved against the manifest's folder unless absolute.
+    /// `to:`, where the body is written: the absolute path, with `..` and symbolic links resolved, that was checked.
     public var file: String
     /// `expectedBytes:`, the size the app announces (`countOfBytesClientExpectsToReceive`); nil when not given.
     public var expectedBytes: Int64?

@@ -13,7 +13,7 @@ public struct ManifestUpload: Hashable, Sendable {
         case post = "POST"
     }
 
-    /// `file:`, the file to send, resolved against the manifest's folder unless absolute.
+    /// `file:`, the file to send: absolute, resolved against the manifest's folder (then the current one) when relative.
     public var file: String
     /// `to:`, an `http` or `https` URL.
     public var url: String

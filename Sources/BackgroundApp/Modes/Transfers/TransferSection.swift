@@ -104,7 +104,7 @@ public struct TransferSection: ManifestSection {
 
     private static func upload(_ value: ManifestValue) throws(InputError) -> ManifestUpload {
         let f = try value.mapping(allowed: uploadKeys)
-        var upload = ManifestUpload(file: try f.required("file").path(), url: try f.required("to").webURL())
+        var upload = ManifestUpload(file: try f.required("file").absolutePath(), url: try f.required("to").webURL())
         if let n = f["method"] { upload.method = try n.choice(ManifestUpload.Method.allCases, "upload method") }
         if let n = f["expectedBytes"] { upload.expectedBytes = try n.byteCount() }
         if let n = f["earliestBegin"] { upload.earliestBegin = try n.duration() }

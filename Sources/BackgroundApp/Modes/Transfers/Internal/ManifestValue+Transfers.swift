@@ -59,8 +59,16 @@ extension ManifestValue {
         return value
     }
 
+    /// The value as a path (``path()``) made absolute against the current folder: a transfer outlives the
+    /// run, and its file is kept in the state database that a run started elsewhere reads.
+    func absolutePath() throws(InputError) -> String {
+        let path = try path()
+        return path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+    }
+
     /// The value as a path (``path()``) that lies inside the manifest's folder tree once `..` and the
-    /// symbolic links of its existing parts are resolved.
+    /// symbolic links of its existing parts are resolved: the resolved, absolute path (what was checked
+    /// is what is written).
     func pathInsideManifestFolder() throws(InputError) -> String {
         let path = try path()
         let folder = (document.file as NSString).deletingLastPathComponent
@@ -71,6 +79,6 @@ extension ManifestValue {
             throw error("'\(Self.shown(try string()))' is outside the manifest's folder (\(Self.shown(root))): "
                 + "a download may only write below the folder that holds the manifest")
         }
-        return path
+        return resolved
     }
 }
