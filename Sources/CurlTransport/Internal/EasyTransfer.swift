@@ -37,6 +37,9 @@ final class EasyTransfer {
     /// The error a callback stopped the transfer for (it outranks libcurl's code, a mere consequence).
     private var failure: TransportError?
 
+    /// The most redirects an attempt follows, as URLSession: one more fails with `httpTooManyRedirects`.
+    static let redirectLimit = 16
+
     /// Performs `request` once on this thread.
     static func run(
         _ request: TransferRequest, progress: @escaping @Sendable (TransferProgress) -> Void, cancel: CancelFlag
@@ -137,6 +140,11 @@ final class EasyTransfer {
         let seconds = Int(request.timeout.components.seconds) + (request.timeout.components.attoseconds > 0 ? 1 : 0)
         try curlCheck(system_curl_easy_setopt(handle, CURLOPT_URL, request.url), "curl_easy_setopt")
         try curlCheck(system_curl_easy_setopt(handle, CURLOPT_PROTOCOLS_STR, "http,https"), "curl_easy_setopt")
+        // A background URLSession follows redirects itself (its delegate is not asked), up to 16 of them, and
+        // never to anything but http(s).
+        try curlCheck(system_curl_easy_setopt(handle, CURLOPT_FOLLOWLOCATION, 1), "curl_easy_setopt")
+        try curlCheck(system_curl_easy_setopt(handle, CURLOPT_MAXREDIRS, Self.redirectLimit), "curl_easy_setopt")
+        try curlCheck(system_curl_easy_setopt(handle, CURLOPT_REDIR_PROTOCOLS_STR, "http,https"), "curl_easy_setopt")
         try curlCheck(system_curl_easy_setopt(handle, CURLOPT_NOSIGNAL, 1), "curl_easy_setopt")
         try curlCheck(system_curl_easy_setopt(handle, CURLOPT_ERRORBUFFER, UnsafeMutableRawPointer(errorBuffer)), "curl_easy_setopt")
         // timeoutIntervalForRequest is an idle timeout: no connection, or under a byte a second, for that long.
@@ -188,6 +196,11 @@ final class EasyTransfer {
             Unmanaged<EasyTransfer>.fromOpaque(context!).takeUnretainedValue().send(into: buffer!, size * count)
         }), "curl_easy_setopt")
         try curlCheck(system_curl_easy_setopt(handle, CURLOPT_READDATA, context), "curl_easy_setopt")
+        // A 307 or 308 sends the body again to the new location: libcurl rewinds the file through this.
+        try curlCheck(system_curl_easy_setopt(handle, seek: { context, offset, origin in
+            Unmanaged<EasyTransfer>.fromOpaque(context!).takeUnretainedValue().rewind(to: Int64(offset), origin: origin)
+        }), "curl_easy_setopt")
+        try curlCheck(system_curl_easy_setopt(handle, CURLOPT_SEEKDATA, context), "curl_easy_setopt")
     }
 
     // MARK: libcurl's callbacks
@@ -242,6 +255,16 @@ final class EasyTransfer {
         }
         bytesSent += Int64(read)
         return read
+    }
+
+    /// Moves the upload file back to `offset` (from its start: libcurl rewinds to 0 before sending the body
+    /// again); the bytes sent count from there.
+    private func rewind(to offset: Int64, origin: Int32) -> Int32 {
+        guard let upload, origin == SEEK_SET, system_lseek(upload.descriptor, offset) == offset else {
+            return CURL_SEEKFUNC_CANTSEEK
+        }
+        bytesSent = offset
+        return CURL_SEEKFUNC_OK
     }
 
     /// Reports progress when it changed; a non-zero return (when cancelled) aborts the transfer.

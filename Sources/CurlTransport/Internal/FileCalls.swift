@@ -46,6 +46,14 @@ func system_read(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count
     }
 }
 
+/// Moves a descriptor's offset to `offset` from the start; returns the new offset, or -1. The
+/// corresponding C function is `lseek`.
+@inline(never)
+func system_lseek(_ descriptor: Int32, _ offset: Int64) -> Int64 {
+    if let code = mocked("lseek") { return Int64(fail(code)) }
+    return Int64(lseek(descriptor, off_t(offset), SEEK_SET))
+}
+
 /// The corresponding C function is `pwrite`.
 @inline(never)
 func system_pwrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int, _ offset: Int64) -> Int {
