@@ -64,6 +64,14 @@ func system_pwrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int
     }
 }
 
+/// Gives the kernel advice on a range of a file; returns 0 or an errno value (not in errno). The
+/// corresponding C function is `posix_fadvise`.
+@inline(never)
+func system_posix_fadvise(_ descriptor: Int32, _ offset: Int64, _ length: Int64, _ advice: Int32) -> Int32 {
+    if let code = mocked("posix_fadvise") { return code }
+    return posix_fadvise(descriptor, off_t(offset), off_t(length), advice)
+}
+
 /// The corresponding C function is `ftruncate`.
 @inline(never)
 func system_ftruncate(_ descriptor: Int32, _ size: Int64) -> Int32 {
