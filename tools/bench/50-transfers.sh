@@ -121,11 +121,12 @@ mbps() { calc "$bytes / 1048576 / $1" %.0f; }
 
 echo "A ${SIZE_MB} MB file of random bytes, \`PUT\` to and \`GET\` from nginx $("$nginx_program" -v 2>&1 | grep -o '[0-9][0-9.]*') on 127.0.0.1 (\`dav_methods PUT\`),"
 echo "by \`bgkit-bench upload|download\` (one \`CurlTransport\` attempt, a program of its own) and by curl"
-echo "$(curl --version | head -n 1 | cut -d' ' -f2) (\`curl -T\`, \`curl -o\`); every copy compared byte for byte. Median wall time of"
-echo "$RUNS runs, interleaved (every other run in the reverse order); peak memory is the largest max RSS (GNU time), with the same for an 8 MB file"
-echo "beside it (flat memory: the two match). Both write downloads to the same disk; the transport syncs the"
+echo "$(curl --version | head -n 1 | cut -d' ' -f2) (\`curl -T\`, \`curl -o\`); every copy compared byte for byte. Median wall"
+echo "time of $RUNS runs, interleaved (every other run in the reverse order); peak memory is the largest max"
+echo "RSS (GNU time), with the same for an 8 MB file beside it (flat memory: the two match). Both write downloads to the same disk; the transport syncs the"
 echo "file before renaming it into place, curl does not (\`curl -o; sync FILE\` does the same fsync).
-CPU is user + system of the program (the kernel's writeback is not in it). Load average at the start: $started_load, at the end: $(load)."
+CPU is user + system of the program (the kernel's writeback is not in it). Load average at the start:"
+echo "$started_load, at the end: $(load)."
 echo
 echo "| transfer | program | wall s | MB/s | vs curl | CPU s | peak MB (${SIZE_MB} MB) | peak MB (8 MB) |"
 echo "|---|---|---:|---:|---:|---:|---:|---:|"
