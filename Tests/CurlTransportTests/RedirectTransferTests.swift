@@ -9,13 +9,12 @@ import Testing
 @Suite(.enabled(if: NginxServer.program != nil || TestSupport.integrationRequired, "install nginx-light (tools/install-deps)"))
 struct RedirectTransferTests {
     let transport = CurlTransport()
-    let folder: TemporaryFolder
-    let nginx: NginxServer
     let content = pattern(1_000_000)
+    /// Where downloads go, and where redirects lead to.
+    let (folder, nginx): (TemporaryFolder, NginxServer)
 
     init() async throws {
-        folder = try TemporaryFolder(prefix: "bgkit-transfer")
-        nginx = try await NginxServer.start()
+        (folder, nginx) = (try TemporaryFolder(prefix: "bgkit-transfer"), try await NginxServer.start())
     }
 
     @Test(arguments: [301, 302, 307, 308])
