@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "BackgroundTransfers", targets: ["BackgroundTransfers"]),
         .library(name: "CurlTransport", targets: ["CurlTransport"]),
         .library(name: "SQLiteStore", targets: ["SQLiteStore"]),
+        .library(name: "BackgroundState", targets: ["BackgroundState"]),
         .executable(name: "bgtask", targets: ["bgtask"]),
         .executable(name: "bgloc", targets: ["bgloc"]),
         .executable(name: "bgaudio", targets: ["bgaudio"]),
@@ -56,9 +57,12 @@ let package = Package(
         .target(name: "CallScripts"),
         // A SQLite connection (WAL, full sync, migrations, corrupt files set aside): the only importer of CSQLite.
         .target(name: "SQLiteStore", dependencies: ["CSQLite"]),
+        // An app's state across runs (`--state PATH`): pending task requests and transfers in one SQLite
+        // database, on SQLiteStore; the tools hand it to the scheduler and the transfer session.
+        .target(name: "BackgroundState", dependencies: ["SQLiteStore", "BackgroundTasks", "BackgroundTransfers", "BackgroundCore"]),
         // One emulated device: the manifest, lifecycle and background modes.
         .target(name: "BackgroundApp", dependencies: [
-            "BackgroundTasks", "BackgroundLocation", "BackgroundAudio", "Yams",
+            "BackgroundTasks", "BackgroundLocation", "BackgroundAudio", "BackgroundTransfers", "Yams",
         ]),
         // Deterministic doubles for every seam.
         .target(name: "BackgroundTestKit", dependencies: [
@@ -73,10 +77,10 @@ let package = Package(
             "BackgroundCore", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "bgtask", dependencies: [
-            "BackgroundApp", "BackgroundReport", "CommandLineSupport", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "BackgroundApp", "BackgroundReport", "BackgroundState", "CommandLineSupport", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "bgloc", dependencies: [
-            "BackgroundApp", "BackgroundReport", "GPSDLocation", "ALSAAudio", "CommandLineSupport",
+            "BackgroundApp", "BackgroundReport", "BackgroundState", "GPSDLocation", "ALSAAudio", "CommandLineSupport",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "bgaudio", dependencies: [
@@ -93,10 +97,14 @@ let package = Package(
         .executableTarget(name: "FuzzGPX", dependencies: ["BackgroundLocation", "FuzzSupport"], path: "Fuzz/GPX"),
         .executableTarget(name: "FuzzNMEA", dependencies: ["BackgroundLocation", "FuzzSupport"], path: "Fuzz/NMEA"),
         .executableTarget(name: "FuzzWAV", dependencies: ["BackgroundAudio", "FuzzSupport"], path: "Fuzz/WAV"),
+        .executableTarget(name: "FuzzStateRows", dependencies: ["BackgroundState", "SQLiteStore", "FuzzSupport"], path: "Fuzz/StateRows", exclude: ["Seeds"]),
+        .executableTarget(
+            name: "FuzzServerList", dependencies: ["BackgroundApp", "BackgroundTransfers", "FuzzSupport"], path: "Fuzz/ServerList",
+            exclude: ["Seeds"]),
         .executableTarget(name: "FuzzPushPayload", dependencies: ["BackgroundPushes", "FuzzSupport"], path: "Fuzz/PushPayload", exclude: ["Seeds"]),
 
         .testTarget(name: "BackgroundCoreTests", dependencies: ["BackgroundCore"]),
-        .testTarget(name: "BackgroundTasksTests", dependencies: ["BackgroundTasks", "BackgroundTestKit"]),
+        .testTarget(name: "BackgroundTasksTests", dependencies: ["BackgroundTasks", "BackgroundState", "BackgroundTestKit"]),
         .testTarget(
             name: "BackgroundLocationTests", dependencies: ["BackgroundLocation", "BackgroundTestKit"], exclude: ["Fixtures"]),
         .testTarget(name: "BackgroundAudioTests", dependencies: ["BackgroundAudio", "BackgroundTestKit"]),
@@ -107,12 +115,15 @@ let package = Package(
         // A background mode of its own, hosted by EmulatedApp without editing BackgroundCore or BackgroundApp.
         .testTarget(name: "ToyModeTests", dependencies: ["BackgroundApp", "BackgroundCore", "BackgroundTestKit"]),
         .testTarget(name: "BackgroundReportTests", dependencies: ["BackgroundReport", "BackgroundTestKit"]),
-        .testTarget(name: "CommandLineTests", dependencies: ["CommandLineSupport", "BackgroundTestKit"]),
+        .testTarget(name: "CommandLineTests", dependencies: ["CommandLineSupport", "BackgroundState", "SQLiteStore", "BackgroundTestKit"]),
         .testTarget(name: "BGAudioTests", dependencies: [
             "bgaudio", "BackgroundCore", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .testTarget(name: "CurlTransportTests", dependencies: ["CurlTransport", "BackgroundTransfers", "BackgroundTestKit"]),
         .testTarget(name: "SQLiteStoreTests", dependencies: ["SQLiteStore", "BackgroundTestKit"]),
+        .testTarget(name: "BackgroundStateTests", dependencies: [
+            "BackgroundState", "SQLiteStore", "BackgroundTasks", "BackgroundTransfers", "BackgroundTestKit",
+        ]),
         // A child for SQLiteStoreTests to SIGKILL while it writes.
         .executableTarget(name: "bgkit-sqlite-writer", dependencies: ["SQLiteStore"], path: "Tests/Helpers/SQLiteWriter"),
     ]

@@ -3,8 +3,8 @@ public import BackgroundCore
 /// An emulated app, as its manifest describes it (CONTRACTS.md section 4, docs/MANIFEST.md): its
 /// Info.plist lists and what the user does with it (the core, read here), and one ``ManifestSection``
 /// per background mode — the tasks and device conditions (``TaskSection``), what it does on location
-/// events (``LocationSection``), its audio session (``AudioSection``), and whatever section another
-/// mode brings.
+/// events (``LocationSection``), its audio session (``AudioSection``), its background URL session and the
+/// emulated server (``TransferSection``), and whatever section another mode brings.
 ///
 /// ```swift
 /// let manifest = try AppManifest(contentsOf: "Examples/DailyRefresh/app.yaml")
@@ -30,9 +30,9 @@ public struct AppManifest: Hashable, Sendable {
     var sections: [ObjectIdentifier: any ManifestSection] = [:]
 
     /// The sections of the modes bgkit brings, in the order they are read: tasks (whose declarations
-    /// the others' `submit` names), location, audio.
+    /// the others' `submit` names), location, audio, transfers.
     public static var standardSections: [any ManifestSection.Type] {
-        [TaskSection.self, LocationSection.self, AudioSection.self]
+        [TaskSection.self, LocationSection.self, AudioSection.self, TransferSection.self]
     }
 
     /// A manifest of the core alone; ``subscript(_:)`` adds sections.

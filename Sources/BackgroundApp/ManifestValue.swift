@@ -74,13 +74,19 @@ public struct ManifestValue {
     /// An action (`onEnter:`, `significantChange:`): a mapping of the action keys the manifest's sections
     /// provide (``ManifestSection/actions``), at least one of them.
     public func action() throws(InputError) -> ManifestAction {
+        try action(in: document.manifest)
+    }
+
+    /// An action read with `manifest` as the manifest read so far (a section whose own values its actions
+    /// may name: a task's `onLaunch:` submitting another task).
+    func action(in manifest: AppManifest) throws(InputError) -> ManifestAction {
         let kinds = document.actions
         let names = kinds.map(\.name)
         let fields = try mapping(allowed: names)
         var action = ManifestAction()
         for kind in kinds {
             guard let value = fields[kind.name] else { continue }
-            action.parts[kind.name] = try kind.read(value, document.manifest)
+            action.parts[kind.name] = try kind.read(value, manifest)
         }
         guard !action.parts.isEmpty else {
             let needed = names.count == 2 ? "\(names[0]), \(names[1]) or both"

@@ -49,12 +49,13 @@ public final class BGTaskScheduler {
     /// Called when a task has completed (after its `task.completed` event), with its success: the app
     /// learns a task's end here, not from the timeline.
     public var onTaskCompletion: (_ task: BGTask, _ success: Bool) -> Void = { _, _ in }
-    /// The message of every failed save of the state file, in order (each is also an `error` event).
+    /// The message of every failed save of the pending requests, in order (each is also an `error` event
+    /// with code `stateFile`).
     public private(set) var failedSaves: [String] = []
 
     private let engine: EventEngine
     private let timeline: Timeline
-    private let store: PendingRequestStore?
+    private let store: (any TaskRequestStore)?
     private var planner: LaunchPlanner
     private var handlers: [String: (BGTask) -> Void] = [:]
     private var hasFinishedLaunching = false
@@ -80,8 +81,8 @@ public final class BGTaskScheduler {
 
     /// Creates a scheduler and starts its conditions source (recording the first `conditions` event).
     ///
-    /// - Throws: ``InputError`` naming ``Configuration/stateFile`` when saved requests exist but cannot
-    ///   be read; the file has then been moved aside to `<file>.corrupt`.
+    /// - Throws: ``InputError`` from ``Configuration/taskRequestStore`` when saved requests exist but
+    ///   cannot be read.
     public init(
         engine: EventEngine, timeline: Timeline, permittedIdentifiers: some Sequence<String>,
         backgroundModes: some Sequence<String>, conditions source: any DeviceConditionsSource,
@@ -93,9 +94,9 @@ public final class BGTaskScheduler {
         self.backgroundModes = Set(backgroundModes)
         self.configuration = configuration
         self.planner = LaunchPlanner(policy: configuration.policy)
-        self.store = configuration.stateFile.map { PendingRequestStore(path: $0) }
+        self.store = configuration.taskRequestStore
         if let store {
-            pending = try store.load().map { Pending(request: $0) }
+            pending = try store.loadTaskRequests().map { Pending(request: $0) }
         }
         source.start(on: engine) { [weak self] in self?.conditionsDidChange($0) }
     }
@@ -340,7 +341,7 @@ public final class BGTaskScheduler {
     private func save() {
         guard let store else { return }
         do {
-            try store.save(pending.map(\.request))
+            try store.saveTaskRequests(pending.map(\.request))
         } catch {
             failedSaves.append(error.description)
             timeline.record(.error(message: error.description, code: "stateFile"))

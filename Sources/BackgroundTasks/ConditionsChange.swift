@@ -1,4 +1,6 @@
-/// A change to some of the device conditions: the keys it names change, the others stay as they are.
+/// A change to some of the device conditions: the keys it names change, the others stay as they are —
+/// except that a change of ``network`` that does not name ``expensive`` also sets it to the network's
+/// default (expensive on cellular only), as a phone's path does when it moves between networks.
 ///
 /// One entry of a scripted conditions timeline (the manifest's `conditions:` list) is such a change:
 ///
@@ -14,10 +16,13 @@ public struct ConditionsChange: Hashable, Sendable {
     public var idle: Bool?
     public var lowPower: Bool?
     public var backgroundRefresh: Bool?
+    public var expensive: Bool?
+    public var lowDataMode: Bool?
 
     public init(
         network: DeviceConditions.Network? = nil, power: DeviceConditions.Power? = nil, battery: Int? = nil,
-        idle: Bool? = nil, lowPower: Bool? = nil, backgroundRefresh: Bool? = nil
+        idle: Bool? = nil, lowPower: Bool? = nil, backgroundRefresh: Bool? = nil, expensive: Bool? = nil,
+        lowDataMode: Bool? = nil
     ) {
         self.network = network
         self.power = power
@@ -25,17 +30,25 @@ public struct ConditionsChange: Hashable, Sendable {
         self.idle = idle
         self.lowPower = lowPower
         self.backgroundRefresh = backgroundRefresh
+        self.expensive = expensive
+        self.lowDataMode = lowDataMode
     }
 
-    /// `conditions` with the keys this change names replaced.
+    /// `conditions` with the keys this change names replaced (and ``DeviceConditions/expensive`` following a
+    /// new network unless the change names it).
     public func applied(to conditions: DeviceConditions) -> DeviceConditions {
         var result = conditions
-        if let network { result.network = network }
+        if let network {
+            result.network = network
+            result.expensive = network == .cellular
+        }
         if let power { result.power = power }
         if let battery { result.battery = battery }
         if let idle { result.idle = idle }
         if let lowPower { result.lowPower = lowPower }
         if let backgroundRefresh { result.backgroundRefresh = backgroundRefresh }
+        if let expensive { result.expensive = expensive }
+        if let lowDataMode { result.lowDataMode = lowDataMode }
         return result
     }
 }

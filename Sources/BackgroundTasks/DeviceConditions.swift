@@ -1,7 +1,8 @@
 /// The device state the scheduler's rules depend on.
 ///
 /// The defaults are a device on Wi-Fi, on battery at 100 %, in use, with Low Power Mode off and
-/// Background App Refresh on.
+/// Background App Refresh on, on a path that is not expensive and not in Low Data Mode. A path is expensive
+/// on cellular and not otherwise unless said (``expensive``).
 public struct DeviceConditions: Hashable, Sendable {
     /// The network path, as `NWPath`: none, Wi-Fi or cellular.
     public enum Network: String, Hashable, Sendable, CaseIterable {
@@ -26,10 +27,17 @@ public struct DeviceConditions: Hashable, Sendable {
     public var lowPower: Bool
     /// The Background App Refresh setting (`UIApplication.backgroundRefreshStatus == .available`).
     public var backgroundRefresh: Bool
+    /// `NWPath.isExpensive`: the path is cellular or a hotspot the system marks expensive (a background
+    /// session's `allowsExpensiveNetworkAccess` governs it).
+    public var expensive: Bool
+    /// `NWPath.isConstrained`: the network is in Low Data Mode (a background session's
+    /// `allowsConstrainedNetworkAccess` governs it).
+    public var lowDataMode: Bool
 
+    /// - Parameter expensive: Whether the path is expensive; nil: on cellular only.
     public init(
         network: Network = .wifi, power: Power = .battery, battery: Int = 100, idle: Bool = false,
-        lowPower: Bool = false, backgroundRefresh: Bool = true
+        lowPower: Bool = false, backgroundRefresh: Bool = true, expensive: Bool? = nil, lowDataMode: Bool = false
     ) {
         self.network = network
         self.power = power
@@ -37,5 +45,7 @@ public struct DeviceConditions: Hashable, Sendable {
         self.idle = idle
         self.lowPower = lowPower
         self.backgroundRefresh = backgroundRefresh
+        self.expensive = expensive ?? (network == .cellular)
+        self.lowDataMode = lowDataMode
     }
 }

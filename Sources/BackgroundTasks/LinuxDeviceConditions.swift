@@ -11,8 +11,10 @@ import Foundation
 ///   a `wireless` or `phy80211` entry or named `wl*` counts as Wi-Fi, `ww*` (including `wwan*`) as
 ///   cellular, any other (ethernet) as Wi-Fi — an unmetered path, as Wi-Fi is on a phone. Wi-Fi wins over
 ///   cellular; no such interface means no network.
-/// - Linux has no notion of idle, Low Power Mode or Background App Refresh: those keep the values of
-///   ``base``.
+/// - Whether the path is expensive follows the interface kind: cellular is, Wi-Fi and ethernet are not
+///   (NetworkManager's `Metered` property is not read).
+/// - Linux has no notion of idle, Low Power Mode, Background App Refresh or Low Data Mode: those keep the
+///   values of ``base``.
 ///
 /// ```swift
 /// let engine = EventEngine(start: .now())
@@ -28,7 +30,7 @@ public final class LinuxDeviceConditions: DeviceConditionsSource {
     public let root: String
     /// How often the source reads sysfs again.
     public let pollInterval: Duration
-    /// Where idle, Low Power Mode and Background App Refresh come from.
+    /// Where idle, Low Power Mode, Background App Refresh and Low Data Mode come from.
     public let base: DeviceConditions
 
     public init(root: String = "/", pollInterval: Duration = .seconds(5), base: DeviceConditions = DeviceConditions()) {
@@ -42,6 +44,7 @@ public final class LinuxDeviceConditions: DeviceConditionsSource {
         var conditions = base
         readPower(into: &conditions)
         conditions.network = readNetwork()
+        conditions.expensive = conditions.network == .cellular
         return conditions
     }
 

@@ -3,6 +3,9 @@ import ArgumentParser
 import BackgroundApp
 import BackgroundCore
 import BackgroundLocation
+import BackgroundState
+import BackgroundTasks
+import CommandLineSupport
 
 /// `--app MANIFEST` and the emulated device's options, shared by `replay` and `live` (CONTRACTS.md §4,
 /// docs/DEVICE.md).
@@ -49,6 +52,11 @@ struct AppOptions: ParsableArguments {
     }
 
     @Option(help: ArgumentHelp(
+        "--app: the app's state database (SQLite, created when missing): its pending task requests (and transfers) are saved there and restored at the start.",
+        valueName: "path"))
+    var state: String?
+
+    @Option(help: ArgumentHelp(
         "replay --app: after the last fix, run on while the app has something to do, at most this long (default 10m).", valueName: "duration"))
     var linger: String?
 
@@ -67,14 +75,20 @@ struct AppOptions: ParsableArguments {
         if taskLog != nil && app == nil { throw ValidationError("--task-log needs --app MANIFEST") }
         if audioDevice != nil && app == nil { throw ValidationError("--audio-device needs --app MANIFEST") }
         if conditions != nil && app == nil { throw ValidationError("--conditions needs --app MANIFEST") }
+        if state != nil && app == nil { throw ValidationError("--state needs --app MANIFEST") }
         if let commandTimeout, DurationSyntax.parse(commandTimeout)! <= .zero {
             throw ValidationError("--command-timeout '\(commandTimeout)': expected a duration greater than 0")
         }
     }
 
-    /// The options as plain values, or nil without `--app`.
-    func resolved() -> Resolved? {
+    /// The options as plain values, or nil without `--app`; opens the state database (`--state`), saying
+    /// on stderr when it migrated a JSON state file.
+    ///
+    /// - Throws: ``InputError`` when the state database cannot be opened.
+    func resolved() throws -> Resolved? {
         guard let app else { return nil }
+        let database = try state.map(AppStateDatabase.init(path:))
+        database?.migrationNotice.map(StandardOutput.writeError)
         var configuration = EmulatedApp.Configuration()
         if let value = backgroundGrace.flatMap(DurationSyntax.parse) { configuration.lifecycle.backgroundGrace = value }
         if let value = wakeWindow.flatMap(DurationSyntax.parse) { configuration.lifecycle.wakeWindow = value }
@@ -82,8 +96,9 @@ struct AppOptions: ParsableArguments {
         if let value = killAfter.flatMap(DurationSyntax.parse) { configuration.commands.killGrace = value }
         configuration.commands.log = taskLog
         configuration.audioDevice = audioDevice
+        configuration.scheduler.taskRequestStore = database
         return Resolved(
-            manifest: app, configuration: configuration,
+            manifest: app, configuration: configuration, state: database,
             linger: linger.flatMap(DurationSyntax.parse) ?? .seconds(600), conditions: conditions)
     }
 
@@ -91,6 +106,9 @@ struct AppOptions: ParsableArguments {
     struct Resolved: Sendable {
         var manifest: String
         var configuration: EmulatedApp.Configuration
+        /// The app's state database (`--state`), already the scheduler's store; the transfer session's
+        /// `TransferStore` too.
+        var state: AppStateDatabase?
         /// How long a replay goes on after its last fix.
         var linger: Duration
 

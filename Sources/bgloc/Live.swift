@@ -41,7 +41,7 @@ struct Live: AsyncParsableCommand {
         let source = gpsd.configuration
         let location = try location.resolved()
         let format = format ?? .automatic
-        let app = app.resolved()
+        let app = try app.resolved()
         try await Interruption.run {
             let engine = EventEngine(start: .now())
             let timeline = Timeline(engine: engine)

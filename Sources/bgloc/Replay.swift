@@ -57,7 +57,7 @@ struct Replay: AsyncParsableCommand {
     func run() async throws {
         let settings = ReplaySettings(
             trace: trace, location: try location.resolved(), speed: speed, format: format ?? .automatic,
-            report: report.path, app: app.resolved()
+            report: report.path, app: try app.resolved()
         )
         try await Interruption.run { try await settings.replay() }
     }

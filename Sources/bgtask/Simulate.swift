@@ -2,6 +2,7 @@ import ArgumentParser
 import BackgroundApp
 import BackgroundCore
 import BackgroundReport
+import BackgroundState
 import BackgroundTasks
 import CommandLineSupport
 
@@ -26,9 +27,12 @@ extension BGTask {
                 The manifest's format is described in docs/MANIFEST.md, the scheduler's rules in \
                 docs/SCHEDULER.md.
 
-                Exit status: 0 done; 1 a problem with the manifest or the state file (one line on standard \
+                With --state, the pending task requests are kept in the app's state database (SQLite) and \
+                restored by the next run; `bgtask state --state PATH` lists them (docs/SCHEDULER.md).
+
+                Exit status: 0 done; 1 a problem with the manifest or the state database (one line on standard \
                 error naming the file and the place); 64 a bad option; 130/143 stopped by Ctrl-C / SIGTERM \
-                (the events so far are printed in whole lines and the state file is valid).
+                (the events so far are printed in whole lines and the state database holds the last save).
                 """)
 
         @Argument(help: "The app manifest (YAML).")
@@ -51,7 +55,9 @@ extension BGTask {
         @Option(help: "The seed of the realistic policy's random delays.")
         var seed: UInt64 = 0
 
-        @Option(help: ArgumentHelp("Save pending requests in this file and restore them at the start.", valueName: "file"))
+        @Option(help: ArgumentHelp(
+            "The app's state database (SQLite, created when missing): pending requests are saved there and restored at the start.",
+            valueName: "path"))
         var state: String?
 
         @OptionGroup var report: ReportOptions
@@ -91,9 +97,13 @@ extension BGTask {
             let manifest = try AppManifest(contentsOf: manifest)
             var configuration = BGTaskScheduler.Configuration()
             configuration.policy = policy == .eager ? .eager : .realistic(seed: seed)
-            configuration.stateFile = state
+            if let state {
+                let database = try AppStateDatabase(path: state)
+                database.migrationNotice.map(StandardOutput.writeError)
+                configuration.taskRequestStore = database
+            }
             // Ctrl-C and SIGTERM cancel the run between two events: the output ends with a whole line and the
-            // state file holds the last save.
+            // state database holds the last save.
             let reportPath = report.path
             try await Interruption.run { [configuration] in
                 let engine = EventEngine(start: begin)
@@ -112,11 +122,11 @@ extension BGTask {
                 engine.run(until: end)
                 if let reportPath { try picture?.write(to: reportPath) }
                 let failedSaves = simulator.scheduler.failedSaves
-                if let first = failedSaves.first, let state = configuration.stateFile {
+                if let first = failedSaves.first, let state = configuration.taskRequestStore as? AppStateDatabase {
                     throw InputError(
-                        file: state,
+                        file: state.path,
                         message: "\(failedSaves.count) save(s) of the pending task requests failed (see the error events); "
-                            + "the file holds the last successful save. First failure: \(first)")
+                            + "the database holds the last successful save. First failure: \(first)")
                 }
             }
         }

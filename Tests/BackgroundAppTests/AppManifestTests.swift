@@ -242,7 +242,7 @@ import Testing
         ErrorCase(name: "undeclared significantChange.submit", yaml: "app: x\nsignificantChange: {submit: nope}\n",
                   expected: "m.yaml:2: significantChange.submit: task 'nope' is not declared under tasks"),
         ErrorCase(name: "empty action", yaml: "app: x\nsignificantChange: {}\n",
-                  expected: "significantChange: an action needs submit, play or both"),
+                  expected: "significantChange: an action needs at least one of submit, play, upload, download"),
         ErrorCase(name: "latitude out of range", yaml: "app: x\nregions:\n  - {id: r, lat: 91, lon: 0, radius: 5}\n",
                   expected: "regions[0].lat: '91' is not a number in -90...90"),
         ErrorCase(name: "zero radius", yaml: "app: x\nregions:\n  - {id: r, lat: 1, lon: 0, radius: 0}\n",
@@ -282,6 +282,11 @@ import Testing
 
     @Test(arguments: errors)
     func reportsTheFileLineAndKey(_ c: ErrorCase) {
+        Self.expectOneLineError(c)
+    }
+
+    /// Expects reading `c.yaml` as `m.yaml` to fail with one line that contains `c.expected`.
+    static func expectOneLineError(_ c: ErrorCase) {
         #expect {
             try AppManifest(yaml: c.yaml, file: "m.yaml")
         } throws: { error in

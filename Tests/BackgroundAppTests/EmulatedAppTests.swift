@@ -23,7 +23,10 @@ import Testing
         let folder: TemporaryFolder
         let manifest: AppManifest
 
-        init(modes: String, category: String = "playback", onEnter: String, lifecycle: String, clipSeconds: Int = 30, extra: String = "") throws {
+        init(
+            modes: String, category: String = "playback", onEnter: String, lifecycle: String, clipSeconds: Int = 30,
+            extra: String = "", sync: String = "{kind: refresh, earliestBegin: 5m, work: 10s}"
+        ) throws {
             folder = try TemporaryFolder()
             let rate: UInt32 = 1_000
             let samples = [UInt8](repeating: 128, count: Int(rate) * clipSeconds)
@@ -34,7 +37,7 @@ import Testing
                 backgroundModes: [\(modes)]
                 permittedIdentifiers: [sync, upload]
                 tasks:
-                  sync: {kind: refresh, earliestBegin: 5m, work: 10s}
+                  sync: \(sync)
                   upload: {kind: processing, work: 1m}
                 conditions:
                   - {at: 0s, idle: true}
@@ -147,6 +150,16 @@ import Testing
         let launched = try Self.time(of: "task.launched sync", in: events)
         #expect(events.contains("\(launched)s background (task sync launched)"))
         #expect(events.contains("\(launched + 10)s suspended (task sync completed)"))
+    }
+
+    @Test func aLaunchedTasksOnLaunchActionIsCarriedOutByEveryMode() async throws {
+        let app = try App(
+            modes: "fetch, processing, audio", onEnter: "{submit: sync}", lifecycle: Self.backgroundAt30s,
+            sync: "{kind: refresh, work: 10s, onLaunch: {submit: upload, play: clip.wav}}")
+        let events = try await app.run()
+        let launched = try Self.time(of: "task.launched sync", in: events)
+        #expect(events.contains("\(launched)s task.submitted upload"))
+        #expect(events.contains("\(launched)s audio.started clip.wav"))
     }
 
     @Test func backgroundAudioPlaysOnAndKeepsTheAppRunningPastTheWakeWindow() async throws {

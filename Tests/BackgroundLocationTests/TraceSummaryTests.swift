@@ -146,7 +146,8 @@ import Testing
         #expect(!ordered.json.contains("firstStepBack") && !ordered.text.contains("time order"))
     }
 
-    /// An NMEA log whose time runs backwards (a receiver's reset) is reported by the same code, by fix number.
+    /// An NMEA log whose time runs backwards (a receiver's reset) is reported by the same code, at the line
+    /// where the epoch that steps back begins (a comment line first, so that lines and fixes differ).
     @Test func nmeaTimeRunningBackwardsIsReportedToo() throws {
         let folder = try TemporaryFolder()
         func rmc(_ time: String) -> String {
@@ -154,13 +155,13 @@ import Testing
             let sum = body.utf8.reduce(UInt8(0), ^)
             return "$" + body + "*" + String(sum, radix: 16, uppercase: true).leftPadded(2) + "\r\n"
         }
-        let path = try folder.write("reset.nmea", rmc("090000.00") + rmc("090001.00") + rmc("080000.00") + rmc("080001.00"))
+        let path = try folder.write("reset.nmea", "# a receiver reset\r\n" + rmc("090000.00") + rmc("090001.00") + rmc("080000.00") + rmc("080001.00"))
         let summary = try TraceSummary(path: path)
         #expect(summary.points == 4)
         #expect(summary.start == SimTime(rfc3339: "2026-03-01T08:00:00Z"))
         #expect(summary.end == SimTime(rfc3339: "2026-03-01T09:00:01Z"))
         #expect(summary.firstStepBack?.description
-            == "\(path): fix 3: time steps back from 2026-03-01T09:00:01Z to 2026-03-01T08:00:00Z")
+            == "\(path):4: time steps back from 2026-03-01T09:00:01Z to 2026-03-01T08:00:00Z")
     }
 }
 

@@ -73,9 +73,11 @@ import Testing
     @Test(arguments: cases)
     func readsPowerAndNetwork(_ c: Case) throws {
         let sysfs = try FakeSysfs(c.files)
-        let base = DeviceConditions(idle: true, lowPower: true, backgroundRefresh: false)
+        let base = DeviceConditions(idle: true, lowPower: true, backgroundRefresh: false, expensive: true, lowDataMode: true)
         let conditions = LinuxDeviceConditions(root: sysfs.root, base: base).read()
         #expect(conditions.network == c.network)
+        #expect(conditions.expensive == (c.network == .cellular), "the interface kind decides, not the base")
+        #expect(conditions.lowDataMode, "Low Data Mode comes from the base")
         #expect(conditions.power == c.power)
         #expect(conditions.battery == c.battery)
         #expect(conditions.idle && conditions.lowPower && !conditions.backgroundRefresh)

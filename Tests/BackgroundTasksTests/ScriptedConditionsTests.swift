@@ -30,6 +30,26 @@ import Testing
         #expect(seen == ["0 wifi battery 100 false", "3600 wifi charging 100 true", "7200 none charging 100 true"])
     }
 
+    @Test func expensiveFollowsTheNetworkUnlessAnEntryNamesIt() {
+        let engine = EventEngine(start: .defaultStart)
+        var seen: [String] = []
+        ScriptedConditions([
+            .init(offset: .zero, change: ConditionsChange(network: .cellular)),
+            .init(offset: .seconds(60), change: ConditionsChange(network: .cellular, expensive: false)),
+            .init(offset: .seconds(120), change: ConditionsChange(battery: 50, lowDataMode: true)),
+            .init(offset: .seconds(180), change: ConditionsChange(network: .wifi)),
+            .init(offset: .seconds(240), change: ConditionsChange(expensive: true)),
+            .init(offset: .seconds(300), change: ConditionsChange(network: .cellular, lowDataMode: false)),
+        ]).start(on: engine) { c in seen.append("\(c.network) \(c.expensive) \(c.lowDataMode)") }
+        engine.run(until: .defaultStart + .seconds(3600))
+        #expect(seen == [
+            "cellular true false", "cellular false false", "cellular false true", "wifi false true", "wifi true true",
+            "cellular true false",
+        ])
+        #expect(DeviceConditions(network: .cellular).expensive && !DeviceConditions().expensive)
+        #expect(!DeviceConditions(network: .cellular, expensive: false).expensive && !DeviceConditions().lowDataMode)
+    }
+
     @Test func equalOffsetsApplyInTheOrderGiven() {
         let seen = run(ScriptedConditions([
             .init(offset: .seconds(60), change: ConditionsChange(battery: 10)),

@@ -16,6 +16,9 @@ import Testing
             == #"{"time":"2026-03-01T09:15:02Z","event":"task.completed","task":"a","success":false}"#)
         #expect(r.render(TimelineEvent(time: t, kind: .conditions(DeviceConditions(network: .none, battery: 80))))
             == #"{"time":"2026-03-01T09:15:02Z","event":"conditions","network":"none","power":"battery","battery":80,"idle":false,"lowPower":false,"backgroundRefresh":"on"}"#)
+        // expensive and lowDataMode are not fields of the contract's conditions event.
+        #expect(r.render(TimelineEvent(time: t, kind: .conditions(DeviceConditions(network: .cellular, expensive: false, lowDataMode: true))))
+            == #"{"time":"2026-03-01T09:15:02Z","event":"conditions","network":"cellular","power":"battery","battery":100,"idle":false,"lowPower":false,"backgroundRefresh":"on"}"#)
     }
 
     @Test func textIsOneAlignedLine() {
@@ -26,5 +29,11 @@ import Testing
             == "2026-03-01 09:15:02      task.rejected   a rejected: notPermitted")
         #expect(text.render(TimelineEvent(time: t, kind: .conditions(DeviceConditions(idle: true, lowPower: true))))
             == "2026-03-01 09:15:02      conditions      network wifi · power battery · battery 100% · idle · low power · background refresh on")
+        #expect(text.render(TimelineEvent(time: t, kind: .conditions(DeviceConditions(expensive: true, lowDataMode: true))))
+            == "2026-03-01 09:15:02      conditions      network wifi · power battery · battery 100% · in use · background refresh on · expensive · low data mode")
+        #expect(text.render(TimelineEvent(time: t, kind: .conditions(DeviceConditions(network: .cellular, expensive: false))))
+            == "2026-03-01 09:15:02      conditions      network cellular · power battery · battery 100% · in use · background refresh on · not expensive")
+        #expect(text.render(TimelineEvent(time: t, kind: .conditions(DeviceConditions(network: .cellular))))
+            == "2026-03-01 09:15:02      conditions      network cellular · power battery · battery 100% · in use · background refresh on")
     }
 }

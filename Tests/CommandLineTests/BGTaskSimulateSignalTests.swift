@@ -1,11 +1,15 @@
+import BackgroundCore
+import BackgroundState
+import BackgroundTasks
 import BackgroundTestKit
 import Foundation
 import Glibc
+import SQLiteStore
 import Testing
 
 /// `bgtask simulate` stopped from outside while it runs: Ctrl-C (SIGINT) and SIGTERM end it with 130 and
-/// 143 after whole lines and a valid state file; SIGKILL, which it cannot handle, still leaves a valid
-/// state file (it is replaced by rename, never rewritten in place).
+/// 143 after whole lines and a valid state database; SIGKILL, which it cannot handle, still leaves a valid
+/// one (each save is a committed SQLite transaction, with write-ahead logging and full sync).
 @Suite struct BGTaskSimulateSignalTests {
 
     /// A refresh every minute for a century: runs far longer than any test waits.
@@ -79,7 +83,7 @@ import Testing
     func aSignalEndsTheRunAfterWholeLines(signal: Int32, status: Int32) async throws {
         let folder = try TemporaryFolder()
         let manifest = try folder.write("busy.yaml", Self.busy)
-        let state = folder.path + "/pending.json"
+        let state = folder.path + "/state.db"
         let child = try Child(["simulate", manifest, "--for", "36500d", "--format", "jsonl", "--state", state])
         #expect(try await child.waitForOutput(64 * 1024))
         #expect(try await child.stop(with: signal))
@@ -96,29 +100,39 @@ import Testing
         try Self.expectValidState(state)
     }
 
-    /// SIGKILL at three moments of a run that saves its state after every change: each time the state file
-    /// is whole, and the next run restores it.
+    /// SIGKILL at three moments of a run that saves its state after every change: each time the database
+    /// passes SQLite's integrity check, and the next run restores its requests.
     @Test(arguments: [8 * 1024, 32 * 1024, 96 * 1024])
     func aKillNeverLeavesATornStateFile(after bytes: Int) async throws {
         let folder = try TemporaryFolder()
         let manifest = try folder.write("busy.yaml", Self.busy)
-        let state = folder.path + "/pending.json"
+        let state = folder.path + "/state.db"
         let child = try Child(["simulate", manifest, "--for", "36500d", "--format", "jsonl", "--state", state])
         #expect(try await child.waitForOutput(bytes))
         #expect(try await child.stop(with: SIGKILL))
         #expect(child.process.terminationReason == .uncaughtSignal)
         try Self.expectValidState(state)
-
-        let next = try await TestSupport.run(TestSupport.executable("bgtask"),
-                                             ["simulate", manifest, "--for", "1m", "--format", "jsonl", "--state", state])
+        // The next run restores what was saved: its manifest submits nothing, and it starts when the saved
+        // request may begin, so `busy` launches only if it was pending in the database (it is not between a
+        // launch and its resubmission).
+        let saved = try AppStateDatabase(path: state).loadTaskRequests()
+        #expect(saved.allSatisfy { $0.identifier == "busy" })
+        let start = saved.first?.earliestBeginDate ?? .defaultStart
+        let quiet = try folder.write("quiet.yaml", Self.busy.replacingOccurrences(of: "submitAtLaunch: [busy]", with: ""))
+        let next = try await TestSupport.run(
+            TestSupport.executable("bgtask"),
+            ["simulate", quiet, "--for", "2m", "--start", start.rfc3339, "--format", "jsonl", "--state", state])
         #expect(next.status == 0, "\(next.stderr)")
+        #expect(next.stderr.isEmpty)
+        #expect(next.stdout.contains("\"event\":\"task.launched\",\"task\":\"busy\"") == !saved.isEmpty, "\(next.stdout)")
     }
 
-    /// The state file exists and is the store's JSON with a request list.
+    /// The state database exists, passes `PRAGMA integrity_check` (with its write-ahead log, as the
+    /// killed process left it) and has the schema's tables.
     static func expectValidState(_ path: String) throws {
-        let data = try Data(contentsOf: URL(fileURLWithPath: path))
-        let root = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any], "\(String(decoding: data, as: UTF8.self))")
-        #expect(root["version"] as? Int == 1)
-        #expect(root["requests"] is [Any])
+        let database = try SQLiteDatabase(path: path, migrations: StateSchema.migrations)
+        #expect(try database.query("PRAGMA integrity_check") == [[.text("ok")]])
+        #expect(try database.schemaVersion() == StateSchema.migrations.count)
+        #expect(try database.query("SELECT count(*) FROM task_request").first?.first?.integer.map { $0 <= 1 } == true)
     }
 }

@@ -159,21 +159,38 @@ import Testing
         #expect(result.stdout.contains("bgtask simulate Examples/DailyRefresh/app.yaml --for 1d --format jsonl"))
     }
 
-    @Test func stateFileKeepsPendingRequestsAndSetsACorruptOneAside() async throws {
+    @Test func stateDatabaseKeepsPendingRequestsAndSetsACorruptOneAside() async throws {
         let folder = try TemporaryFolder()
-        let state = folder.path + "/pending.json"
+        let state = folder.path + "/state.db"
         let run = ["simulate", Self.example, "--for", "1h", "--format", "jsonl", "--state", state]
         let first = try await TestSupport.run(Self.bgtask, run)
         #expect(first.status == 0)
-        let saved = try String(contentsOfFile: state, encoding: .utf8)
-        #expect(saved.contains("com.example.daily.refresh") && saved.contains("com.example.daily.upload"))
+        #expect(first.stderr.isEmpty)
+        let listed = try await TestSupport.run(Self.bgtask, ["state", "--state", state, "--format", "json"])
+        #expect(listed.stdout.contains("\"com.example.daily.refresh\"") && listed.stdout.contains("\"com.example.daily.upload\""))
 
-        try "{not json".write(toFile: state, atomically: true, encoding: .utf8)
+        try "not a database".write(toFile: state, atomically: true, encoding: .utf8)
         let corrupt = try await TestSupport.run(Self.bgtask, run)
         #expect(corrupt.status == 1)
-        #expect(corrupt.stderr.hasPrefix("Error: \(state): cannot restore the saved task requests"))
-        #expect(corrupt.stderr.contains("moved it aside to \(state).corrupt"))
+        #expect(corrupt.stderr == "Error: \(state): cannot open the state database: file is not a database; moved it aside to \(state).corrupt, and the next open starts an empty database\n")
         #expect(FileManager.default.fileExists(atPath: state + ".corrupt"))
         #expect(!FileManager.default.fileExists(atPath: state))
+    }
+
+    /// A JSON state file of earlier versions at `--state`: migrated once (said on stderr), kept beside as
+    /// `.json-v1`, and its requests restored.
+    @Test func anOldJSONStateFileIsMigratedOnce() async throws {
+        let folder = try TemporaryFolder()
+        let state = try folder.write("pending.json", """
+            {"version":1,"requests":[{"identifier":"com.example.daily.upload","kind":"processing","earliestBegin":"2026-01-01T05:00:00Z","requiresNetwork":true,"requiresExternalPower":false}]}
+            """)
+        let first = try await TestSupport.run(Self.bgtask, ["state", "--state", state])
+        #expect(first.status == 0)
+        #expect(first.stderr == "\(state): moved 1 pending task request(s) from the JSON state file into a state database; the old file is kept as \(state).json-v1 and no longer read\n")
+        #expect(first.stdout.contains("com.example.daily.upload  processing  2026-01-01T05:00:00Z  network\n"), "\(first.stdout)")
+        #expect(folder.files.contains("pending.json.json-v1"))
+        let run = try await TestSupport.run(Self.bgtask, ["simulate", Self.example, "--for", "1m", "--format", "jsonl", "--state", state])
+        #expect(run.status == 0)
+        #expect(run.stderr.isEmpty)
     }
 }

@@ -145,6 +145,7 @@ import Testing
 
     @Test(arguments: [
         (["--background-grace", "30s"], "--background-grace needs --app MANIFEST"),
+        (["--state", "state.db"], "--state needs --app MANIFEST"),
         (["--app", "app.yaml", "--linger", "soon"], "--linger 'soon': expected a duration"),
         (["--app", "app.yaml", "--command-timeout", "0s"], "--command-timeout '0s': expected a duration greater than 0"),
     ])
@@ -152,6 +153,22 @@ import Testing
         let result = try await TestSupport.run(Self.bgloc, ["replay", Self.walk] + options)
         #expect(result.status == 64)
         #expect(result.stderr.contains(message), "\(result.stderr)")
+    }
+
+    /// `--state`: a request the first run leaves pending (its earliest begin is past the linger) is saved in
+    /// the state database, and a second run, whose manifest submits nothing, restores and launches it.
+    @Test func theStateDatabaseCarriesAPendingRequestToTheNextRun() async throws {
+        let first = try Manifest(task: "earliestBegin: 30m, work: 1s")
+        let second = try Manifest(task: "earliestBegin: 30m, work: 1s", submitAtLaunch: false)
+        let state = first.folder.path + "/state.db"
+        let one = try await TestSupport.run(Self.bgloc, ["replay", Self.walk, "--app", first.path, "--state", state, "--linger", "1m", "--format", "jsonl"])
+        #expect(one.status == 0, "\(one.stderr)")
+        #expect(!one.stdout.contains("task.launched"))
+        let two = try await TestSupport.run(Self.bgloc, ["replay", Self.walk, "--app", second.path, "--state", state, "--linger", "2h", "--format", "jsonl"])
+        #expect(two.status == 0, "\(two.stderr)")
+        let events = Self.summary(try Self.events(two.stdout))
+        #expect(events.contains("09:30:00Z task.launched t"), "\(events)")
+        #expect(!events.contains { $0.contains("task.submitted") })
     }
 
     @Test func aMissingManifestIsAClearError() async throws {

@@ -44,6 +44,8 @@ public final class NMEAReader {
 
     /// Fixes returned so far.
     public var fixes: Int { parser.fixes }
+    /// The line where the epoch of the last fix returned begins (its first sentence with a time).
+    public var fixLine: Int { parser.fixLine }
     /// Sentences with a valid checksum read so far (used or not).
     public var sentences: Int { parser.sentences }
     /// Sentences skipped because their checksum did not match.

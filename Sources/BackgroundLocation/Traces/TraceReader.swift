@@ -51,11 +51,11 @@ public final class TraceReader {
     }
 
     /// Where the item `next()` returned last begins: a GPX point's start tag (line and column); for an NMEA
-    /// fix, its number in the log (`fix 12`), as the NMEA reader does not say which line began the epoch.
+    /// fix, the line of its epoch's first sentence with a time.
     public var place: InputError.Place {
         switch underlying {
         case .gpx(let reader): reader.place
-        case .nmea(let reader): .key("fix \(reader.fixes)")
+        case .nmea(let reader): .line(reader.fixLine)
         }
     }
 

@@ -1,6 +1,11 @@
 public import BackgroundCore
 
 /// `conditions`: the device conditions the scheduler follows changed (or were first read).
+///
+/// The JSON fields are CONTRACTS.md section 1's; ``DeviceConditions/expensive`` and
+/// ``DeviceConditions/lowDataMode`` are not among them, so only the text line names them, and only when they
+/// differ from their defaults (`expensive` on a path that is not cellular, `not expensive` on cellular,
+/// `low data mode`).
 public struct ConditionsRecord: TimelineRecord {
     public var conditions: DeviceConditions
 
@@ -25,6 +30,8 @@ public struct ConditionsRecord: TimelineRecord {
             "network \(c.network.rawValue)", "power \(c.power.rawValue)", "battery \(c.battery)%",
             c.idle ? "idle" : "in use", c.lowPower ? "low power" : nil,
             "background refresh \(c.backgroundRefresh ? "on" : "off")",
+            c.expensive == (c.network == .cellular) ? nil : c.expensive ? "expensive" : "not expensive",
+            c.lowDataMode ? "low data mode" : nil,
         ].compactMap { $0 }.joined(separator: " · ")
     }
 

@@ -10,6 +10,11 @@ import Synchronization
 /// The thread owns the connection from open to close. It stops when told to (its task is cancelled), or
 /// after the configured number of fixes; it checks between reports, at least once per
 /// ``GPSDSource/Configuration/pollInterval``.
+///
+/// One fix per epoch: until gpsd has learnt which sentence ends a receiver's reporting cycle, it reports an
+/// epoch again as each of its sentences arrives (an RMC-only fix, then with GGA's altitude, then with GST's
+/// error estimate). Core Location delivers a location once, and a trace's replay reads the epoch as one fix,
+/// so a fix with the same time as the fix delivered before it is dropped, and not counted.
 final class GPSDReader: Sendable {
     let configuration: GPSDSource.Configuration
     private let stopping = Atomic<Bool>(false)
@@ -41,6 +46,7 @@ final class GPSDReader: Sendable {
     /// failure to reach gpsd at the start, after which it delivers nothing.
     func read(delivering output: (LocationSourceEvent) -> Void) -> GPSDConnectionError? {
         var delivered = 0
+        var lastTime: SimTime?  // the time of the last fix delivered: a repeat of its epoch is dropped
         var connectedOnce = false
         var failedAttempts = 0  // reconnection attempts failed since the last loss
         while !isStopping {
@@ -60,7 +66,7 @@ final class GPSDReader: Sendable {
                 if connectedOnce { report(output, "reconnected to gpsd at \(address)", code: "gpsd.reconnected") }
                 connectedOnce = true
                 failedAttempts = 0
-                guard let error = follow(connection, delivered: &delivered, output: output) else { return nil }
+                guard let error = follow(connection, delivered: &delivered, lastTime: &lastTime, output: output) else { return nil }
                 let delay = configuration.backoff.delay(beforeAttempt: 1)
                 report(
                     output, "lost gpsd at \(address) (\(error.reason)); reconnecting in \(Self.format(delay))",
@@ -75,7 +81,8 @@ final class GPSDReader: Sendable {
     /// Streams reports from one connection and closes it. Returns the error that ended it, or nil when the
     /// reader is done (stopped, or the number of fixes reached).
     private func follow(
-        _ connection: consuming GPSDConnection, delivered: inout Int, output: (LocationSourceEvent) -> Void
+        _ connection: consuming GPSDConnection, delivered: inout Int, lastTime: inout SimTime?,
+        output: (LocationSourceEvent) -> Void
     ) -> GPSDError? {
         do throws(GPSDError) {
             try connection.watch()
@@ -89,6 +96,8 @@ final class GPSDReader: Sendable {
                 case .implausible(let problem, let excerpt):
                     report(output, "gpsd sent an impossible fix (\(problem)), skipped: \(excerpt)", code: "gpsd.invalid")
                 case .fix(let fix):
+                    if let time = fix.time, time == lastTime { continue }
+                    lastTime = fix.time
                     output(.fix(fix))
                     delivered += 1
                     if let limit = configuration.fixes, delivered >= limit { break reading }

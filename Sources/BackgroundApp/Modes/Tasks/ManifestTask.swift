@@ -9,6 +9,7 @@ public import BackgroundTasks
 ///     earliestBegin: 15m
 ///     work: 4s
 ///     resubmit: true
+///     onLaunch: {upload: {file: visits.log, to: "https://example.org/visits/log"}}
 /// ```
 public struct ManifestTask: Hashable, Sendable {
     /// What the task does when it launches.
@@ -32,12 +33,16 @@ public struct ManifestTask: Hashable, Sendable {
     public var requiresNetwork: Bool
     /// `requiresExternalPower:` of a processing task.
     public var requiresExternalPower: Bool
+    /// `onLaunch:`, an action the app carries out when the task launches, before its work (the transfer
+    /// of an `upload:` is created then, as an app's handler creates it); nil: none.
+    public var onLaunch: ManifestAction?
     /// The manifest line that declares the task.
     public var line: Int
 
     public init(
         identifier: String, kind: TaskKind, earliestBegin: Duration? = nil, work: Work = .simulated(.zero),
-        resubmit: Bool = false, requiresNetwork: Bool = false, requiresExternalPower: Bool = false, line: Int = 0
+        resubmit: Bool = false, requiresNetwork: Bool = false, requiresExternalPower: Bool = false,
+        onLaunch: ManifestAction? = nil, line: Int = 0
     ) {
         self.identifier = identifier
         self.kind = kind
@@ -46,6 +51,7 @@ public struct ManifestTask: Hashable, Sendable {
         self.resubmit = resubmit
         self.requiresNetwork = requiresNetwork
         self.requiresExternalPower = requiresExternalPower
+        self.onLaunch = onLaunch
         self.line = line
     }
 }

@@ -4,8 +4,8 @@ import BackgroundTasks
 /// The tasks background mode: the manifest's tasks on a ``BGTaskScheduler`` (through an
 /// ``AppSimulator``), with device conditions from the manifest or the machine
 /// (``EmulatedApp/Configuration/conditions``). It carries out `submit:` actions; a launched task keeps the
-/// app running (``AppLifecycle/Activity/task(_:)``) until it completes or expires, and relaunches a
-/// terminated app.
+/// app running (``AppLifecycle/Activity/task(_:)``) until it completes or expires, relaunches a
+/// terminated app, and has every mode carry out its `onLaunch:` action.
 ///
 /// ```swift
 /// let app = try EmulatedApp(manifest: manifest, engine: engine, timeline: timeline, modes: [TaskMode()])
@@ -34,7 +34,10 @@ public final class TaskMode: BackgroundMode {
             manifest: app.manifest, engine: app.engine, timeline: app.timeline, configuration: app.configuration.scheduler,
             commands: app.configuration.commands, conditions: conditions)
         simulator.onTaskLaunch = { [weak app] task in
-            app?.lifecycle.begin(.task(task.identifier), reason: "task \(task.identifier) launched")
+            guard let app else { return }
+            app.lifecycle.begin(.task(task.identifier), reason: "task \(task.identifier) launched")
+            guard let action = app.manifest.task(task.identifier)?.onLaunch else { return }
+            for mode in app.modes { mode.perform(action, trigger: TaskTrigger(.taskLaunch)) }
         }
         simulator.onTaskCompletion = { [weak app] task, success in
             // After the scheduler has finished with it: the app may be suspended then.
@@ -68,4 +71,9 @@ public final class TaskMode: BackgroundMode {
 extension AppLifecycle.Activity {
     /// A launched background task, by identifier.
     public static func task(_ identifier: String) -> Self { Self("task.\(identifier)", description: "task \(identifier)") }
+}
+
+extension TaskTrigger.Kind {
+    /// A task's `onLaunch:`, when the task launches.
+    public static let taskLaunch = Self("taskLaunch")
 }

@@ -7,14 +7,19 @@ public import BackgroundTasks
 /// ```yaml
 /// tasks:
 ///   com.example.tour.refresh: {kind: refresh, earliestBegin: 15m, work: 4s, resubmit: true}
+///   com.example.tour.upload: {kind: processing, onLaunch: {upload: {file: visits.log, to: "https://example.org/v"}}}
 /// submitAtLaunch: [com.example.tour.refresh]
 /// conditions:
 ///   - {at: 0s, network: wifi, power: battery}
 /// ```
 public struct TaskSection: ManifestSection {
     public static let keys = ["tasks", "submitAtLaunch", "conditions"]
-    static let taskKeys = ["kind", "earliestBegin", "work", "run", "resubmit", "requiresNetwork", "requiresExternalPower"]
-    static let conditionKeys = ["at", "network", "power", "battery", "idle", "lowPower", "backgroundRefresh"]
+    static let taskKeys = [
+        "kind", "earliestBegin", "work", "run", "resubmit", "requiresNetwork", "requiresExternalPower", "onLaunch",
+    ]
+    static let conditionKeys = [
+        "at", "network", "power", "battery", "idle", "lowPower", "backgroundRefresh", "expensive", "lowDataMode",
+    ]
 
     /// `submit:` names a declared task.
     public static var actions: [ManifestActionKind] {
@@ -43,9 +48,18 @@ public struct TaskSection: ManifestSection {
 
     public init(_ manifest: ManifestMapping, in partial: AppManifest) throws(InputError) {
         self.init()
+        var launches: [(index: Int, action: ManifestValue)] = []
         if let node = manifest["tasks"] {
-            for (identifier, value) in try node.entries() { tasks.append(try Self.task(identifier, value, in: node)) }
+            for (identifier, value) in try node.entries() {
+                let (task, onLaunch) = try Self.task(identifier, value, in: node)
+                if let onLaunch { launches.append((tasks.count, onLaunch)) }
+                tasks.append(task)
+            }
         }
+        // After every task is declared, so that an onLaunch may submit any of them.
+        var declaring = partial
+        declaring[TaskSection.self] = self
+        for (index, action) in launches { tasks[index].onLaunch = try action.action(in: declaring) }
         let declared = Set(tasks.map(\.identifier))
         for item in try manifest["submitAtLaunch"]?.list() ?? [] {
             submitAtLaunch.append(try Self.reference(item, declared: declared))
@@ -53,7 +67,10 @@ public struct TaskSection: ManifestSection {
         for item in try manifest["conditions"]?.list() ?? [] { conditions.append(try Self.condition(item)) }
     }
 
-    private static func task(_ identifier: String, _ value: ManifestValue, in tasks: ManifestValue) throws(InputError) -> ManifestTask {
+    /// The task under `identifier`, and its `onLaunch:` action to read once every task is declared.
+    private static func task(
+        _ identifier: String, _ value: ManifestValue, in tasks: ManifestValue
+    ) throws(InputError) -> (ManifestTask, onLaunch: ManifestValue?) {
         guard !identifier.isEmpty, !identifier.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
             throw tasks.error("'\(ManifestValue.shown(identifier))' is not a task identifier (it is empty or has control characters)",
                               line: value.keyLine)
@@ -77,7 +94,7 @@ public struct TaskSection: ManifestSection {
             let value = try node.bool()
             if key == "requiresNetwork" { task.requiresNetwork = value } else { task.requiresExternalPower = value }
         }
-        return task
+        return (task, f["onLaunch"])
     }
 
     private static func condition(_ value: ManifestValue) throws(InputError) -> ScriptedConditions.Entry {
@@ -89,6 +106,8 @@ public struct TaskSection: ManifestSection {
         if let n = f["idle"] { change.idle = try n.bool() }
         if let n = f["lowPower"] { change.lowPower = try n.bool() }
         if let n = f["backgroundRefresh"] { change.backgroundRefresh = try n.bool() }
+        if let n = f["expensive"] { change.expensive = try n.bool() }
+        if let n = f["lowDataMode"] { change.lowDataMode = try n.bool() }
         return ScriptedConditions.Entry(offset: try f.required("at").duration(), change: change)
     }
 

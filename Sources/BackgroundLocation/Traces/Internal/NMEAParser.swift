@@ -13,6 +13,8 @@ struct NMEAParser: ~Copyable {
     private(set) var ignoredSentences = 0
     private(set) var epochsWithoutFix = 0
     private(set) var undatedEpochs = 0
+    /// The line where the epoch of the last fix returned begins (its first timed sentence).
+    private(set) var fixLine = 0
     var bufferCapacity: Int { input.capacity }
 
     private var input: ChunkedInput
@@ -186,6 +188,7 @@ struct NMEAParser: ~Copyable {
         if let current = epoch.timeOfDay, abs(current - timeOfDay) < 10_000_000 { return }
         flush()
         epoch.timeOfDay = timeOfDay
+        epoch.line = line
     }
 
     private mutating func rmc() {
@@ -330,6 +333,7 @@ struct NMEAParser: ~Copyable {
         lastTimeOfDay = timeOfDay
         let time = SimTime(nanosecondsSinceEpoch: day * 86_400_000_000_000 + timeOfDay)
         fixes += 1
+        fixLine = epoch.line
         let fix = LocationFix(
             time: time, latitude: position.latitude, longitude: position.longitude, altitude: epoch.altitude, speed: epoch.speed,
             course: epoch.course, horizontalAccuracy: epoch.accuracy ?? epoch.hdop.map { $0 * 5 }, hdop: epoch.hdop,

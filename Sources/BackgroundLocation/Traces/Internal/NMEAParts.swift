@@ -1,6 +1,8 @@
 /// The sentences of one NMEA epoch (one time of day) so far.
 struct Epoch {
     var timeOfDay: Int64?
+    /// The line of the epoch's first timed sentence.
+    var line = 0
     var date: Int64?
     var valid = false
     /// An RMC or GLL of this epoch says void (`V`): the receiver's own warning.

@@ -1,27 +1,20 @@
 import BackgroundCore
+import BackgroundTasks
 import Foundation
 import Glibc
 
-/// Saves and restores pending task requests in a JSON file, atomically.
+/// Reads the JSON state file of earlier versions (version 1), once, when ``AppStateDatabase`` migrates it.
 ///
 /// The file is `{"version":1,"requests":[{"identifier":…,"kind":"refresh"|"processing",
 /// "earliestBegin":RFC 3339|null,"requiresNetwork":bool,"requiresExternalPower":bool},…]}`, in submission
-/// order. Saving writes a temporary file beside it, syncs it, renames it over the old one and syncs the
-/// folder, so a crash leaves either the old or the new file, never a torn one. A file that cannot be read
-/// or understood (or larger than ``sizeLimit``) is renamed to `<file>.corrupt` (`<file>.corrupt-2`, … when
-/// that exists: an earlier one is never overwritten) and reported, never silently emptied.
-struct PendingRequestStore {
+/// order. A file that cannot be read or understood (or larger than ``sizeLimit``) is renamed to
+/// `<file>.corrupt` (`<file>.corrupt-2`, … when that exists: an earlier one is never overwritten) and
+/// reported, never silently emptied.
+struct LegacyStateFile {
     let path: String
-    /// The system calls saving goes through; tests make them fail.
-    let system: FileSystemCalls
 
     /// The largest state file read: a few hundred bytes per request.
     static let sizeLimit = 16 << 20
-
-    init(path: String, system: FileSystemCalls = FileSystemCalls()) {
-        self.path = path
-        self.system = system
-    }
 
     /// The saved requests; none when the file does not exist.
     func load() throws(InputError) -> [BGTaskRequest] {
@@ -29,8 +22,6 @@ struct PendingRequestStore {
         switch readFile() {
         case .missing: return []
         case .failed(let reason): throw setAside(reason: reason, key: nil)
-        case .notAFile(let what):
-            throw InputError(file: path, message: "is \(what), not a state file; give the path of a file (it need not exist yet)")
         case .read(let contents): bytes = contents
         }
         guard let object = try? JSONSerialization.jsonObject(with: Data(bytes)),
@@ -76,65 +67,9 @@ struct PendingRequestStore {
         return requests
     }
 
-    /// Writes `requests` atomically.
-    func save(_ requests: [BGTaskRequest]) throws(InputError) {
-        var text = "{\"version\":1,\"requests\":["
-        for (index, request) in requests.enumerated() {
-            var object = JSONObjectWriter()
-            object.field("identifier", string: request.identifier)
-            object.field("kind", string: request.kind.rawValue)
-            if let begin = request.earliestBeginDate {
-                object.field("earliestBegin", string: begin.rfc3339)
-            } else {
-                object.fieldNull("earliestBegin")
-            }
-            let processing = request as? BGProcessingTaskRequest
-            object.field("requiresNetwork", bool: processing?.requiresNetworkConnectivity ?? false)
-            object.field("requiresExternalPower", bool: processing?.requiresExternalPower ?? false)
-            text += (index == 0 ? "\n" : ",\n") + object.finish()
-        }
-        text += "\n]}\n"
-        let temporary = path + ".tmp"
-        let fd = system.open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw failure("open", temporary) }
-        var written = true
-        text.withUTF8 { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let n = system.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
-                if n < 0, errno == EINTR { continue }
-                guard n > 0 else {
-                    if n == 0 { errno = ENOSPC }  // a write that makes no progress: the device is full
-                    written = false
-                    return
-                }
-                offset += n
-            }
-        }
-        guard written, system.fsync(fd) == 0 else {
-            let error = failure(written ? "fsync" : "write", temporary)
-            close(fd)
-            unlink(temporary)
-            throw error
-        }
-        close(fd)
-        guard system.rename(temporary, path) == 0 else {
-            let error = failure("rename", temporary)
-            unlink(temporary)
-            throw error
-        }
-        let folder = (path as NSString).deletingLastPathComponent
-        let directory = open(folder.isEmpty ? "." : folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard directory >= 0 else { throw failure("open", folder) }
-        defer { close(directory) }
-        guard system.fsync(directory) == 0 else { throw failure("fsync", folder) }
-    }
-
     private enum ReadResult {
         case missing
         case failed(String)
-        /// A directory or a device: left where it is (never moved aside, never replaced by a save).
-        case notAFile(String)
         case read([UInt8])
     }
 
@@ -144,10 +79,6 @@ struct PendingRequestStore {
             return errno == ENOENT ? .missing : .failed(String(cString: strerror(errno)).lowercased())
         }
         defer { close(fd) }
-        var info = stat()
-        if fstat(fd, &info) == 0, (info.st_mode & S_IFMT) != S_IFREG {
-            return .notAFile((info.st_mode & S_IFMT) == S_IFDIR ? "a directory" : "a device, pipe or socket")
-        }
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 65_536)
         while true {
@@ -175,11 +106,5 @@ struct PendingRequestStore {
         return InputError(
             file: path, place: key.map { .key($0) } ?? .none,
             message: "cannot restore the saved task requests: \(reason); \(outcome)")
-    }
-
-    private func failure(_ function: String, _ file: String) -> InputError {
-        InputError(
-            file: path,
-            message: "cannot save the pending task requests: \(function) \(file): \(String(cString: strerror(errno)).lowercased())")
     }
 }

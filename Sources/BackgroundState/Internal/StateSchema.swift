@@ -1,0 +1,69 @@
+import BackgroundTransfers
+package import SQLiteStore
+
+/// The state database's tables and the statements that read and write them, shared by
+/// ``AppStateDatabase`` and the migration of the old JSON state file.
+package enum StateSchema {
+    /// `migrations[n]` takes the schema from version n to n + 1 (`PRAGMA user_version`).
+    ///
+    /// Version 1: the scheduler's pending requests (`position` is the submission order), the pending
+    /// transfers (every field of `PendingTransfer`; times in nanoseconds since 1970), and the counter
+    /// behind `nextTransferID()`, which only goes up.
+    package static let migrations = [
+        """
+        CREATE TABLE task_request (
+            position INTEGER PRIMARY KEY,
+            identifier TEXT NOT NULL,
+            kind TEXT NOT NULL,
+            earliest_begin INTEGER,
+            requires_network INTEGER NOT NULL,
+            requires_external_power INTEGER NOT NULL
+        );
+        CREATE TABLE transfer (
+            id INTEGER PRIMARY KEY,
+            session TEXT NOT NULL,
+            kind TEXT NOT NULL,
+            method TEXT NOT NULL,
+            url TEXT NOT NULL,
+            file TEXT NOT NULL,
+            created_at INTEGER NOT NULL,
+            earliest_begin INTEGER,
+            expected_bytes INTEGER,
+            bytes_done INTEGER NOT NULL,
+            resume_offset INTEGER,
+            resume_validator TEXT,
+            attempts INTEGER NOT NULL,
+            waiting_reason TEXT
+        );
+        CREATE TABLE counter (name TEXT PRIMARY KEY, value INTEGER NOT NULL);
+        INSERT INTO counter (name, value) VALUES ('next_transfer_id', 1);
+        """,
+    ]
+
+    static let selectTaskRequests = "SELECT position, \(StateRows.taskRequestColumns.joined(separator: ", ")) FROM task_request ORDER BY position"
+    static let selectTransfers = "SELECT id, \(StateRows.transferColumns.joined(separator: ", ")) FROM transfer ORDER BY id"
+    static let selectCounter = "SELECT value FROM counter WHERE name = 'next_transfer_id'"
+
+    /// Replaces the saved requests with `rows` (each ``StateRows/values(of:)-(BGTaskRequest)``), in one
+    /// transaction.
+    static func replaceTaskRequests(_ rows: [[SQLiteValue]], in database: SQLiteDatabase) throws(SQLiteError) {
+        let insert = "INSERT INTO task_request (position, \(StateRows.taskRequestColumns.joined(separator: ", "))) VALUES (?, ?, ?, ?, ?, ?)"
+        try database.transaction { () throws(SQLiteError) in
+            try database.execute("DELETE FROM task_request")
+            for (position, row) in rows.enumerated() {
+                try database.execute(insert, [.integer(Int64(position + 1))] + row)
+            }
+        }
+    }
+
+    /// Adds or replaces `transfer` and moves the counter past its id, in one transaction.
+    static func saveTransfer(_ transfer: PendingTransfer, in database: SQLiteDatabase) throws(SQLiteError) {
+        let columns = StateRows.transferColumns
+        let insert = "INSERT OR REPLACE INTO transfer (id, \(columns.joined(separator: ", "))) VALUES (?\(String(repeating: ", ?", count: columns.count)))"
+        try database.transaction { () throws(SQLiteError) in
+            try database.execute(insert, [.integer(Int64(transfer.id))] + StateRows.values(of: transfer))
+            try database.execute(
+                "UPDATE counter SET value = max(value, ?) WHERE name = 'next_transfer_id'", [.integer(Int64(transfer.id) &+ 1)])
+        }
+    }
+}
