@@ -123,7 +123,8 @@ echo "A ${SIZE_MB} MB file of random bytes, \`PUT\` to and \`GET\` from nginx $(
 echo "by \`bgkit-bench upload|download\` (one \`CurlTransport\` attempt, a program of its own) and by curl"
 echo "$(curl --version | head -n 1 | cut -d' ' -f2) (\`curl -T\`, \`curl -o\`); every copy compared byte for byte. Median wall"
 echo "time of $RUNS runs, interleaved (every other run in the reverse order); peak memory is the largest max"
-echo "RSS (GNU time), with the same for an 8 MB file beside it (flat memory: the two match). Both write downloads to the same disk; the transport syncs the"
+echo "RSS (GNU time), with the same for an 8 MB file beside it (flat memory: the two match)."
+echo "Both write downloads to the same disk; the transport syncs the"
 echo "file before renaming it into place, curl does not (\`curl -o; sync FILE\` does the same fsync).
 CPU is user + system of the program (the kernel's writeback is not in it). Load average at the start:"
 echo "$started_load, at the end: $(load)."
