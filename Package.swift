@@ -89,7 +89,7 @@ let package = Package(
         ]),
         // In-process benchmarks, run by tools/bench/run (never by `make test`).
         .executableTarget(name: "bgkit-bench", dependencies: [
-            "BackgroundApp", "GPSDLocation", "ALSAAudio", "BackgroundTestKit",
+            "BackgroundApp", "GPSDLocation", "ALSAAudio", "BackgroundTestKit", "CurlTransport",
         ]),
 
         // Fuzz targets: one file each under Fuzz/, run by tools/fuzz/run (`make fuzz`); see docs/RELIABILITY.md.

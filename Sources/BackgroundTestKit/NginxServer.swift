@@ -24,8 +24,9 @@ package final class NginxServer: @unchecked Sendable {
     package let port: Int
     /// The folder it serves and stores uploads in.
     package let root: String
+    /// nginx's process, the leader of a process group of its own (a benchmark script kills that group).
+    package let processID: pid_t
     private let folder: TemporaryFolder
-    private let pid: pid_t
     private var stopped = false
 
     /// Starts nginx and waits until it accepts connections (on a thread of its own, off the cooperative
@@ -48,7 +49,7 @@ package final class NginxServer: @unchecked Sendable {
         }
         let configuration = try folder.write("nginx.conf", Self.configuration(prefix: folder.path, port: port))
         do {
-            pid = try ProcessSpawn.inNewGroup(
+            processID = try ProcessSpawn.inNewGroup(
                 program, arguments: [program, "-p", folder.path + "/", "-c", configuration, "-e", folder.path + "/logs/error.log"],
                 descriptors: [
                     .open(0, path: "/dev/null", flags: O_RDONLY),
@@ -61,7 +62,7 @@ package final class NginxServer: @unchecked Sendable {
         let deadline = ContinuousClock.now + .seconds(20)
         while !LoopbackPort.accepts(port) {
             var status: Int32 = 0
-            if waitpid(pid, &status, WNOHANG) == pid || ContinuousClock.now > deadline {
+            if waitpid(processID, &status, WNOHANG) == processID || ContinuousClock.now > deadline {
                 stop()
                 throw Failure(description: "nginx did not start on port \(port): \(log)")
             }
@@ -83,9 +84,9 @@ package final class NginxServer: @unchecked Sendable {
     package func stop() {
         guard !stopped else { return }
         stopped = true
-        kill(-pid, SIGKILL)
+        kill(-processID, SIGKILL)
         var status: Int32 = 0
-        waitpid(pid, &status, 0)
+        waitpid(processID, &status, 0)
     }
 
     /// One foreground process (no master, so no worker switching to another user when run as root), every

@@ -4,7 +4,7 @@ public struct TransportError: Error, Hashable, Sendable, CustomStringConvertible
     /// URLError's names for the failures a transport meets.
     public enum Code: String, Hashable, Sendable {
         case badURL, unsupportedURL, cannotFindHost, cannotConnectToHost, timedOut, networkConnectionLost
-        case secureConnectionFailed, serverCertificateUntrusted, cancelled, badServerResponse
+        case secureConnectionFailed, serverCertificateUntrusted, cancelled, badServerResponse, httpTooManyRedirects
         case fileDoesNotExist, noPermissionsToReadFile, cannotOpenFile, cannotCreateFile, cannotWriteToFile
         case cannotMoveFile, unknown
     }

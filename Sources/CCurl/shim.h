@@ -34,6 +34,11 @@ static inline CURLcode ccurl_easy_setopt_xferinfo_callback(CURL *handle, curl_xf
     return curl_easy_setopt(handle, CURLOPT_XFERINFOFUNCTION, value);
 }
 
+/// For CURLOPT_SEEKFUNCTION: libcurl rewinds an upload's body through it to send it again after a redirect.
+static inline CURLcode ccurl_easy_setopt_seek_callback(CURL *handle, curl_seek_callback value) {
+    return curl_easy_setopt(handle, CURLOPT_SEEKFUNCTION, value);
+}
+
 static inline CURLcode ccurl_easy_getinfo_long(CURL *handle, CURLINFO info, long *value) {
     return curl_easy_getinfo(handle, info, value);
 }

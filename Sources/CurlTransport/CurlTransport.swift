@@ -11,7 +11,10 @@ import BackgroundCore
 ///   fails the attempt with `timedOut`.
 /// - A download with a ``ResumePoint`` asks for the rest with `Range` and `If-Range`; a 200 instead of a
 ///   206 (the file changed, or the server ignores ranges) starts the file again from zero.
-/// - Redirects are not followed: a 3xx completes the attempt with its status.
+/// - Redirects are followed as a background URLSession follows them (its delegate is never asked): 301,
+///   302, 303, 307 and 308, up to 16 (`httpTooManyRedirects` after), only to http(s) (`unsupportedURL`
+///   otherwise). 307 and 308 keep the method and send the body again; 303 turns it into a `GET`, as
+///   301 and 302 do a `POST`. A 3xx without `Location` completes the attempt with its status.
 ///
 /// libcurl blocks, so each attempt of ``perform(_:progress:)`` runs on a thread of its own, never on Swift's
 /// cooperative pool; ``performBlocking(_:progress:)`` runs it on the caller's thread.

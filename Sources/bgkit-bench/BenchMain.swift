@@ -22,5 +22,8 @@ enum BenchMain {
         "scheduler": SchedulerBenchmark.run,
         "regions": RegionBenchmark.run,
         "replay": RegionBenchmark.runReplay,
+        "nginx": TransferBenchmark.runNginx,
+        "upload": TransferBenchmark.runUpload,
+        "download": TransferBenchmark.runDownload,
     ]
 }

@@ -103,4 +103,40 @@ struct NginxTransferTests {
         #expect(!FileManager.default.fileExists(atPath: destination))
         #expect(mock.calls.contains("curl_easy_perform"))
     }
+
+    /// Every 8 MB written, the kernel is asked to start writing it to the disk (`posix_fadvise`).
+    @Test func aLargeDownloadAsksForTheDiskEveryEightMegabytesAndEndsByteIdentical() async throws {
+        let large = try writeLarge()
+        let destination = folder.path + "/large.bin"
+        let mock = CurlMock([:])
+        let progress = ProgressLog()
+        let response = try await CurlMocking.$current.withValue(mock) {
+            try await transport.perform(.download(from: nginx.url("large.bin"), to: destination), progress: progress.callback)
+        }
+        #expect(response.status == 200)
+        #expect(bytes(at: destination) == large)
+        // 20,000,000 bytes hold two whole 8 MiB stretches; the tail is left to the final fsync.
+        #expect(mock.calls.filter { $0 == "posix_fadvise" }.count == 2)
+        #expect(mock.calls.last { $0 == "posix_fadvise" || $0 == "fsync" } == "fsync")
+        #expect(progress.latest?.bytesReceived == Int64(large.count))
+    }
+
+    @Test func writeBehindAdviceThatFailsChangesNothing() async throws {
+        let large = try writeLarge()
+        let destination = folder.path + "/large.bin"
+        let mock = CurlMock(["posix_fadvise": [EIO, EBADF]])
+        let response = try await CurlMocking.$current.withValue(mock) {
+            try await transport.perform(.download(from: nginx.url("large.bin"), to: destination)) { _ in }
+        }
+        #expect(response.status == 200)
+        #expect(bytes(at: destination) == large)
+        #expect(folder.files == ["large.bin"])
+    }
+
+    /// Puts 20 MB on the server as `large.bin` and returns them.
+    private func writeLarge() throws -> [UInt8] {
+        let large = pattern(20_000_000)
+        try Data(large).write(to: URL(fileURLWithPath: nginx.root + "/large.bin"))
+        return large
+    }
 }

@@ -91,6 +91,13 @@ func system_curl_easy_setopt(_ handle: UnsafeMutableRawPointer, progress value: 
     return ccurl_easy_setopt_xferinfo_callback(handle, value)
 }
 
+/// Sets the seek callback (`CURLOPT_SEEKFUNCTION`). The corresponding C function is `curl_easy_setopt`.
+@inline(never)
+func system_curl_easy_setopt(_ handle: UnsafeMutableRawPointer, seek value: curl_seek_callback) -> CURLcode {
+    if let code = mocked("curl_easy_setopt") { return code }
+    return ccurl_easy_setopt_seek_callback(handle, value)
+}
+
 /// Performs the transfer, blocking until it ends. The corresponding C function is `curl_easy_perform`.
 @inline(never)
 func system_curl_easy_perform(_ handle: UnsafeMutableRawPointer) -> CURLcode {

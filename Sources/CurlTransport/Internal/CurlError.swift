@@ -56,6 +56,7 @@ struct CurlError: Error, RawRepresentable, Hashable, Sendable, CustomStringConve
         CURLE_WEIRD_SERVER_REPLY.rawValue: .badServerResponse,
         CURLE_BAD_CONTENT_ENCODING.rawValue: .badServerResponse,
         CURLE_ABORTED_BY_CALLBACK.rawValue: .cancelled,
+        CURLE_TOO_MANY_REDIRECTS.rawValue: .httpTooManyRedirects,
         CURLE_SSL_CONNECT_ERROR.rawValue: .secureConnectionFailed,
         CURLE_SSL_ENGINE_NOTFOUND.rawValue: .secureConnectionFailed,
         CURLE_SSL_CERTPROBLEM.rawValue: .secureConnectionFailed,

@@ -46,6 +46,14 @@ func system_read(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count
     }
 }
 
+/// Moves a descriptor's offset to `offset` from the start; returns the new offset, or -1. The
+/// corresponding C function is `lseek`.
+@inline(never)
+func system_lseek(_ descriptor: Int32, _ offset: Int64) -> Int64 {
+    if let code = mocked("lseek") { return Int64(fail(code)) }
+    return Int64(lseek(descriptor, off_t(offset), SEEK_SET))
+}
+
 /// The corresponding C function is `pwrite`.
 @inline(never)
 func system_pwrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int, _ offset: Int64) -> Int {
@@ -54,6 +62,14 @@ func system_pwrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int
         let result = pwrite(descriptor, buffer, count, off_t(offset))
         if result >= 0 || errno != EINTR { return result }
     }
+}
+
+/// Gives the kernel advice on a range of a file; returns 0 or an errno value (not in errno). The
+/// corresponding C function is `posix_fadvise`.
+@inline(never)
+func system_posix_fadvise(_ descriptor: Int32, _ offset: Int64, _ length: Int64, _ advice: Int32) -> Int32 {
+    if let code = mocked("posix_fadvise") { return code }
+    return posix_fadvise(descriptor, off_t(offset), off_t(length), advice)
 }
 
 /// The corresponding C function is `ftruncate`.
