@@ -90,7 +90,9 @@ private struct ReplaySettings: Sendable {
         }
         let engine = EventEngine(start: firstFix?.time ?? .defaultStart)
         let timeline = Timeline(engine: engine)
-        TimelinePrinter(format: format, flushEachLine: speed != nil).attach(to: timeline)
+        // Paced, each line shows when it happens; with real transfers, each is out before the next transfer's
+        // bytes move, so that a killed run has printed what its state database says is done.
+        TimelinePrinter(format: format, flushEachLine: speed != nil || app?.transfers == .real).attach(to: timeline)
         let picture = report.map { _ in TimelineReport(title: "bgloc replay \(trace)", regions: location.regions.map(ReportRegion.init)) }
         picture?.attach(to: timeline)
         let manager = location.makeManager(engine: engine, timeline: timeline)

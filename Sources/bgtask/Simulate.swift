@@ -116,7 +116,9 @@ extension BGTask {
             try await Interruption.run { [configuration] in
                 let engine = EventEngine(start: begin)
                 let timeline = Timeline(engine: engine)
-                TimelinePrinter(format: format).attach(to: timeline)
+                // With real transfers each line is out before the next transfer's bytes move, so that a killed
+                // run has printed what its state database says is done.
+                TimelinePrinter(format: format, flushEachLine: transfers == .real).attach(to: timeline)
                 let picture = reportPath.map { _ in TimelineReport(title: "bgtask simulate \(manifest.app)") }
                 picture?.attach(to: timeline)
                 let simulator = try AppSimulator(manifest: manifest, engine: engine, timeline: timeline, configuration: configuration)
