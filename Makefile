@@ -54,10 +54,8 @@ endif
 demo: build
 	@echo "== bgtask simulate: a day of an app's background tasks =="
 	$(BIN)/bgtask simulate Examples/DailyRefresh/app.yaml --for 1d --format text
-	@echo "== bgloc replay --app: a walking tour's clips, wakes and upload on one clock (audio to null) =="
+	@echo "== bgloc replay --app: a walking tour's clips, wakes and visit-log uploads (through the tunnel) on one clock =="
 	$(BIN)/bgloc replay Examples/AudioTour/tour.gpx --app Examples/AudioTour/app.yaml --audio-device null --format text
-	@echo "== bgloc replay --app: the same tour uploading its visit log through a background session =="
-	$(BIN)/bgloc replay Examples/AudioTour/tour.gpx --app Examples/AudioTour/app-uploads.yaml --audio-device null --format text
 
 bench: deps
 	@tools/install-deps --bench

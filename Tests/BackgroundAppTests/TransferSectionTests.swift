@@ -111,9 +111,9 @@ import Testing
         #expect(m.task("c")?.onLaunch == nil)
     }
 
-    @Test func theAudioTourWithUploadsUploadsTheVisitLogAtEachStop() throws {
+    @Test func theAudioTourUploadsTheVisitLogAtEachStop() throws {
         let tour = TestSupport.packageRoot + "/Examples/AudioTour"
-        let m = try AppManifest(contentsOf: tour + "/app-uploads.yaml")
+        let m = try AppManifest(contentsOf: tour + "/app.yaml")
         #expect(m.session?.identifier == "com.example.audiotour.visits")
         #expect(m.server.first?.answers == [.drop(afterBytes: 10), .status(201)])
         #expect(m.regions.map(\.id) == ["lindenhof", "stpeter", "fraumuenster"])

@@ -48,47 +48,36 @@ import Testing
         }
     }
 
-    @Test func theAudioTourPlaysEachClipAtItsEntryAndUploadsWhenTheNetworkReturns() async throws {
+    @Test func theAudioTourPlaysEachClipAtItsEntryAndUploadsItsVisitLogsThroughItsSession() async throws {
         let result = try await TestSupport.run(Self.bgloc, [
             "replay", Self.tour + "/tour.gpx", "--app", Self.tour + "/app.yaml", "--audio-device", "null", "--format", "jsonl",
         ])
         #expect(result.status == 0)
         #expect(result.stderr.isEmpty, "\(result.stderr)")
-        let events = Self.summary(try Self.events(result.stdout))
+        let all = try Self.events(result.stdout)
+        let events = Self.summary(all)
         for poi in ["lindenhof", "stpeter", "fraumuenster"] {
             let enter = try #require(events.first { $0.hasSuffix(" enter \(poi)") }, "\(events)")
             let time = enter.prefix { $0 != " " }
             let index = events.firstIndex(of: enter)!
-            #expect(Array(events[index...].prefix(4)) == [
-                "\(time) enter \(poi)", "\(time) lifecycle background region \(poi) entered",
-                "\(time) task.submitted com.example.audiotour.upload", "\(time) audio.started \(poi).wav",
+            #expect(Array(events[index...].prefix(3)) == [
+                "\(time) enter \(poi)", "\(time) lifecycle background region \(poi) entered", "\(time) audio.started \(poi).wav",
             ])
-            #expect(events[index + 4] == "\(time.dropLast()).750Z audio.finished \(poi).wav", "0.75 s of audio on virtual time")
+            #expect(events.contains("\(time.dropLast()).750Z audio.finished \(poi).wav"), "0.75 s of audio on virtual time")
+            let created = all.first { $0["event"] as? String == "transfer.created" && ($0["url"] as? String)?.hasSuffix("/\(poi).log") == true }
+            #expect((created?["time"] as? String)?.hasSuffix(String(time)) == true, "the stop's upload is created at its entry")
         }
-        let launched = try #require(events.firstIndex { $0.hasSuffix("task.launched com.example.audiotour.upload") })
-        #expect(events[launched].hasPrefix("10:09:00Z"), "when the network is back (9m)")
-        #expect(events.filter { $0.contains("task.launched") }.count == 1, "one upload for three visits")
-        #expect(Array(events[(launched + 1)...]).contains("10:09:20Z task.completed com.example.audiotour.upload"))
-        #expect(events.last == "10:09:20Z lifecycle suspended task com.example.audiotour.upload completed")
-    }
-
-    @Test func theAudioTourWithUploadsQueuesEachVisitLogUntilWiFiAndPowerThenWakesOnce() async throws {
-        let result = try await TestSupport.run(Self.bgloc, [
-            "replay", Self.tour + "/tour.gpx", "--app", Self.tour + "/app-uploads.yaml", "--audio-device", "null", "--format", "jsonl",
-        ])
-        #expect(result.status == 0)
-        #expect(result.stderr.isEmpty, "\(result.stderr)")
-        let events = try Self.events(result.stdout)
         func times(_ name: String) -> [String] {
-            events.filter { $0["event"] as? String == name }.compactMap { ($0["time"] as? String)?.replacingOccurrences(of: "2026-03-01T", with: "") }
+            all.filter { $0["event"] as? String == name }.compactMap { ($0["time"] as? String)?.replacingOccurrences(of: "2026-03-01T", with: "") }
         }
         #expect(times("transfer.created").count == 3)
         #expect(times("transfer.retrying").count == 3, "the server drops each first attempt")
         #expect(times("transfer.completed").count == 3)
         #expect(times("transfer.started").allSatisfy { $0 >= "10:12:00Z" }, "created in the background: discretionary until Wi-Fi and power")
         #expect(times("session.events").count == 1, "one wake for the three")
-        let reasons = events.filter { $0["event"] as? String == "transfer.waiting" }.compactMap { $0["reason"] as? String }
+        let reasons = all.filter { $0["event"] as? String == "transfer.waiting" }.compactMap { $0["reason"] as? String }
         #expect(reasons == ["noNetwork", "noNetwork", "noNetwork", "discretionary", "discretionary", "discretionary"])
+        #expect(events.last?.hasSuffix("lifecycle suspended the app called the completion handler of its session's events") == true, "\(events.last ?? "")")
     }
 
     @Test(arguments: [["--format", "jsonl"], ["--format", "text"]])
