@@ -59,7 +59,7 @@ let package = Package(
         .target(name: "SQLiteStore", dependencies: ["CSQLite"]),
         // An app's state across runs (`--state PATH`): pending task requests and transfers in one SQLite
         // database, on SQLiteStore; the tools hand it to the scheduler and the transfer session.
-        .target(name: "BackgroundState", dependencies: ["SQLiteStore", "BackgroundTasks", "BackgroundTransfers", "BackgroundCore"]),
+        .target(name: "BackgroundState", dependencies: ["SQLiteStore", "BackgroundTasks", "BackgroundTransfers", "BackgroundLocation", "BackgroundCore"]),
         // One emulated device: the manifest, lifecycle and background modes.
         .target(name: "BackgroundApp", dependencies: [
             "BackgroundTasks", "BackgroundLocation", "BackgroundAudio", "BackgroundTransfers", "Yams",

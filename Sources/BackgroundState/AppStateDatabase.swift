@@ -1,4 +1,5 @@
 public import BackgroundCore
+public import BackgroundLocation
 public import BackgroundTasks
 public import BackgroundTransfers
 import Glibc
@@ -6,8 +7,8 @@ import SQLiteStore
 import Synchronization
 
 /// An app's state, kept across runs in one SQLite database (`--state PATH`): the scheduler's pending task
-/// requests and the pending background transfers, each change committed durably before it is reported
-/// (write-ahead logging, full sync).
+/// requests, the pending background transfers and the location monitors' conditions, each change
+/// committed durably before it is reported (write-ahead logging, full sync).
 ///
 /// - A database that fails SQLite's check, or a file that is not one, is set aside (`PATH.corrupt`) with an
 ///   error that says so, never emptied; the next run starts with an empty database.
@@ -25,7 +26,7 @@ import Synchronization
 /// ```
 ///
 /// In a test, a database in a temporary folder: `try AppStateDatabase(path: folder.path + "/state.db")`.
-public final class AppStateDatabase: TaskRequestStore, TransferStore, Sendable {
+public final class AppStateDatabase: TaskRequestStore, TransferStore, MonitorStore, Sendable {
     /// The database file.
     public let path: String
     /// The sentence to show once (on standard error) when opening migrated a JSON state file; else nil.
@@ -104,6 +105,36 @@ public final class AppStateDatabase: TaskRequestStore, TransferStore, Sendable {
         }
         _ = try StateRows.counter(counter, file: path)
         return Int(next)
+    }
+
+    // MARK: Location monitors
+
+    /// Every kept ``LocationMonitor``, by name: its conditions with their last events, and the events that
+    /// wait for it to open.
+    public func load() throws -> [String: StoredMonitor] {
+        var monitors: [String: StoredMonitor] = [:]
+        for row in try load("location monitors", StateSchema.selectMonitorEvents, StateRows.monitorEvent) {
+            if let condition = row.condition {
+                monitors[row.monitor, default: StoredMonitor()].records.append(
+                    (row.event.identifier, LocationMonitor.Record(condition: condition, lastEvent: row.event)))
+            } else {
+                monitors[row.monitor, default: StoredMonitor()].pending.append(row.event)
+            }
+        }
+        return monitors
+    }
+
+    /// Replaces what is kept for the monitor `name`, in one transaction.
+    public func save(_ monitor: StoredMonitor, name: String) throws {
+        let records = monitor.records.enumerated().map { position, entry in
+            StateRows.values(of: entry.record.lastEvent, condition: entry.record.condition, monitor: name, pending: false, position: position)
+        }
+        let pending = monitor.pending.enumerated().map { position, event in
+            StateRows.values(of: event, condition: nil, monitor: name, pending: true, position: position)
+        }
+        try withDatabase("save the location monitor \(name)") { database throws(SQLiteError) in
+            try StateSchema.replaceMonitor(name, rows: records + pending, in: database)
+        }
     }
 
     /// The rows of `select` (the row's key first, then the values), each decoded and checked by `decode`.

@@ -140,6 +140,8 @@ struct AppOptions: ParsableArguments {
             case .simulated: { engine, manifest in SimulatedTransfers(engine: engine, server: manifest.server) }
             case .real: { engine, _ in RealTransfers(transport: CurlTransport(), engine: engine, mode: live ? .live : .virtual) }
             }
+            // The location monitors' conditions are kept with the rest of the app's state.
+            if let state { location.monitorStore = state }
             let app = try EmulatedApp(
                 manifest: manifest, engine: engine, timeline: timeline,
                 modes: EmulatedApp.standardModes(location: location, audio: audio) + [TransferMode(attempts: attempts, store: state)],

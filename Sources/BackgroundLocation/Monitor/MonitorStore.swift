@@ -3,7 +3,8 @@
 ///
 /// A store that throws makes the monitor run on without it: its events then say
 /// ``LocationMonitor/Event/persistenceUnavailable``, as iOS 18's do when the device's storage is not
-/// available. `MemoryMonitorStore` (BackgroundTestKit) keeps them in memory, for tests.
+/// available. `MemoryMonitorStore` (BackgroundTestKit) keeps them in memory, for tests; `AppStateDatabase`
+/// (BackgroundState) keeps them in the app's state database.
 public protocol MonitorStore: AnyObject {
     /// Every stored monitor, by name.
     func load() throws -> [String: StoredMonitor]

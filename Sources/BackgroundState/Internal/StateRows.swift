@@ -1,4 +1,5 @@
 package import BackgroundCore
+package import BackgroundLocation
 package import BackgroundTasks
 package import BackgroundTransfers
 package import SQLiteStore
@@ -14,6 +15,71 @@ package enum StateRows {
         "session", "kind", "method", "url", "file", "created_at", "earliest_begin", "expected_bytes", "bytes_done",
         "resume_offset", "resume_validator", "attempts", "waiting_reason",
     ]
+
+    /// The columns of `monitor_event`, in the order of ``values(of:condition:monitor:pending:position:)``.
+    package static let monitorEventColumns = [
+        "monitor", "pending", "position", "identifier", "latitude", "longitude", "radius", "state", "date", "diagnostics",
+    ]
+
+    /// One kept monitor event: a condition's last event (with its condition), or an event waiting for the
+    /// monitor to open.
+    package struct MonitorRow {
+        package var monitor: String
+        package var pending: Bool
+        package var condition: LocationMonitor.CircularGeographicCondition?
+        package var event: LocationMonitor.Event
+    }
+
+    /// The diagnostics of an event as bits, in this order.
+    private static var diagnostics: [WritableKeyPath<LocationMonitor.Event, Bool>] { [
+        \.conditionLimitExceeded, \.conditionUnsupported, \.persistenceUnavailable, \.insufficientlyInUse,
+        \.accuracyLimited, \.authorizationDenied, \.serviceSessionRequired,
+    ] }
+
+    package static func values(
+        of event: LocationMonitor.Event, condition: LocationMonitor.CircularGeographicCondition?, monitor: String, pending: Bool,
+        position: Int
+    ) -> [SQLiteValue] {
+        let bits = diagnostics.enumerated().reduce(Int64(0)) { $0 | (event[keyPath: $1.element] ? 1 << $1.offset : 0) }
+        return [
+            .text(monitor), .integer(pending ? 1 : 0), .integer(Int64(position)), .text(event.identifier),
+            condition.map { .real($0.latitude) } ?? .null, condition.map { .real($0.longitude) } ?? .null,
+            condition.map { .real($0.radius) } ?? .null, .text(event.state.rawValue), time(event.date), .integer(bits),
+        ]
+    }
+
+    /// The monitor event in `values` (the columns of ``monitorEventColumns``), read from the row `row`.
+    package static func monitorEvent(_ values: [SQLiteValue], row: Int64, file: String) throws(InputError) -> MonitorRow {
+        let reader = try Row(file: file, table: "monitor_event", row: row, columns: monitorEventColumns, values: values)
+        let monitor = try reader.text(0, nonEmpty: true)
+        let pending = try reader.flag(1)
+        let identifier = try reader.text(3, nonEmpty: true)
+        let stateName = try reader.text(7, nonEmpty: true)
+        guard let state = LocationMonitor.Event.State(rawValue: stateName) else {
+            throw reader.failure(7, "unknown state '\(stateName)' (expected unknown, satisfied, unsatisfied or unmonitored)")
+        }
+        guard let date = try reader.time(8) else { throw reader.failure(8, "expected a time, found null") }
+        guard let bits = try reader.integer(9, atLeast: 0), bits < 1 << diagnostics.count else {
+            throw reader.failure(9, "expected an integer of 0 to \((1 << diagnostics.count) - 1) (the diagnostics' bits)")
+        }
+        var event = LocationMonitor.Event(identifier: identifier, state: state, date: date)
+        for (bit, path) in diagnostics.enumerated() where bits & (1 << bit) != 0 { event[keyPath: path] = true }
+        let latitude = try reader.real(4, in: -90...90)
+        let longitude = try reader.real(5, in: -180...180)
+        let radius = try reader.real(6, in: .leastNonzeroMagnitude...Double.greatestFiniteMagnitude)
+        var condition: LocationMonitor.CircularGeographicCondition?
+        switch (pending, latitude, longitude, radius) {
+        case (false, let latitude?, let longitude?, let radius?):
+            condition = .init(center: (latitude, longitude), radius: radius)
+        case (true, nil, nil, nil):
+            condition = nil
+        default:
+            throw reader.failure(nil, pending
+                ? "a pending event has no condition (expected latitude, longitude and radius null)"
+                : "a condition's record needs its latitude, longitude and radius")
+        }
+        return MonitorRow(monitor: monitor, pending: pending, condition: condition, event: event)
+    }
 
     package static func values(of request: BGTaskRequest) -> [SQLiteValue] {
         let processing = request as? BGProcessingTaskRequest
@@ -153,6 +219,20 @@ private struct Row {
             return value
         case let other: throw failure(column, "expected an integer, found \(Self.describe(other))")
         }
+    }
+
+    func real(_ column: Int, in range: ClosedRange<Double>) throws(InputError) -> Double? {
+        let value: Double
+        switch values[column] {
+        case .null: return nil
+        case .real(let real): value = real
+        case .integer(let integer): value = Double(integer)
+        case let other: throw failure(column, "expected a number, found \(Self.describe(other))")
+        }
+        guard range.contains(value) else {
+            throw failure(column, "\(value) is out of range (expected \(range.lowerBound)...\(range.upperBound))")
+        }
+        return value
     }
 
     func time(_ column: Int) throws(InputError) -> SimTime? {

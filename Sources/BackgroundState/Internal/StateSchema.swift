@@ -38,11 +38,41 @@ package enum StateSchema {
         CREATE TABLE counter (name TEXT PRIMARY KEY, value INTEGER NOT NULL);
         INSERT INTO counter (name, value) VALUES ('next_transfer_id', 1);
         """,
+        // Version 2: the location monitors' conditions with their last events (`pending` 0, in the order
+        // added) and the events waiting for a monitor of that name to open (`pending` 1, oldest first).
+        """
+        CREATE TABLE monitor_event (
+            monitor TEXT NOT NULL,
+            pending INTEGER NOT NULL,
+            position INTEGER NOT NULL,
+            identifier TEXT NOT NULL,
+            latitude REAL,
+            longitude REAL,
+            radius REAL,
+            state TEXT NOT NULL,
+            date INTEGER NOT NULL,
+            diagnostics INTEGER NOT NULL,
+            PRIMARY KEY (monitor, pending, position)
+        );
+        """,
     ]
 
     static let selectTaskRequests = "SELECT position, \(StateRows.taskRequestColumns.joined(separator: ", ")) FROM task_request ORDER BY position"
     static let selectTransfers = "SELECT id, \(StateRows.transferColumns.joined(separator: ", ")) FROM transfer ORDER BY id"
     static let selectCounter = "SELECT value FROM counter WHERE name = 'next_transfer_id'"
+    static let selectMonitorEvents =
+        "SELECT rowid, \(StateRows.monitorEventColumns.joined(separator: ", ")) FROM monitor_event ORDER BY monitor, pending, position"
+
+    /// Replaces what is kept for the monitor `name` with `rows` (each ``StateRows/values(of:monitor:)``), in
+    /// one transaction.
+    static func replaceMonitor(_ name: String, rows: [[SQLiteValue]], in database: SQLiteDatabase) throws(SQLiteError) {
+        let columns = StateRows.monitorEventColumns
+        let insert = "INSERT INTO monitor_event (\(columns.joined(separator: ", "))) VALUES (?\(String(repeating: ", ?", count: columns.count - 1)))"
+        try database.transaction { () throws(SQLiteError) in
+            try database.execute("DELETE FROM monitor_event WHERE monitor = ?", [.text(name)])
+            for row in rows { try database.execute(insert, row) }
+        }
+    }
 
     /// Replaces the saved requests with `rows` (each ``StateRows/values(of:)-(BGTaskRequest)``), in one
     /// transaction.
