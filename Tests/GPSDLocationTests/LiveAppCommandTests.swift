@@ -36,4 +36,37 @@ struct LiveAppCommandTests {
         #expect(events[submitted]["time"] as? String == events[significant]["time"] as? String)
         #expect(events[submitted]["task"] as? String == "sync")
     }
+
+    /// The Linux-board guide's case: `bgloc live --app` uploads for real (the default of live), off the
+    /// engine, and hears the end through the run's inbox; nginx ends with the file, byte for byte.
+    @Test(.enabled(if: NginxServer.program != nil, "install nginx-light (tools/install-deps)"))
+    func anUploadGoesToTheServerForReal() async throws {
+        let log = try NMEALog()
+        let gpsd = try GPSFake(log: log.path)
+        defer { gpsd.stop() }
+        let nginx = try await NginxServer.start()
+        defer { nginx.stop() }
+        let content = (0..<200_000).map { UInt8(truncatingIfNeeded: $0 &* 7919) }
+        _ = try log.folder.write("visits.log", Data(content))
+        let manifest = try log.folder.write("app.yaml", """
+            app: com.example.live
+            significantChange: {upload: {file: visits.log, to: "\(nginx.url("visits/live.log"))"}}
+            """)
+
+        // No --fixes: the run lasts its 8 s, long after the upload (milliseconds on loopback) has ended.
+        let result = try await TestSupport.run(Self.bgloc, [
+            "live", "--gpsd", "127.0.0.1:\(gpsd.port)", "--app", manifest, "--format", "jsonl", "--duration", "8",
+            "--state", log.folder.path + "/state.db",
+        ])
+
+        #expect(result.status == 0, "\(result.stderr)")
+        let events = try result.stdout.split(separator: "\n").map {
+            try #require(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+        }
+        let names = events.compactMap { $0["event"] as? String }.filter { $0.hasPrefix("transfer.") }
+        #expect(names == ["transfer.created", "transfer.started", "transfer.completed"], "\(result.stdout)")
+        let completed = try #require(events.first { $0["event"] as? String == "transfer.completed" })
+        #expect(completed["status"] as? Int == 201 && completed["bytes"] as? Int == content.count, "\(completed)")
+        #expect(FileManager.default.contents(atPath: nginx.root + "/visits/live.log").map { [UInt8]($0) } == content)
+    }
 }
