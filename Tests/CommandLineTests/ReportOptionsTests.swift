@@ -79,7 +79,10 @@ import Testing
         #expect(dom.contains(#"data-status="ok""#))
         #expect(Self.attribute("data-regions", in: dom) == 3)
         #expect(Self.attribute("data-events", in: dom) == names.filter { ["enter", "exit"].contains($0) }.count)
-        #expect(Self.attribute("data-runs", in: dom) == names.filter { $0 == "task.launched" }.count)
+        // One bar per run: each attempt of each visit-log upload (the tour has no task).
+        let runs = names.filter { $0 == "task.launched" || $0 == "transfer.started" }.count
+        #expect(runs == 6, "three uploads, each dropped once and retried")
+        #expect(Self.attribute("data-runs", in: dom) == runs)
     }
 
     @Test(.enabled(if: browser, "install chromium (tools/install-deps)"))
