@@ -16,6 +16,10 @@ final class RegionWatch {
         self.report = report
     }
 
+    /// The pending timer goes with the watch, so the timer can hold it unowned: a weak reference would
+    /// give the watch a side table, and every fix would pay for it in reference counting.
+    deinit { dwellTimer.map { clock.cancel($0.id) } }
+
     /// Applies one fix at the rules' time `time`; `point` is its unit vector.
     func evaluate(_ fix: LocationFix, at point: UnitVector, time: SimTime) {
         for (_, change) in monitor.evaluate(fix, at: point, time: time) { report(change) }
@@ -26,8 +30,7 @@ final class RegionWatch {
         guard let deadline = monitor.nextDeadline() else { return }
         if let scheduled = dwellTimer, scheduled.time <= deadline { return }
         dwellTimer.map { clock.cancel($0.id) }
-        let id = clock.schedule(at: deadline) { [weak self] in
-            guard let self else { return }
+        let id = clock.schedule(at: deadline) { [unowned self] in
             dwellTimer = nil
             for (_, change) in monitor.confirmCrossings(at: clock.now) { report(change) }
             scheduleDwellEnd()

@@ -25,6 +25,10 @@ final class StationaryWatch {
         self.onChange = onChange
     }
 
+    /// The pending timer goes with the watch, so the timer can hold it unowned: a weak reference would
+    /// give the watch a side table, and every fix would pay for it in reference counting.
+    deinit { timer.map(clock.cancel) }
+
     /// Follows the device to `point`; returns false while it is stationary.
     func track(_ point: UnitVector, at now: SimTime) -> Bool {
         if let settled = settledAt, settled.squaredDistance(to: point) <= radius2 {
@@ -49,8 +53,7 @@ final class StationaryWatch {
     }
 
     private func scheduleCheck() {
-        timer = clock.schedule(at: settledSince + after) { [weak self] in
-            guard let self else { return }
+        timer = clock.schedule(at: settledSince + after) { [unowned self] in
             timer = nil
             guard isActive(), !isStationary, settledAt != nil else { return }
             if clock.now >= settledSince + after {
