@@ -34,6 +34,14 @@ public struct TransferRequest: Hashable, Sendable {
         TransferRequest(method: method, url: url, body: .upload(file: file))
     }
 
+    /// Whether `url` is one that background sessions and the transport take: `http://` or `https://`, the
+    /// scheme in any case (a URL's scheme is case-insensitive, RFC 3986 §3.1). The session, the transport
+    /// and the state database's rows all check with this.
+    public static func isWebURL(_ url: String) -> Bool {
+        let start = url.prefix(8).lowercased()
+        return start.hasPrefix("http://") || start.hasPrefix("https://")
+    }
+
     /// A `GET` of `url` into the file at `file`, resuming from `resume` when given.
     public static func download(from url: String, to file: String, resume: ResumePoint? = nil) -> TransferRequest {
         TransferRequest(method: "GET", url: url, body: .download(file: file, resume: resume))

@@ -66,6 +66,15 @@ import Testing
         #expect(fixture.lines("transfer.failed") == ["0s transfer.failed \(id) failed: unsupportedURL (a background session takes http and https URLs only)"])
     }
 
+    /// A URL's scheme is case-insensitive: the manifest takes `HTTP://…`, and so does the session.
+    @Test func aSchemeInCapitalsIsStillHTTP() throws {
+        let fixture = SessionFixture()
+        let id = try fixture.session.downloadTask(with: SessionRequest(url: "HTTPS://example.org/a"), to: folder.path + "/a")
+        fixture.engine.run()
+        #expect(fixture.lines("transfer.failed").isEmpty)
+        #expect(fixture.lines("transfer.completed").count == 1, "\(id)")
+    }
+
     @Test func aDataTaskIsDisconnectedWhenTheAppIsSuspended() throws {
         let fixture = SessionFixture(server: [ServerRule(url: url, bytesPerSecond: 1000)])
         let id = try fixture.session.dataTask(with: SessionRequest(url: url))

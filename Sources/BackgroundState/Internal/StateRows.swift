@@ -141,7 +141,7 @@ package enum StateRows {
             throw reader.failure(2, "'\(method)' is not the method of a\(kind == .upload ? "n" : "") \(kind.rawValue) (expected \(methods.joined(separator: " or ")))")
         }
         let url = try reader.text(3, nonEmpty: true)
-        guard url.lowercased().hasPrefix("http://") || url.lowercased().hasPrefix("https://") else {
+        guard TransferRequest.isWebURL(url) else {
             throw reader.failure(3, "'\(url)' is not an http or https URL")
         }
         let file = try reader.text(4, nonEmpty: true)

@@ -240,7 +240,7 @@ public final class BackgroundSession {
             url: request.url, file: file, createdAt: engine.now, earliestBegin: request.earliestBeginDate,
             expectedBytes: expected, bytesDone: resume?.offset ?? 0, resume: resume)
         let transfer = SessionTransfer(pending: pending, isData: isData, uploadSize: size, createdInBackground: !isData && appState != .foreground)
-        let supported = request.url.hasPrefix("http://") || request.url.hasPrefix("https://")
+        let supported = TransferRequest.isWebURL(request.url)
         let fine = supported && (kind == .download || size != nil)
         if fine, !isData {
             do throws(InputError) {

@@ -69,8 +69,7 @@ final class EasyTransfer {
         self.progress = progress
         self.cancel = cancel
         errorBuffer[0] = 0
-        let start = request.url.prefix(8).lowercased()
-        guard start.hasPrefix("http://") || start.hasPrefix("https://") else {
+        guard TransferRequest.isWebURL(request.url) else {
             throw TransportError(.unsupportedURL, "\(request.url): not an http(s) URL")
         }
         switch request.body {
