@@ -64,6 +64,8 @@ import Testing
          "column state: unknown state 'asleep' (expected unknown, satisfied, unsatisfied or unmonitored)"),
         ("UPDATE monitor_event SET latitude = 91 WHERE pending = 0 AND position = 0",
          "column latitude: 91.0 is out of range (expected -90.0...90.0)"),
+        ("UPDATE monitor_event SET radius = 0 WHERE pending = 0 AND position = 0",
+         "column radius: a radius of 0 (expected more than 0 metres)"),
         ("UPDATE monitor_event SET radius = NULL WHERE pending = 0 AND position = 0",
          "a condition's record needs its latitude, longitude and radius"),
         ("UPDATE monitor_event SET radius = 5 WHERE pending = 1 AND position = 0",

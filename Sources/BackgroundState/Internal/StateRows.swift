@@ -66,7 +66,8 @@ package enum StateRows {
         for (bit, path) in diagnostics.enumerated() where bits & (1 << bit) != 0 { event[keyPath: path] = true }
         let latitude = try reader.real(4, in: -90...90)
         let longitude = try reader.real(5, in: -180...180)
-        let radius = try reader.real(6, in: .leastNonzeroMagnitude...Double.greatestFiniteMagnitude)
+        let radius = try reader.real(6, in: 0...Double.greatestFiniteMagnitude)
+        if radius == 0 { throw reader.failure(6, "a radius of 0 (expected more than 0 metres)") }
         var condition: LocationMonitor.CircularGeographicCondition?
         switch (pending, latitude, longitude, radius) {
         case (false, let latitude?, let longitude?, let radius?):
