@@ -64,7 +64,7 @@ public final class PushMode: BackgroundMode {
         configuration = app.configuration.pushes
         policy = PushPolicy(configuration: configuration.policy)
         section = app.manifest[PushSection.self] ?? PushSection()
-        if let scheduler = app.mode(TaskMode.self)?.simulator.scheduler {
+        if let scheduler = app.mode(TaskMode.self)?.simulator?.scheduler {
             offline = scheduler.conditions.network == .none
             let previous = scheduler.onConditionsChange
             scheduler.onConditionsChange = { [weak self] conditions in
