@@ -221,6 +221,28 @@ import Testing
         #expect(events.contains { $0.contains("status 7") } == reported)
     }
 
+    @Test func aCommandPastTheWindowIsStoppedAndTheAppTerminated() throws {
+        let run = try Run("""
+            pushes: [{at: 2m, payload: \(Self.push)}]
+            onPush: {run: "sleep 10"}
+            """) { configuration in
+            configuration.pushes.completionWindow = .seconds(1)
+            configuration.commands.killGrace = .milliseconds(100)
+        }
+        let events = run.events()
+        #expect(events.contains("120s error push 1: the command ran past the 1s to call the completion handler and was stopped [pushCommand]"))
+        #expect(events.contains("121s lifecycle terminated (push 1: the app did not call the completion handler within 1s)"))
+        #expect(!events.contains { $0.contains("push.completed") })
+    }
+
+    @Test func aRebootDropsThePushTheDeviceHeldBack() throws {
+        let pushes = (1...4).map { "  - {at: \($0)m, payload: \(Self.push)}" }.joined(separator: "\n")
+        let events = try Run("pushes:\n\(pushes)\nlifecycle: [{at: 10m, device: reboot}, {at: 11m, device: unlock}]").events()
+        #expect(events.contains("240s push.throttled 4"))
+        #expect(events.contains("600s push.dropped 4 reboot"))
+        #expect(!events.contains { $0.contains("push.received 4") })
+    }
+
     @Test func sendDeliversAtTheEnginesNow() throws {
         let run = try Run("")
         _ = run.events(for: .seconds(60))
