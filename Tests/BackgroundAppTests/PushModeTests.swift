@@ -14,7 +14,10 @@ import Testing
         let timeline: Timeline
         let app: EmulatedApp
 
-        init(_ lines: String, modes: String = "remote-notification, fetch", configure: (inout EmulatedApp.Configuration) -> Void = { _ in }) throws {
+        init(
+            _ lines: String, modes: String = "remote-notification, fetch", transfers: Bool = false,
+            configure: (inout EmulatedApp.Configuration) -> Void = { _ in }
+        ) throws {
             folder = try TemporaryFolder()
             let yaml = """
                 app: com.example.news
@@ -30,7 +33,8 @@ import Testing
             configure(&configuration)
             app = try EmulatedApp(
                 manifest: manifest, engine: engine, timeline: timeline,
-                modes: EmulatedApp.standardModes(location: nil, audio: nil), configuration: configuration)
+                modes: EmulatedApp.standardModes(location: nil, audio: nil) + (transfers ? [TransferMode()] : []),
+                configuration: configuration)
         }
 
         /// Runs for `length` from the start; every event but `conditions` as "SECONDS name detail".
@@ -177,6 +181,26 @@ import Testing
               - {at: 30s, device: unlock}
             """).events()
         #expect(events.contains("60s push.received 1"))
+    }
+
+    /// After a force quit the background session relaunches the app no more; a restart lifts that too: an
+    /// upload the push handler creates after the restart wakes the app for its session's events.
+    @Test func aRebootLiftsTheSessionsBlockOnRelaunches() throws {
+        let run = try Run("""
+            conditions: [{at: 0s, idle: true, power: charging}]
+            server: [{url: "https://example.org/*", answers: [201]}]
+            pushes: [{at: 1m, payload: \(Self.push)}]
+            onPush: {upload: {file: visits.log, to: "https://example.org/visits.log"}}
+            lifecycle:
+              - {at: 10s, app: forceQuit}
+              - {at: 20s, device: reboot}
+              - {at: 30s, device: unlock}
+            """, transfers: true)
+        _ = try run.folder.write("visits.log", "a visit\n")
+        let events = run.events()
+        #expect(events.contains("60s push.received 1"))
+        #expect(events.contains { $0.contains("transfer.completed 1") })
+        #expect(events.contains { $0.contains("lifecycle background (session.events com.example.news.transfers)") }, "\(events)")
     }
 
     @Test func everyModeHearsTheDevice() throws {

@@ -90,6 +90,11 @@ public final class TransferMode: BackgroundMode {
         transfers.session.forceQuit()
     }
 
+    /// A restart lifts a force quit's block on the session's relaunches, as it lifts the force quit.
+    public func deviceDidChange(_ event: DeviceEvent) {
+        if event == .reboot { transfers.session.deviceRestarted() }
+    }
+
     private func handle(_ event: SessionEvent) {
         guard let app else { return }
         switch event {
