@@ -15,6 +15,8 @@ extension EmulatedApp {
         public var scheduler = BGTaskScheduler.Configuration()
         /// How `run:` commands run.
         public var commands = AppSimulator.Commands()
+        /// The pushes' budget and rules, and the time to call a push's completion handler.
+        public var pushes = PushMode.Configuration()
         /// The ALSA device clips play on, instead of the manifest's `audio.device` (`null`: silently).
         public var audioDevice: String?
         /// Where the device conditions come from: the manifest's `conditions:` timeline, or the Linux

@@ -60,9 +60,9 @@ public final class EmulatedApp {
     }
 
     /// The modes bgkit brings, in the order the app calls them: location (when there is a manager), tasks,
-    /// audio (`audio` nil reports every `play` action as an `error` event).
+    /// audio (`audio` nil reports every `play` action as an `error` event), pushes.
     public static func standardModes(location: LocationManager?, audio: Audio?) -> [any BackgroundMode] {
-        (location.map { [LocationMode(manager: $0)] } ?? []) + [TaskMode(), AudioMode(audio: audio)]
+        (location.map { [LocationMode(manager: $0)] } ?? []) + [TaskMode(), AudioMode(audio: audio), PushMode()]
     }
 
     /// The hosted mode of type `M`.
@@ -128,10 +128,20 @@ public final class EmulatedApp {
         lifecycle.terminate(reason: "the user force-quit the app")
     }
 
+    /// The device restarts, or is unlocked or locked: a `device` event, then every mode hears it
+    /// (``BackgroundMode/deviceDidChange(_:)``). A restart then terminates the app, which stays terminated
+    /// until something launches it (docs/DEVICE.md, "Reboot and first unlock").
+    public func deviceDidChange(_ event: DeviceEvent) {
+        timeline.record(.device(state: event))
+        for mode in modes { mode.deviceDidChange(event) }
+        if event == .reboot { lifecycle.terminate(reason: "the device restarted") }
+    }
+
     private func apply(_ step: ManifestLifecycleStep.Change) {
         switch step {
         case .forceQuit: forceQuit()
         case .state(let state): apply(state)
+        case .device(let event): deviceDidChange(event)
         }
     }
 

@@ -15,7 +15,7 @@ struct ManifestParser {
     /// The core's top-level keys before the sections' keys, and after them, as error messages list them.
     static let leadingKeys = ["app", "backgroundModes", "permittedIdentifiers", "infoPlist", "buildSettings"]
     static let trailingKeys = ["lifecycle"]
-    static let lifecycleKeys = ["at", "app"]
+    static let lifecycleKeys = ["at", "app", "device"]
 
     /// The largest manifest read: a real one is a few kilobytes.
     static let sizeLimit = 1 << 20
@@ -100,9 +100,16 @@ struct ManifestParser {
         for item in try top["lifecycle"]?.list() ?? [] {
             let step = try item.mapping(allowed: Self.lifecycleKeys)
             let states = [LifecycleState.foreground, .background, .suspended, .terminated].map(ManifestLifecycleStep.Change.state)
-            manifest.lifecycle.append(ManifestLifecycleStep(
-                offset: try step.required("at").duration(),
-                change: try step.required("app").choice(states + [.forceQuit], "app state")))
+            let change: ManifestLifecycleStep.Change
+            if let device = step["device"] {
+                if let app = step["app"] { throw app.error("a step gives either app or device, not both", line: app.keyLine) }
+                change = try device.choice(DeviceEvent.allCases.map(ManifestLifecycleStep.Change.device), "device event")
+            } else if let app = step["app"] {
+                change = try app.choice(states + [.forceQuit], "app state")
+            } else {
+                throw item.error("a step needs app (foreground, background, suspended, terminated or forceQuit) or device (reboot, unlock or lock)")
+            }
+            manifest.lifecycle.append(ManifestLifecycleStep(offset: try step.required("at").duration(), change: change))
         }
         return manifest
     }
