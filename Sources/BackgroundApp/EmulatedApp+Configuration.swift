@@ -5,11 +5,12 @@ extension EmulatedApp {
     ///
     /// ```swift
     /// var configuration = EmulatedApp.Configuration()
-    /// configuration.lifecycle.backgroundGrace = .seconds(5)
+    /// configuration.lifecycle.backgroundTaskTime = .seconds(180)
     /// configuration.commands.killGrace = .seconds(1)
     /// ```
     public struct Configuration: Hashable, Sendable {
-        /// The grace period after leaving the foreground and the wake window of region events.
+        /// The time after leaving the foreground, the background tasks' time and the wake window of region
+        /// events.
         public var lifecycle = AppLifecycle.Configuration()
         /// The task scheduler's policy and budgets.
         public var scheduler = BGTaskScheduler.Configuration()
