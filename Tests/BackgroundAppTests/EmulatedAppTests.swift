@@ -24,7 +24,7 @@ import Testing
         let manifest: AppManifest
 
         init(
-            modes: String, category: String = "playback", onEnter: String, lifecycle: String, clipSeconds: Int = 30,
+            modes: String, category: String = "playback", onEnter: String, onExit: String? = nil, lifecycle: String, clipSeconds: Int = 30,
             extra: String = "", sync: String = "{kind: refresh, earliestBegin: 5m, work: 10s}"
         ) throws {
             folder = try TemporaryFolder()
@@ -42,7 +42,7 @@ import Testing
                 conditions:
                   - {at: 0s, idle: true}
                 regions:
-                  - {id: museum, lat: \(EmulatedAppTests.museum.latitude), lon: \(EmulatedAppTests.museum.longitude), radius: 100, onEnter: \(onEnter)}
+                  - {id: museum, lat: \(EmulatedAppTests.museum.latitude), lon: \(EmulatedAppTests.museum.longitude), radius: 100, onEnter: \(onEnter)\(onExit.map { ", onExit: \($0)" } ?? "")}
                 audio: {category: \(category), device: "null"}
                 lifecycle: \(lifecycle)
                 \(extra)

@@ -59,6 +59,17 @@ public final class TaskMode: BackgroundMode {
         simulator.expireRunningTasks()
     }
 
+    /// iOS launches no task of ``EmulatedApp/Configuration/tasksHeldAfterForceQuit`` until the user opens
+    /// the app again; their requests stay pending.
+    public func appWasForceQuit() {
+        simulator.scheduler.heldKinds = app?.configuration.tasksHeldAfterForceQuit ?? []
+    }
+
+    /// Opening the app lifts a force quit's hold.
+    public func appDidChange(from: LifecycleState, to: LifecycleState) {
+        if to == .foreground { simulator.scheduler.heldKinds = [] }
+    }
+
     /// Submits the action's `submit:` task.
     public func perform(_ action: ManifestAction, trigger: TaskTrigger) {
         if let identifier = action.submit { simulator.submit(identifier, trigger: trigger) }
