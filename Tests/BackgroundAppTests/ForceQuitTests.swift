@@ -7,38 +7,10 @@ import Testing
 /// What each mode does after `app: forceQuit`, until the user opens the app again (docs/DEVICE.md,
 /// "After a force quit"). Transfers have their own tests (TransferModeTests).
 @Suite struct ForceQuitTests {
-    /// Runs a task app through `lifecycle` for an hour: `sync` (refresh, not before 5 m), `job`
-    /// (processing), on a device that becomes idle at 10 m; its lifecycle and task events.
+    /// The lifecycle and task events of `LifecycleStepTests.run` with `lifecycle`, on a device that
+    /// becomes idle at 10 m.
     static func run(_ lifecycle: String, configure: (inout EmulatedApp.Configuration) -> Void = { _ in }) async throws -> [String] {
-        let manifest = try AppManifest(yaml: """
-            app: com.example.quit
-            backgroundModes: [fetch, processing]
-            permittedIdentifiers: [sync, job]
-            tasks:
-              sync: {kind: refresh, earliestBegin: 5m, work: 10s}
-              job: {kind: processing, work: 1m}
-            conditions:
-              - {at: 0s, idle: false}
-              - {at: 10m, idle: true}
-            lifecycle: \(lifecycle)
-            """, file: "app.yaml")
-        var configuration = EmulatedApp.Configuration()
-        configure(&configuration)
-        let engine = EventEngine(start: .defaultStart)
-        let timeline = Timeline(engine: engine, keepingEvents: true)
-        let app = try EmulatedApp(
-            manifest: manifest, engine: engine, timeline: timeline, modes: EmulatedApp.standardModes(location: nil, audio: nil),
-            configuration: configuration)
-        app.start()
-        try await app.linger(upTo: .seconds(3600))
-        return timeline.events.compactMap { event in
-            let at = "\(Int((event.time - .defaultStart).seconds))s"
-            switch event.kind {
-            case let r as LifecycleRecord: return "\(at) \(r.state.rawValue) (\(r.reason ?? ""))"
-            case let r as TaskRecord: return "\(at) \(r.name) \(r.task)"
-            default: return nil
-            }
-        }
+        try await LifecycleStepTests.run(lifecycle, conditions: "[{at: 0s, idle: false}, {at: 10m, idle: true}]", configure: configure)
     }
 
     @Test func aRefreshTaskWaitsUntilTheUserOpensTheApp() async throws {

@@ -7,9 +7,12 @@ import Testing
 /// in the foreground, the debugger's commands (docs/MANIFEST.md, "lifecycle").
 @Suite struct LifecycleStepTests {
     /// Runs an app with the task `sync` (refresh, 10 s of work, not before 5 m) and `job` (processing,
-    /// 1 m), on an idle device, through `lifecycle` for an hour; every lifecycle, task, background task and
-    /// error event as "SECONDS name detail".
-    static func run(_ lifecycle: String, sync: String = "{kind: refresh, earliestBegin: 5m, work: 10s}") async throws -> [String] {
+    /// 1 m), on a device with `conditions` (idle), through `lifecycle` for an hour; every lifecycle, task,
+    /// background task and error event as "SECONDS name detail".
+    static func run(
+        _ lifecycle: String, sync: String = "{kind: refresh, earliestBegin: 5m, work: 10s}",
+        conditions: String = "[{at: 0s, idle: true}]", configure: (inout EmulatedApp.Configuration) -> Void = { _ in }
+    ) async throws -> [String] {
         let manifest = try AppManifest(yaml: """
             app: com.example.steps
             backgroundModes: [fetch, processing]
@@ -17,14 +20,16 @@ import Testing
             tasks:
               sync: \(sync)
               job: {kind: processing, work: 1m}
-            conditions:
-              - {at: 0s, idle: true}
+            conditions: \(conditions)
             lifecycle: \(lifecycle)
             """, file: "app.yaml")
+        var configuration = EmulatedApp.Configuration()
+        configure(&configuration)
         let engine = EventEngine(start: .defaultStart)
         let timeline = Timeline(engine: engine, keepingEvents: true)
         let app = try EmulatedApp(
-            manifest: manifest, engine: engine, timeline: timeline, modes: EmulatedApp.standardModes(location: nil, audio: nil))
+            manifest: manifest, engine: engine, timeline: timeline, modes: EmulatedApp.standardModes(location: nil, audio: nil),
+            configuration: configuration)
         app.start()
         try await app.linger(upTo: .seconds(3600))
         return timeline.events.compactMap { event in
