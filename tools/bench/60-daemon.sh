@@ -8,8 +8,8 @@
 #    utime + stime of /proc/PID/stat counts it but finer than its 10 ms ticks), scaled to an hour;
 #    peak memory = VmHWM of /proc/PID/status at the end of the phase;
 #  - idle: gpsfake is stopped (SIGSTOP) while gpsd runs on, so gpsd stays connected and quiet (no fixes);
-#    after 5 s to settle, the context switches (voluntary + nonvoluntary, summed over /proc/PID/task/*/status)
-#    over $BENCH_DAEMON_IDLE_SECONDS (60) are the wake-ups.
+#    after 5 s to settle, the context switches (voluntary + nonvoluntary, of each thread in
+#    /proc/PID/task/*/status) over $BENCH_DAEMON_IDLE_SECONDS (60) are the wake-ups.
 # bgloc runs Examples/DailyRefresh/app.yaml with --conditions machine, as on a board: tasks waiting for the
 # machine's own power and network (sysfs); a second bgloc runs it on the manifest's conditions: timeline,
 # which reads nothing from the machine. Each client's output goes to a file in $BENCH_WORK (bgloc's timeline
@@ -76,8 +76,19 @@ clients=(bgloc bglocm gpxlogger gpspipe)
 
 # run_ns PID: nanoseconds its live threads have run (schedstat's first field, summed).
 run_ns() { cat /proc/"$1"/task/*/schedstat 2>/dev/null | awk '{ s += $1 } END { printf "%.0f", s }'; }
-# switches PID: context switches of its live threads, voluntary + nonvoluntary.
-switches() { cat /proc/"$1"/task/*/status 2>/dev/null | awk '/ctxt_switches/ { s += $2 } END { print s + 0 }'; }
+# switches PID: "TID COUNT" for each live thread: its context switches, voluntary + nonvoluntary.
+switches() {
+    for status in /proc/"$1"/task/*/status; do
+        awk '$1 == "Pid:" { t = $2 } /ctxt_switches/ { s += $2 } END { if (t) print t, s + 0 }' "$status" 2>/dev/null || true
+    done
+}
+# woken BEFORE AFTER: the context switches between two `switches` lists. A thread that ended in between
+# (libdispatch ends a pool thread idle for a while) counts once, at least what its ending took; a thread
+# that started counts in full.
+woken() {
+    awk 'NR == FNR { before[$1] = $2; next } { s += $2 - ($1 in before ? before[$1] : 0); seen[$1] = 1 }
+         END { for (t in before) if (!(t in seen)) s += 1; print s + 0 }' <(printf '%s\n' "$1") <(printf '%s\n' "$2")
+}
 # field PID KEY: a kB figure of /proc/PID/status, in MB.
 field() { awk -v k="$2:" '$1 == k { printf "%.1f", $2 / 1024 }' /proc/"$1"/status; }
 # ticks_s PID: utime + stime of /proc/PID/stat (the whole process since its start), in seconds.
@@ -118,7 +129,7 @@ done
 fixes=$((tpv1 - tpv0))
 per_hour() { calc "(${cpu1[$1]} - ${cpu0[$1]}) / 1e6 * 3600 / $SECONDS_FIXES" %.0f; }  # ms of CPU per hour
 per_fix() { calc "(${cpu1[$1]} - ${cpu0[$1]}) / 1e3 / ($fixes + 0.001)" %.0f; }                # µs per fix
-wakes() { calc "(${sw1[$1]} - ${sw0[$1]}) / $SECONDS_IDLE" %.2f; }
+wakes() { calc "$(woken "${sw0[$1]}" "${sw1[$1]}") / $SECONDS_IDLE" %.2f; }
 
 echo "One gpsd (gpsfake -c 0.5: RMC + GGA each second) and the four clients on it at once: ${SECONDS_FIXES} s"
 echo "of fixes after a ${WARMUP} s warm-up ($fixes TPV reports with a fix reached gpspipe), then ${SECONDS_IDLE} s with"
