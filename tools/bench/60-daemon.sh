@@ -20,11 +20,11 @@ set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 BGKIT_BIN="${BGKIT_BIN:-$here/../../.build-release/release}"
 BENCH_WORK="${BENCH_WORK:-$here/work}"
-SECONDS_FIXES="${BENCH_DAEMON_SECONDS:-180}"
-SECONDS_IDLE="${BENCH_DAEMON_IDLE_SECONDS:-60}"
-WARMUP=5
-mkdir -p "$BENCH_WORK"
 source "$here/compare.sh"
+mkdir -p "$BENCH_WORK"
+SECONDS_FIXES="${BENCH_DAEMON_SECONDS:-180}"  # of fixes
+SECONDS_IDLE="${BENCH_DAEMON_IDLE_SECONDS:-60}"  # with gpsd quiet
+WARMUP=5  # seconds after the clients' start before the fixes count
 MANIFEST="$here/../../Examples/DailyRefresh/app.yaml"
 
 echo "## The always-on daemon (bgloc live --app)"
