@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # The always-on daemon (issue 19): `bgloc live --app` on a bundled manifest, against gpsd's own clients
-# `gpxlogger` and `gpspipe -w`, all three connected at the same time to ONE gpsd that gpsfake feeds with a
-# walk at 1 Hz (RMC + GGA each second, -c 0.5): the same reports reach the three at the same moments, so no
-# client gets an easier feed or a quieter machine than another. Two phases on the same processes:
+# `gpxlogger` and `gpspipe -w`, all connected at the same time to ONE gpsd that gpsfake feeds with a walk at
+# 1 Hz (RMC + GGA each second, -c 0.5): the same reports reach every client at the same moments, so none
+# gets an easier feed or a quieter machine than another (about 4.5 minutes). Two phases on the same processes:
 #  - fixes: $BENCH_DAEMON_SECONDS (180) seconds of 1 Hz fixes after a 5 s warm-up (start-up is not counted);
 #    CPU = the clients' threads' run time (the sum over /proc/PID/task/*/schedstat, in nanoseconds, as
 #    utime + stime of /proc/PID/stat counts it but finer than its 10 ms ticks), scaled to an hour;
