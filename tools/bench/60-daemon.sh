@@ -46,12 +46,15 @@ setsid gpsfake -q -c 0.5 -P "$port" "$LOG" >/dev/null 2>&1 &
 feeder=$!
 groups=("$feeder")
 # Every process group hard, and gpsd's control socket, which gpsfake (killed) leaves behind, named after it.
+sleeper=
 cleanup() {
     for group in "${groups[@]}"; do kill -KILL -- "-$group" 2>/dev/null || true; done
+    [ -z "$sleeper" ] || kill "$sleeper" 2>/dev/null || true
     wait 2>/dev/null || true
     rm -f "${TMPDIR:-/tmp}/gpsfake-$feeder.sock"
 }
 trap cleanup EXIT
+trap 'exit 1' INT TERM  # through the EXIT trap: nothing of the run is left behind
 for _ in $(seq 50); do
     timeout 2 gpspipe -w -n 6 "127.0.0.1:$port" 2>/dev/null | grep -q '"class":"TPV"' && break
     sleep 0.2
@@ -97,11 +100,18 @@ ticks_s() { awk -v hz="$(getconf CLK_TCK)" '{ sub(/^.*\) /, ""); printf "%.2f", 
 tpv_count() { grep -c '"class":"TPV".*"mode":[23]' "$BENCH_WORK/daemon-gpspipe.out" || true; }
 alive() { for c in "${clients[@]}"; do local v="PID_$c"; [ -d "/proc/${!v}" ] || { echo "$c"; return; }; done; }
 
-sleep "$WARMUP"
+# pause SECONDS: sleeps, but a signal to this script ends the sleep at once (`wait` returns on it).
+pause() {
+    sleep "$1" &
+    sleeper=$!
+    wait "$sleeper"
+}
+
+pause "$WARMUP"
 declare -A cpu0 cpu1 sw0 sw1 hwm rss ticks
 for c in "${clients[@]}"; do v="PID_$c"; cpu0[$c]=$(run_ns "${!v}"); done
 tpv0=$(tpv_count)
-sleep "$SECONDS_FIXES"
+pause "$SECONDS_FIXES"
 dead=$(alive)
 if [ -n "$dead" ]; then
     echo "Failed: $dead ended during the run: $(tail -n 2 "$BENCH_WORK/daemon-$dead.err")"
@@ -117,9 +127,9 @@ done
 tpv1=$(tpv_count)
 
 kill -STOP "$feeder"  # gpsd runs on, quiet
-sleep 5
+pause 5
 for c in "${clients[@]}"; do v="PID_$c"; sw0[$c]=$(switches "${!v}"); done
-sleep "$SECONDS_IDLE"
+pause "$SECONDS_IDLE"
 for c in "${clients[@]}"; do
     v="PID_$c"
     sw1[$c]=$(switches "${!v}")
