@@ -13,12 +13,10 @@ extension GPSDSource {
         public var fixes: Int?
         /// How long to wait before each reconnection attempt after gpsd goes away.
         public var backoff: ReconnectBackoff
-        /// How long one wait for gpsd's next report lasts before the reader checks whether to stop.
-        public var pollInterval: Duration
 
         public init(
             host: String = "localhost", port: String = "2947", duration: Duration? = nil, fixes: Int? = nil,
-            backoff: ReconnectBackoff = ReconnectBackoff(), pollInterval: Duration = .milliseconds(100)
+            backoff: ReconnectBackoff = ReconnectBackoff()
         ) {
             precondition(fixes.map { $0 > 0 } ?? true, "fixes must be positive")
             self.host = host
@@ -26,7 +24,6 @@ extension GPSDSource {
             self.duration = duration
             self.fixes = fixes
             self.backoff = backoff
-            self.pollInterval = pollInterval
         }
     }
 }

@@ -13,20 +13,7 @@ for tool in gpsfake gpspipe; do
 done
 
 LOG="$BENCH_WORK/gpsd-live.nmea"
-python3 - "$LOG" <<'PY'
-import sys
-def sentence(body):
-    s = 0
-    for c in body.encode():
-        s ^= c
-    return f"${body}*{s:02X}\r\n"
-with open(sys.argv[1], "w", newline="") as out:
-    for n in range(3600):
-        hms = f"{9 + n // 3600:02d}{(n // 60) % 60:02d}{n % 60:02d}.00"
-        la = f"47{22.614 + n * 0.001:07.4f}"
-        out.write(sentence(f"GPRMC,{hms},A,{la},N,00832.502,E,1.5,0.0,010326,,,A"))
-        out.write(sentence(f"GPGGA,{hms},{la},N,00832.502,E,1,08,0.9,410.0,M,47.0,M,,"))
-PY
+"$here/make-walk-nmea.py" "$LOG" 3600
 
 port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
 setsid gpsfake -q -c 0 -P "$port" "$LOG" >/dev/null 2>&1 &

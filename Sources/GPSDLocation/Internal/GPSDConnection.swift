@@ -50,7 +50,11 @@ struct GPSDConnection: ~Copyable {
     /// Asks gpsd to stream its reports as JSON.
     func watch() throws(GPSDError) { try _watch().get() }
 
-    /// True when a report is waiting, within `timeout`.
+    /// The socket to gpsd, to sleep on until it has bytes (``waiting(timeout:)`` first: libgps may hold a
+    /// whole report already).
+    var descriptor: CInt { data.pointee.gps_fd }
+
+    /// True when a report is waiting, within `timeout`: one libgps has buffered counts at once.
     func waiting(timeout: Duration) -> Bool {
         gpsd_waiting(data, CInt(clamping: timeout.nanoseconds / 1000))
     }

@@ -2,14 +2,13 @@ import BackgroundCore
 import BackgroundLocation
 import Foundation
 import Glibc
-import Synchronization
 
 /// Reads gpsd on a dedicated thread (libgps blocks; the cooperative pool must not) and hands each fix and
 /// problem it reads to its consumer, from that thread.
 ///
 /// The thread owns the connection from open to close. It stops when told to (its task is cancelled), or
-/// after the configured number of fixes; it checks between reports, at least once per
-/// ``GPSDSource/Configuration/pollInterval``.
+/// after the configured number of fixes. Between reports it sleeps on gpsd's socket and a ``StopSignal``
+/// together, with no timeout: a report or a stop wakes it, nothing else (an idle gpsd costs no wake-ups).
 ///
 /// One fix per epoch: until gpsd has learnt which sentence ends a receiver's reporting cycle, it reports an
 /// epoch again as each of its sentences arrives (an RMC-only fix, then with GGA's altitude, then with GST's
@@ -17,7 +16,7 @@ import Synchronization
 /// so a fix with the same time as the fix delivered before it is dropped, and not counted.
 final class GPSDReader: Sendable {
     let configuration: GPSDSource.Configuration
-    private let stopping = Atomic<Bool>(false)
+    private let stop = StopSignal()
 
     init(configuration: GPSDSource.Configuration) {
         self.configuration = configuration
@@ -34,11 +33,11 @@ final class GPSDReader: Sendable {
                 DedicatedThread.start { [self] in continuation.resume(returning: read(delivering: deliver)) }
             }
         } onCancel: {
-            stopping.store(true, ordering: .relaxed)
+            stop.signal()
         }
     }
 
-    private var isStopping: Bool { stopping.load(ordering: .relaxed) }
+    private var isStopping: Bool { stop.isSignalled }
 
     private var address: String { GPSDConnectionError.address(host: configuration.host, port: configuration.port) }
 
@@ -87,7 +86,10 @@ final class GPSDReader: Sendable {
         do throws(GPSDError) {
             try connection.watch()
             reading: while !isStopping {
-                guard connection.waiting(timeout: configuration.pollInterval) else { continue }
+                // A report libgps has buffered already, else sleep until the socket has bytes or the stop comes.
+                guard connection.waiting(timeout: .zero) || stop.wait(readable: connection.descriptor, timeout: nil) else {
+                    continue
+                }
                 try connection.read()
                 switch connection.currentReport {
                 case .other: continue
@@ -115,14 +117,9 @@ final class GPSDReader: Sendable {
         output(.problem(message: message, code: code))
     }
 
-    /// Waits `duration` on this thread, in short steps so that a stop is not held up.
+    /// Waits `duration` on this thread, or less if the stop comes.
     private func wait(_ duration: Duration) {
-        let clock = ContinuousClock()
-        let deadline = clock.now + duration
-        while !isStopping, clock.now < deadline {
-            let step = min(clock.now.duration(to: deadline), .milliseconds(20))
-            usleep(UInt32(max(step.nanoseconds / 1000, 1)))
-        }
+        _ = stop.wait(readable: nil, timeout: duration)
     }
 
     /// "0.5 s", "8 s".

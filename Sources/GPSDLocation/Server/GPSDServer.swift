@@ -293,7 +293,8 @@ public final class GPSDServer: Sendable {
     /// The release the server reports in VERSION.
     static let release = "3.22 (bgloc serve)"
 
-    private static func makeNonBlocking(_ descriptor: Int32) {
+    /// Makes `descriptor` non-blocking and closed on exec (``StopSignal``'s pipe too).
+    static func makeNonBlocking(_ descriptor: Int32) {
         _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
         _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
     }

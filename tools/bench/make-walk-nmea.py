@@ -1,0 +1,29 @@
+#!/usr/bin/env python3
+"""A walk north at 1 Hz as an NMEA 0183 log for gpsfake: one RMC and one GGA per second of log time.
+
+    tools/bench/make-walk-nmea.py OUT.nmea [SECONDS]      # SECONDS epochs (default 3600, an hour)
+
+Used by the gpsd benchmarks (20-gpsd-live.sh, 60-daemon.sh), which feed it to a real gpsd.
+"""
+import sys
+
+
+def sentence(body):
+    s = 0
+    for c in body.encode():
+        s ^= c
+    return f"${body}*{s:02X}\r\n"
+
+
+def main():
+    path = sys.argv[1]
+    seconds = int(sys.argv[2]) if len(sys.argv) > 2 else 3600
+    with open(path, "w", newline="") as out:
+        for n in range(seconds):
+            hms = f"{9 + n // 3600:02d}{(n // 60) % 60:02d}{n % 60:02d}.00"
+            la = f"47{22.614 + n * 0.001:07.4f}"
+            out.write(sentence(f"GPRMC,{hms},A,{la},N,00832.502,E,1.5,0.0,010326,,,A"))
+            out.write(sentence(f"GPGGA,{hms},{la},N,00832.502,E,1,08,0.9,410.0,M,47.0,M,,"))
+
+
+main()
