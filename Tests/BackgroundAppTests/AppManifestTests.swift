@@ -219,7 +219,7 @@ import Testing
         ErrorCase(name: "unknown key far from any", yaml: "app: x\nzzzzzzzz: 1\n",
                   expected: "m.yaml:2: zzzzzzzz: unknown key 'zzzzzzzz' (expected one of: app, backgroundModes,"),
         ErrorCase(name: "unknown task kind", yaml: "app: x\ntasks:\n  a: {kind: refesh}\n",
-                  expected: "m.yaml:3: tasks.a.kind: unknown task kind 'refesh' (expected refresh or processing)"),
+                  expected: "m.yaml:3: tasks.a.kind: unknown task kind 'refesh' (expected refresh, processing or continued)"),
         ErrorCase(name: "missing kind", yaml: "app: x\ntasks:\n  a: {work: 4s}\n",
                   expected: "m.yaml:3: tasks.a.kind: missing key 'kind'"),
         ErrorCase(name: "bad duration", yaml: "app: x\ntasks:\n  a:\n    kind: refresh\n    work: 4 seconds\n",

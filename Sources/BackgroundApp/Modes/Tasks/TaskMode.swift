@@ -5,7 +5,9 @@ import BackgroundTasks
 /// ``AppSimulator``), with device conditions from the manifest or the machine
 /// (``EmulatedApp/Configuration/conditions``). It carries out `submit:` actions; a launched task keeps the
 /// app running (``AppLifecycle/Activity/task(_:)``) until it completes or expires, relaunches a
-/// terminated app, and has every mode carry out its `onLaunch:` action.
+/// terminated app, and has every mode carry out its `onLaunch:` action. The scheduler hears whether the
+/// app is in the foreground (where continued tasks are submitted) and its force quits (which cancel
+/// queued continued tasks); a second registration of a task identifier ends the app, as iOS's exception does.
 ///
 /// ```swift
 /// let app = try EmulatedApp(manifest: manifest, engine: engine, timeline: timeline, modes: [TaskMode()])
@@ -33,6 +35,9 @@ public final class TaskMode: BackgroundMode {
         simulator = try AppSimulator(
             manifest: app.manifest, engine: app.engine, timeline: app.timeline, configuration: app.configuration.scheduler,
             commands: app.configuration.commands, conditions: conditions)
+        simulator.scheduler.onRegistrationCrash = { [weak app] message in
+            app?.lifecycle.terminate(reason: "the app crashed: \(message)")
+        }
         simulator.onTaskLaunch = { [weak app] task in
             guard let app else { return }
             app.lifecycle.begin(.task(task.identifier), reason: "task \(task.identifier) launched")
@@ -57,6 +62,16 @@ public final class TaskMode: BackgroundMode {
     /// The running tasks expire with the process.
     public func appDidTerminate() {
         simulator.expireRunningTasks()
+    }
+
+    /// Queued continued tasks are cancelled.
+    public func appWasForceQuit() {
+        simulator.scheduler.appWasForceQuit()
+    }
+
+    /// The scheduler follows whether the app is in the foreground.
+    public func appDidChange(from: LifecycleState, to: LifecycleState) {
+        simulator.scheduler.isAppInForeground = to == .foreground
     }
 
     /// Submits the action's `submit:` task.
