@@ -49,6 +49,13 @@ public final class BGContinuedProcessingTaskRequest: BGTaskRequest {
         super.init(identifier: identifier, kind: .continued, earliestBeginDate: nil)
     }
 
+    /// The wildcard that would permit `identifier`: its part before the last dot, then `.*`
+    /// (`com.example.export.job1` → `com.example.export.*`), as the errors that ask for one name it.
+    public static func wildcard(permitting identifier: String) -> String {
+        let prefix = identifier.split(separator: ".", omittingEmptySubsequences: false).dropLast().joined(separator: ".")
+        return (prefix.isEmpty ? identifier : prefix) + ".*"
+    }
+
     override func copy() -> BGTaskRequest {
         let copy = BGContinuedProcessingTaskRequest(identifier: identifier, title: title, subtitle: subtitle)
         copy.earliestBeginDate = earliestBeginDate

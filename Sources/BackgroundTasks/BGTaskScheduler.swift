@@ -317,8 +317,8 @@ public final class BGTaskScheduler {
     private func rejection(of request: BGContinuedProcessingTaskRequest) -> Error? {
         let identifier = request.identifier
         if permits.wildcard(permitting: identifier) == nil {
-            let prefix = identifier.split(separator: ".", omittingEmptySubsequences: false).dropLast().joined(separator: ".")
-            return Error(.notPermitted, reason: "continued task \(identifier) needs a wildcard in the permitted identifiers (add '\(prefix.isEmpty ? identifier : prefix).*' to BGTaskSchedulerPermittedIdentifiers)")
+            let wildcard = BGContinuedProcessingTaskRequest.wildcard(permitting: identifier)
+            return Error(.notPermitted, reason: "continued task \(identifier) needs a wildcard in the permitted identifiers (add '\(wildcard)' to BGTaskSchedulerPermittedIdentifiers)")
         }
         if !isAppInForeground {
             return Error(.unavailable, reason: "continued tasks are submitted from the foreground, when the user starts the work")
@@ -332,7 +332,7 @@ public final class BGTaskScheduler {
             }
         }
         let runningOthers = running.count { $0.request.kind == .continued && $0.task.identifier != identifier }
-        if request.strategy == .fail, !hasFinishedLaunching || runningOthers >= configuration.maxRunningContinuedTasks {
+        if request.strategy == .fail, runningOthers >= configuration.maxRunningContinuedTasks {
             return Error(.immediateRunIneligible, reason: "\(runningOthers) continued tasks run already (at most \(configuration.maxRunningContinuedTasks)) and the strategy is fail")
         }
         return nil

@@ -58,6 +58,16 @@ import Testing
         ])
     }
 
+    @Test func aFailStrategySubmittedAtLaunchRunsWhenLaunchEnds() throws {
+        let events = try run("""
+            tasks:
+              com.example.news.export.all: {kind: continued, strategy: fail, work: 10s, progressEvery: 5s}
+            submitAtLaunch: [com.example.news.export.all]
+            """)
+        #expect(events.prefix(2) == ["0 task.submitted com.example.news.export.all (continued)", "0 task.launched com.example.news.export.all"])
+        #expect(events.last == "10 task.completed com.example.news.export.all succeeded")
+    }
+
     @Test func withoutProgressItIsExpiredAtTheStallLimit() throws {
         let events = try run("""
             tasks:

@@ -121,8 +121,8 @@ public struct TaskSection: ManifestSection {
             throw value.error("a continued task is named by its wildcard's prefix and a name after it: write '\(wildcard.dropLast())export1', not '\(ManifestValue.shown(identifier))'", line: value.keyLine)
         }
         if !wildcards.contains(where: { identifier.hasPrefix($0.dropLast()) }) {
-            let prefix = identifier.split(separator: ".", omittingEmptySubsequences: false).dropLast().joined(separator: ".")
-            throw value.error("continued task '\(ManifestValue.shown(identifier))' has no wildcard permit: add '\(prefix.isEmpty ? identifier : prefix).*' to permittedIdentifiers (BGTaskSchedulerPermittedIdentifiers)", line: value.keyLine)
+            let wildcard = BGContinuedProcessingTaskRequest.wildcard(permitting: identifier)
+            throw value.error("continued task '\(ManifestValue.shown(identifier))' has no wildcard permit: add '\(ManifestValue.shown(wildcard))' to permittedIdentifiers (BGTaskSchedulerPermittedIdentifiers)", line: value.keyLine)
         }
         if let node = f["title"] { task.title = try node.string() }
         if let node = f["strategy"] {
