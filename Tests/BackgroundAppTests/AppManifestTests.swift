@@ -242,7 +242,7 @@ import Testing
         ErrorCase(name: "undeclared significantChange.submit", yaml: "app: x\nsignificantChange: {submit: nope}\n",
                   expected: "m.yaml:2: significantChange.submit: task 'nope' is not declared under tasks"),
         ErrorCase(name: "empty action", yaml: "app: x\nsignificantChange: {}\n",
-                  expected: "significantChange: an action needs at least one of submit, play, upload, download"),
+                  expected: "significantChange: an action needs at least one of submit, cancel, play, upload, download"),
         ErrorCase(name: "latitude out of range", yaml: "app: x\nregions:\n  - {id: r, lat: 91, lon: 0, radius: 5}\n",
                   expected: "regions[0].lat: '91' is not a number in -90...90"),
         ErrorCase(name: "zero radius", yaml: "app: x\nregions:\n  - {id: r, lat: 1, lon: 0, radius: 0}\n",

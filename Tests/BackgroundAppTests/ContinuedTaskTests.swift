@@ -91,6 +91,19 @@ import Testing
         #expect(!events.contains { $0.contains("task.launched com.example.news.export.all") })
     }
 
+    @Test func theUsersCancelIsAnAction() throws {
+        let events = try run("""
+            tasks:
+              com.example.news.export.all: {kind: continued, work: 10m, progressEvery: 10s}
+            submitAtLaunch: [com.example.news.export.all]
+            """, during: { app in
+            app.engine.schedule(after: .seconds(25)) {
+                app.mode(TaskMode.self)?.perform(ManifestAction(["cancel": "com.example.news.export.all"]), trigger: TaskTrigger(.launch))
+            }
+        })
+        #expect(events.suffix(2) == ["25 task.expired com.example.news.export.all", "25 task.completed com.example.news.export.all failed"])
+    }
+
     @Test func aForceQuitCancelsTheQueuedRequest() throws {
         let events = try run("""
             tasks:
@@ -151,6 +164,9 @@ import Testing
         .init(name: "a progressEvery of zero",
               yaml: head + "tasks:\n  com.example.news.export.a: {kind: continued, progressEvery: 0s}\n",
               expected: "app.yaml:7: tasks.com.example.news.export.a.progressEvery: progressEvery must be longer than 0s"),
+        .init(name: "cancel naming a refresh task",
+              yaml: head + "tasks:\n  com.example.news.refresh: {kind: refresh, onLaunch: {cancel: com.example.news.refresh}}\n",
+              expected: "app.yaml:7: tasks.com.example.news.refresh.onLaunch.cancel: task 'com.example.news.refresh' is not a continued task: the user cancels only continued tasks"),
         .init(name: "an unknown entitlement", yaml: head + "entitlements: [npu]\n",
               expected: "app.yaml:6: entitlements[0]: unknown entitlement 'npu' (expected gpu)"),
     ]

@@ -74,9 +74,11 @@ public final class TaskMode: BackgroundMode {
         simulator.scheduler.isAppInForeground = to == .foreground
     }
 
-    /// Submits the action's `submit:` task.
+    /// Submits the action's `submit:` task; cancels its `cancel:` continued task as the user does in the
+    /// system's interface (``BGTaskScheduler/cancelContinuedTask(identifier:)``).
     public func perform(_ action: ManifestAction, trigger: TaskTrigger) {
         if let identifier = action.submit { simulator.submit(identifier, trigger: trigger) }
+        if let identifier = action.cancel { simulator.scheduler.cancelContinuedTask(identifier: identifier) }
     }
 
     /// Settled when no task request is pending.

@@ -25,11 +25,21 @@ public struct TaskSection: ManifestSection {
         "at", "network", "power", "battery", "idle", "lowPower", "backgroundRefresh", "expensive", "lowDataMode",
     ]
 
-    /// `submit:` names a declared task.
+    /// `submit:` names a declared task; `cancel:` a declared continued task, which the user cancels in
+    /// the system's interface.
     public static var actions: [ManifestActionKind] {
-        [ManifestActionKind("submit") { value, partial throws(InputError) in
-            try reference(value, declared: Set(partial.tasks.map(\.identifier)))
-        }]
+        [
+            ManifestActionKind("submit") { value, partial throws(InputError) in
+                try reference(value, declared: Set(partial.tasks.map(\.identifier)))
+            },
+            ManifestActionKind("cancel") { value, partial throws(InputError) in
+                let identifier = try reference(value, declared: Set(partial.tasks.map(\.identifier)))
+                guard partial.task(identifier)?.kind == .continued else {
+                    throw value.error("task '\(ManifestValue.shown(identifier))' is not a continued task: the user cancels only continued tasks")
+                }
+                return identifier
+            },
+        ]
     }
 
     /// `tasks:`, in the order declared.
@@ -182,4 +192,6 @@ extension AppManifest {
 extension ManifestAction {
     /// `submit:`, a declared task to submit.
     public var submit: String? { value("submit") }
+    /// `cancel:`, a declared continued task the user cancels.
+    public var cancel: String? { value("cancel") }
 }
