@@ -77,6 +77,11 @@ public final class BGTaskScheduler {
     /// The message of every failed save of the pending requests, in order (each is also an `error` event
     /// with code `stateFile`).
     public private(set) var failedSaves: [String] = []
+    /// The kinds of task the system does not launch now, however eligible (after the user force-quit the
+    /// app, until they open it again): their requests stay pending.
+    public var heldKinds: Set<TaskKind> = [] {
+        didSet { reevaluate() }
+    }
 
     private let engine: EventEngine
     private let timeline: Timeline
@@ -370,10 +375,10 @@ public final class BGTaskScheduler {
     }
 
     /// True when the pending `request` may launch once its earliest begin has passed: its conditions
-    /// hold, no task of its identifier runs, and under the realistic policy a processing task's app was
+    /// hold, its kind is not held, no task of its identifier runs, and under the realistic policy a processing task's app was
     /// used within ``Configuration/processingUsageWindow``.
     private func mayLaunch(_ request: BGTaskRequest) -> Bool {
-        conditionsAllow(request) && (request.kind != .processing || wasUsedRecently)
+        conditionsAllow(request) && !heldKinds.contains(request.kind) && (request.kind != .processing || wasUsedRecently)
             && !running.contains { $0.task.identifier == request.identifier }
     }
 
