@@ -316,8 +316,8 @@ import Testing
         ("onPush: {run: ./sync.sh, result: newData}", "app.yaml:4: onPush.result: give either run (a command, whose exit status is the result) or work and result, not both"),
         ("onPush: {work: 5s, submit: com.example.nope}", "app.yaml:4: onPush.submit: task 'com.example.nope' is not declared under tasks"),
         ("lifecycle: [{at: 1m, device: restart}]", "app.yaml:4: lifecycle[0].device: unknown device event 'restart' (expected reboot, unlock or lock)"),
-        ("lifecycle: [{at: 1m, app: background, device: lock}]", "app.yaml:4: lifecycle[0].app: a step gives either app or device, not both"),
-        ("lifecycle: [{at: 1m}]", "app.yaml:4: lifecycle[0]: a step needs app (foreground, background, suspended, terminated or forceQuit) or device (reboot, unlock or lock)"),
+        ("lifecycle: [{at: 1m, app: background, device: lock}]", "app.yaml:4: lifecycle[0]: a lifecycle step does one thing: give one of app, device, not both"),
+        ("lifecycle: [{at: 1m}]", "app.yaml:4: lifecycle[0]: a lifecycle step needs one of app, device, simulateLaunch or simulateExpiration"),
     ])
     func badKeysAreOneClearError(_ line: String, _ expected: String) throws {
         let error = #expect(throws: InputError.self) {
