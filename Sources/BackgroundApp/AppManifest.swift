@@ -12,7 +12,7 @@ public import BackgroundCore
 /// manifest[LocationSection.self]?.regions
 /// ```
 /// Every problem is an ``InputError`` naming the file, the line and the key:
-/// `app.yaml:7: tasks.com.example.refresh.kind: unknown task kind 'refesh' (expected refresh or processing)`.
+/// `app.yaml:7: tasks.com.example.refresh.kind: unknown task kind 'refesh' (expected refresh, processing or continued)`.
 public struct AppManifest: Hashable, Sendable {
     /// The manifest file, as given.
     public var file: String

@@ -178,12 +178,12 @@ public struct ManifestValue {
     }
 
     /// The value as one of `cases`; `what` names the kind of value in the error
-    /// (`unknown task kind 'refesh' (expected refresh or processing)`).
+    /// (`unknown task kind 'refesh' (expected refresh, processing or continued)`).
     public func choice<T: RawRepresentable<String>>(_ cases: [T], _ what: String) throws(InputError) -> T {
         let text = try string()
         guard let value = T(rawValue: text), cases.contains(where: { $0.rawValue == text }) else {
             let names = cases.map(\.rawValue)
-            let list = names.count == 2 ? "\(names[0]) or \(names[1])"
+            let list = names.count < 3 ? names.joined(separator: " or ")
                 : names.dropLast().joined(separator: ", ") + " or " + names.last!
             throw error("unknown \(what) '\(Self.shown(text))' (expected \(list))")
         }

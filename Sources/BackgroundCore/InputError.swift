@@ -2,7 +2,7 @@
 ///
 /// ```
 /// walk.gpx:12:7: latitude 91.2 is outside -90...90
-/// tour.yaml:8: tasks.refresh.kind: unknown task kind 'refesh' (expected refresh or processing)
+/// tour.yaml:8: tasks.refresh.kind: unknown task kind 'refesh' (expected refresh, processing or continued)
 /// ```
 public struct InputError: Error, Hashable, Sendable, CustomStringConvertible {
     /// Where in the file the problem is.

@@ -15,6 +15,21 @@ extension BGTaskScheduler {
         public var maxPendingRefreshRequests = 1
         /// How many processing requests may be pending at once: 10, as on iOS.
         public var maxPendingProcessingRequests = 10
+        /// How many continued processing tasks run at once (default 2, the emulator's choice: Apple names
+        /// no number); more wait in the queue, or are refused with `immediateRunIneligible`.
+        public var maxRunningContinuedTasks = 2
+        /// How long a continued processing task may go without reporting progress before it is expired
+        /// (default 60 s, the emulator's choice: Apple says only that tasks showing little or no progress
+        /// are the first terminated).
+        public var continuedStallLimit: Duration = .seconds(60)
+        /// The resources the emulated device supports for continued tasks (`BGTaskScheduler.supportedResources`):
+        /// the GPU by default; empty emulates a device without background GPU.
+        public var supportedResources: BGContinuedProcessingTaskRequest.Resources = .gpu
+        /// The realistic policy's processing window: a processing task launches within this time of its
+        /// earliest begin (default two days) …
+        public var processingWindow: Duration = .seconds(2 * 86_400)
+        /// … as long as the app was used (in the foreground) within this time (default a week).
+        public var processingUsageWindow: Duration = .seconds(7 * 86_400)
         /// Where pending requests are saved between runs (the app's state database); nil keeps them in
         /// memory only.
         public var taskRequestStore: (any TaskRequestStore)?
@@ -26,6 +41,9 @@ extension BGTaskScheduler {
             lhs.policy == rhs.policy && lhs.refreshBudget == rhs.refreshBudget
                 && lhs.maxPendingRefreshRequests == rhs.maxPendingRefreshRequests
                 && lhs.maxPendingProcessingRequests == rhs.maxPendingProcessingRequests
+                && lhs.maxRunningContinuedTasks == rhs.maxRunningContinuedTasks
+                && lhs.continuedStallLimit == rhs.continuedStallLimit && lhs.supportedResources == rhs.supportedResources
+                && lhs.processingWindow == rhs.processingWindow && lhs.processingUsageWindow == rhs.processingUsageWindow
                 && lhs.taskRequestStore.map(ObjectIdentifier.init) == rhs.taskRequestStore.map(ObjectIdentifier.init)
         }
 
@@ -34,6 +52,11 @@ extension BGTaskScheduler {
             hasher.combine(refreshBudget)
             hasher.combine(maxPendingRefreshRequests)
             hasher.combine(maxPendingProcessingRequests)
+            hasher.combine(maxRunningContinuedTasks)
+            hasher.combine(continuedStallLimit)
+            hasher.combine(supportedResources)
+            hasher.combine(processingWindow)
+            hasher.combine(processingUsageWindow)
             hasher.combine(taskRequestStore.map(ObjectIdentifier.init))
         }
     }

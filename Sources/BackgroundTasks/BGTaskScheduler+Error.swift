@@ -12,6 +12,8 @@ extension BGTaskScheduler {
             case tooManyPendingTaskRequests = 2
             /// The identifier is not permitted, or the background mode its kind needs is missing.
             case notPermitted = 3
+            /// A continued processing request with the `fail` strategy could not run at once.
+            case immediateRunIneligible = 4
 
             /// The name used in the event stream (`task.rejected`'s `error`).
             public var name: String {
@@ -19,6 +21,7 @@ extension BGTaskScheduler {
                 case .unavailable: "unavailable"
                 case .tooManyPendingTaskRequests: "tooManyPendingTaskRequests"
                 case .notPermitted: "notPermitted"
+                case .immediateRunIneligible: "immediateRunIneligible"
                 }
             }
         }

@@ -12,10 +12,17 @@ public import BackgroundCore
 ///   background mode (`fetch` for refresh, `processing` for processing) is missing, `unavailable` while
 ///   Background App Refresh is off, `tooManyPendingTaskRequests` past 1 pending refresh or 10 pending
 ///   processing requests; a request for an identifier already pending replaces it.
+/// - A continued processing request (``BGContinuedProcessingTaskRequest``) needs a wildcard permit
+///   (`prefix.*`), the app in the foreground (``isAppInForeground``) and, for the GPU, the entitlement
+///   (``entitlements``) and a device that supports it; it launches at once, or waits in a queue while
+///   ``Configuration/maxRunningContinuedTasks`` run (its `fail` strategy is refused
+///   `immediateRunIneligible` instead). It is expired after ``Configuration/continuedStallLimit`` without
+///   progress, or when the user cancels it (``cancelContinuedTask(identifier:)``).
 /// - Nothing launches before its earliest begin date, nor before ``finishLaunching()``, nor while a task
 ///   with the same identifier runs. Refresh tasks need Low Power Mode off and Background App Refresh on;
 ///   processing tasks need the device idle, Background App Refresh on, and the network and external
-///   power their request requires. When an eligible task launches is the ``LaunchPolicy``'s choice.
+///   power their request requires. When an eligible task launches is the ``LaunchPolicy``'s choice, and
+///   every other task eligible then launches with it, in one batch.
 /// - A refresh task expires after ``Configuration/refreshBudget`` (30 s); a processing task expires when
 ///   the device stops being idle or loses a condition it needs. Expiring runs the task's expiration
 ///   handler (`task.expired`) and ends it unsuccessfully (`task.completed` with `success: false`).
@@ -39,8 +46,20 @@ public import BackgroundCore
 /// - Warning: Not thread-safe, like the engine it runs on: use it from the engine's actions or before
 ///   running the engine.
 public final class BGTaskScheduler {
-    /// The app's `BGTaskSchedulerPermittedIdentifiers`.
+    /// The app's `BGTaskSchedulerPermittedIdentifiers`, wildcards (`prefix.*`) included.
     public let permittedIdentifiers: Set<String>
+    /// The app's entitlements that matter here: `gpu` (Background GPU Access,
+    /// `com.apple.developer.background-tasks.continued-processing.gpu`).
+    public var entitlements: Set<String> = []
+    /// Whether the app is in the foreground, where continued processing requests are submitted; the app
+    /// hosting the scheduler keeps it true while the user uses the app (it is true at first: the user
+    /// launched the app). The realistic policy counts the app's use from it.
+    public var isAppInForeground = true {
+        didSet {
+            lastUse = engine.now
+            reevaluate()
+        }
+    }
     /// The app's `UIBackgroundModes` (`fetch`, `processing`, …).
     public let backgroundModes: Set<String>
     public let configuration: Configuration
@@ -52,6 +71,9 @@ public final class BGTaskScheduler {
     /// Called after every change of the device conditions (after its `conditions` event): another mode
     /// of the app (background transfers) follows the same conditions here.
     public var onConditionsChange: (DeviceConditions) -> Void = { _ in }
+    /// Called after a registration iOS answers with an exception (a second handler for an identifier),
+    /// with its message (after its `error` event): the app hosting the scheduler ends there.
+    public var onRegistrationCrash: (_ message: String) -> Void = { _ in }
     /// The message of every failed save of the pending requests, in order (each is also an `error` event
     /// with code `stateFile`).
     public private(set) var failedSaves: [String] = []
@@ -65,6 +87,9 @@ public final class BGTaskScheduler {
     private let timeline: Timeline
     private let store: (any TaskRequestStore)?
     private var planner: LaunchPlanner
+    private let permits: PermittedIdentifiers
+    /// When the app was last in the foreground (now while it is).
+    private var lastUse: SimTime
     private var handlers: [String: (BGTask) -> Void] = [:]
     private var hasFinishedLaunching = false
     private var hasConditions = false
@@ -102,6 +127,8 @@ public final class BGTaskScheduler {
         self.backgroundModes = Set(backgroundModes)
         self.configuration = configuration
         self.planner = LaunchPlanner(policy: configuration.policy)
+        self.permits = PermittedIdentifiers(self.permittedIdentifiers)
+        self.lastUse = engine.now
         self.store = configuration.taskRequestStore
         if let store {
             pending = try store.loadTaskRequests().map { Pending(request: $0) }
@@ -113,9 +140,12 @@ public final class BGTaskScheduler {
 
     /// Registers the handler that runs when the task with `identifier` launches.
     ///
-    /// Register every task before the app finishes launching (``finishLaunching()``), once per identifier,
-    /// and only permitted identifiers. Otherwise this returns false and records an `error` event
-    /// (code `registration`) that says why — where iOS would refuse or raise an exception.
+    /// Register every refresh and processing task before the app finishes launching
+    /// (``finishLaunching()``), once per identifier, and only permitted identifiers; a continued
+    /// processing task's handler (for a wildcard `prefix.*`, or one name under it) may also be registered
+    /// later. Otherwise this returns false and records an `error` event (code `registration`) that says
+    /// why — where iOS would refuse or raise an exception. A second registration of an identifier is the
+    /// exception that ends the app on iOS: ``onRegistrationCrash`` hears it.
     ///
     /// - Parameters:
     ///   - identifier: One of ``permittedIdentifiers``.
@@ -129,17 +159,18 @@ public final class BGTaskScheduler {
         launchHandler: @escaping (BGTask) -> Void
     ) -> Bool {
         let problem: String? =
-            if !permittedIdentifiers.contains(identifier) {
+            if !permits.allowsRegistration(of: identifier) {
                 "cannot register \(identifier): it is not in the permitted identifiers (BGTaskSchedulerPermittedIdentifiers)"
             } else if handlers[identifier] != nil {
-                "cannot register \(identifier) twice: a launch handler is already registered"
-            } else if hasFinishedLaunching {
+                "cannot register \(identifier) twice: a launch handler is already registered; iOS raises an exception and the app ends"
+            } else if hasFinishedLaunching && !permits.isContinued(identifier) {
                 "cannot register \(identifier) after the app finished launching: register every task before finishLaunching()"
             } else {
                 nil
             }
         if let problem {
             timeline.record(.error(message: problem, code: "registration"))
+            if handlers[identifier] != nil { onRegistrationCrash(problem) }
             return false
         }
         handlers[identifier] = launchHandler
@@ -170,6 +201,26 @@ public final class BGTaskScheduler {
         reevaluate()
     }
 
+    /// iOS 27's form of ``submit(_:)``: submits the request and calls `completionHandler` with nil, or
+    /// with the error it was rejected with, from the engine's queue at the present time (after the
+    /// submission's event).
+    public func submitTaskRequest(_ request: BGTaskRequest, completionHandler: @escaping (Error?) -> Void) {
+        let error: Error?
+        do {
+            try submit(request)
+            error = nil
+        } catch let rejection {
+            error = rejection
+        }
+        engine.schedule(at: engine.now) { completionHandler(error) }
+    }
+
+    /// iOS 27's `try await submitTaskRequest(_:)`: submits the request at once (on virtual time nothing
+    /// waits), and throws the error it was rejected with.
+    public func submitTaskRequest(_ request: BGTaskRequest) async throws(Error) {
+        try submit(request)
+    }
+
     /// Cancels the pending request with `identifier`, if any (a running task is not affected).
     public func cancel(taskRequestWithIdentifier identifier: String) {
         guard removePending(identifier) else { return }
@@ -188,6 +239,34 @@ public final class BGTaskScheduler {
     public func pendingTaskRequests() -> [BGTaskRequest] {
         pending.map { $0.request.copy() }
     }
+
+    // MARK: The user
+
+    /// The user cancels the continued processing task `identifier` in the system's interface: a running
+    /// one is expired (its expiration handler runs, `task.expired`), a queued one removed.
+    ///
+    /// - Returns: False when no continued task with that identifier is running or queued.
+    @discardableResult
+    public func cancelContinuedTask(identifier: String) -> Bool {
+        if let entry = running.first(where: { $0.task.identifier == identifier && $0.request.kind == .continued }) {
+            expire(entry.task)
+            return true
+        }
+        guard pending.contains(where: { $0.request.identifier == identifier && $0.request.kind == .continued }) else {
+            return false
+        }
+        removePending(identifier)
+        return true
+    }
+
+    /// The user removed the app from the app switcher: queued continued processing requests are cancelled
+    /// (the app's termination then expires what runs).
+    public func appWasForceQuit() {
+        for entry in pending where entry.request.kind == .continued { removePending(entry.request.identifier) }
+    }
+
+    /// The resources the emulated device supports for continued processing tasks (Apple's class property).
+    public var supportedResources: BGContinuedProcessingTaskRequest.Resources { configuration.supportedResources }
 
     // MARK: Debugger commands
 
@@ -219,6 +298,7 @@ public final class BGTaskScheduler {
     // MARK: The system's side
 
     private func rejection(of request: BGTaskRequest) -> Error? {
+        if let continued = request as? BGContinuedProcessingTaskRequest { return rejection(of: continued) }
         let identifier = request.identifier
         let mode = request.kind == .refresh ? "fetch" : "processing"
         if !permittedIdentifiers.contains(identifier) {
@@ -239,6 +319,30 @@ public final class BGTaskScheduler {
         return nil
     }
 
+    private func rejection(of request: BGContinuedProcessingTaskRequest) -> Error? {
+        let identifier = request.identifier
+        if permits.wildcard(permitting: identifier) == nil {
+            let wildcard = BGContinuedProcessingTaskRequest.wildcard(permitting: identifier)
+            return Error(.notPermitted, reason: "continued task \(identifier) needs a wildcard in the permitted identifiers (add '\(wildcard)' to BGTaskSchedulerPermittedIdentifiers)")
+        }
+        if !isAppInForeground {
+            return Error(.unavailable, reason: "continued tasks are submitted from the foreground, when the user starts the work")
+        }
+        if request.requiredResources.contains(.gpu) {
+            if !entitlements.contains("gpu") {
+                return Error(.notPermitted, reason: "\(identifier) requires the GPU: the app needs the Background GPU Access entitlement (com.apple.developer.background-tasks.continued-processing.gpu)")
+            }
+            if !supportedResources.contains(.gpu) {
+                return Error(.unavailable, reason: "\(identifier) requires the GPU, which this device does not support in the background (BGTaskScheduler.supportedResources)")
+            }
+        }
+        let runningOthers = running.count { $0.request.kind == .continued && $0.task.identifier != identifier }
+        if request.strategy == .fail, runningOthers >= configuration.maxRunningContinuedTasks {
+            return Error(.immediateRunIneligible, reason: "\(runningOthers) continued tasks run already (at most \(configuration.maxRunningContinuedTasks)) and the strategy is fail")
+        }
+        return nil
+    }
+
     private func conditionsDidChange(_ new: DeviceConditions) {
         guard !hasConditions || new != conditions else { return }
         hasConditions = true
@@ -248,17 +352,39 @@ public final class BGTaskScheduler {
         onConditionsChange(new)
     }
 
-    /// True when the conditions let a task of this request run (earliest begin aside).
+    /// True when the conditions let a task of this request run (earliest begin aside): a continued task
+    /// needs a free place among the running ones.
     private func conditionsAllow(_ request: BGTaskRequest) -> Bool {
-        guard conditions.backgroundRefresh else { return false }
         switch request {
+        case is BGContinuedProcessingTaskRequest:
+            return running.count { $0.request.kind == .continued } < configuration.maxRunningContinuedTasks
         case let processing as BGProcessingTaskRequest:
-            return conditions.idle
+            return conditions.backgroundRefresh && conditions.idle
                 && (!processing.requiresNetworkConnectivity || conditions.network != .none)
                 && (!processing.requiresExternalPower || conditions.power.isExternal)
         default:
-            return !conditions.lowPower
+            return conditions.backgroundRefresh && !conditions.lowPower
         }
+    }
+
+    /// True unless the realistic policy is on and the app has not been in the foreground within the
+    /// usage window.
+    private var wasUsedRecently: Bool {
+        guard case .realistic = configuration.policy, !isAppInForeground else { return true }
+        return engine.now - lastUse <= configuration.processingUsageWindow
+    }
+
+    /// True when the pending `request` may launch once its earliest begin has passed: its conditions
+    /// hold, its kind is not held, no task of its identifier runs, and under the realistic policy a processing task's app was
+    /// used within ``Configuration/processingUsageWindow``.
+    private func mayLaunch(_ request: BGTaskRequest) -> Bool {
+        conditionsAllow(request) && !heldKinds.contains(request.kind) && (request.kind != .processing || wasUsedRecently)
+            && !running.contains { $0.task.identifier == request.identifier }
+    }
+
+    /// True when the pending `request` could launch now.
+    private func isEligibleNow(_ request: BGTaskRequest) -> Bool {
+        (request.earliestBeginDate ?? engine.now) <= engine.now && mayLaunch(request)
     }
 
     /// Brings launches and expirations in line with the current state. Re-entrant calls (from handlers)
@@ -283,18 +409,35 @@ public final class BGTaskScheduler {
         guard hasFinishedLaunching else { return }
         for index in pending.indices {
             let request = pending[index].request
-            let eligible = conditionsAllow(request) && !heldKinds.contains(request.kind)
-                && !running.contains { $0.task.identifier == request.identifier }
+            let eligible = mayLaunch(request)
             if eligible, pending[index].launch == nil {
                 let from = max(engine.now, request.earliestBeginDate ?? engine.now)
-                let at = planner.launchTime(for: request.kind, eligibleAt: from)
+                let deadline = (request.earliestBeginDate ?? from) + configuration.processingWindow
+                let at = planner.launchTime(for: request.kind, eligibleAt: from, deadline: deadline)
                 let identifier = request.identifier
-                pending[index].launch = engine.schedule(at: at) { [weak self] in self?.launch(identifier) }
+                pending[index].launch = engine.schedule(at: at) { [weak self] in self?.launchBatch(identifier) }
             } else if !eligible, let launch = pending[index].launch {
                 engine.cancel(launch)
                 pending[index].launch = nil
             }
         }
+    }
+
+    /// The policy's launch of `identifier`: it launches first, then every other pending refresh and
+    /// processing task eligible now, in submission order — the system wakes the app once for all of them.
+    /// A launch that finds its task no longer eligible (a continued task's place taken, the usage window
+    /// passed) is called off until the next change.
+    private func launchBatch(_ identifier: String) {
+        guard let index = pending.firstIndex(where: { $0.request.identifier == identifier }) else { return }
+        guard isEligibleNow(pending[index].request) else {
+            pending[index].launch = nil
+            return
+        }
+        let others = pending.filter {
+            $0.request.identifier != identifier && $0.request.kind != .continued && isEligibleNow($0.request)
+        }
+        launch(identifier)
+        for entry in others { launch(entry.request.identifier) }
     }
 
     private func launch(_ identifier: String) {
@@ -303,24 +446,47 @@ public final class BGTaskScheduler {
         entry.launch.map(engine.cancel)
         save()
         let request = entry.request
-        guard let handler = handlers[identifier] else {
+        guard let handler = handlers[identifier] ?? permits.wildcard(permitting: identifier).flatMap({ handlers[$0] }) else {
             timeline.record(.error(
                 message: "no launch handler is registered for \(identifier); iOS would end the app here",
                 code: "noLaunchHandler"))
             return
         }
-        let task: BGTask = request.kind == .refresh
-            ? BGAppRefreshTask(identifier: identifier) : BGProcessingTask(identifier: identifier)
+        let task: BGTask = switch request {
+        case let continued as BGContinuedProcessingTaskRequest:
+            BGContinuedProcessingTask(identifier: identifier, title: continued.title, subtitle: continued.subtitle)
+        case is BGProcessingTaskRequest: BGProcessingTask(identifier: identifier)
+        default: BGAppRefreshTask(identifier: identifier)
+        }
         task.scheduler = self
-        var expiry: EventID?
-        if request.kind == .refresh {
-            expiry = engine.schedule(after: configuration.refreshBudget) { [weak self, weak task] in
-                if let task { self?.expire(task) }
+        let limit: Duration? = switch request.kind {
+        case .refresh: configuration.refreshBudget
+        case .continued: configuration.continuedStallLimit
+        case .processing: nil
+        }
+        running.append(Running(task: task, request: request, expiry: limit.map { expiry(of: task, after: $0) }))
+        if let continued = task as? BGContinuedProcessingTask {
+            continued.progress.onChange = { [weak self, unowned continued] progress in
+                self?.progressDidChange(continued, progress)
             }
         }
-        running.append(Running(task: task, request: request, expiry: expiry))
         timeline.record(.taskLaunched(task: identifier))
         handler(task)
+    }
+
+    /// Expires `task` after `limit`, unless it ends first.
+    private func expiry(of task: BGTask, after limit: Duration) -> EventID {
+        engine.schedule(after: limit) { [weak self, weak task] in
+            if let task { self?.expire(task) }
+        }
+    }
+
+    /// A continued task's report: a `task.progress` event, and its stall limit counts again from now.
+    private func progressDidChange(_ task: BGContinuedProcessingTask, _ progress: TaskProgress) {
+        guard !task.isCompleted, let index = running.firstIndex(where: { $0.task === task }) else { return }
+        timeline.record(.taskProgress(task: task.identifier, completed: progress.completedUnitCount, total: progress.totalUnitCount))
+        running[index].expiry.map(engine.cancel)
+        running[index].expiry = expiry(of: task, after: configuration.continuedStallLimit)
     }
 
     private func expire(_ task: BGTask) {
@@ -348,10 +514,12 @@ public final class BGTaskScheduler {
         return true
     }
 
+    /// Saves the pending refresh and processing requests; continued ones belong to the process that the
+    /// user started them in, and are not kept.
     private func save() {
         guard let store else { return }
         do {
-            try store.saveTaskRequests(pending.map(\.request))
+            try store.saveTaskRequests(pending.map(\.request).filter { $0.kind != .continued })
         } catch {
             failedSaves.append(error.description)
             timeline.record(.error(message: error.description, code: "stateFile"))

@@ -10,8 +10,12 @@
 /// - ``realistic(seed:)``: after a pseudo-random delay drawn from a PRNG seeded with `seed` (SplitMix64,
 ///   whole seconds): a refresh waits 1 to 30 minutes, and one time in four another 30 minutes to 2 hours
 ///   (the system skipping a slot to save power); a processing task waits 5 to 60 minutes (the system
-///   waiting for the device to settle). Draws happen in a fixed order, so the same inputs and seed give
-///   the same timeline, byte for byte.
+///   waiting for the device to settle), never past its processing window (two days from its earliest
+///   begin), and only if the app was used within the past week. Draws happen in a fixed order, so the
+///   same inputs and seed give the same timeline, byte for byte.
+///
+/// Under both, every other task eligible when one launches launches with it, in one batch; a continued
+/// processing task launches as soon as it has a place.
 ///
 /// ```swift
 /// var configuration = BGTaskScheduler.Configuration()

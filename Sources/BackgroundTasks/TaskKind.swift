@@ -1,4 +1,5 @@
-/// The two kinds of background task: `BGAppRefreshTask` and `BGProcessingTask`.
+/// The three kinds of background task: `BGAppRefreshTask`, `BGProcessingTask` and (iOS 26)
+/// `BGContinuedProcessingTask`.
 public enum TaskKind: String, Hashable, Sendable, CaseIterable {
-    case refresh, processing
+    case refresh, processing, continued
 }

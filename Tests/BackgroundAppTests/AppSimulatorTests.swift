@@ -37,6 +37,7 @@ import Testing
                 case .expired: return "\(at) expired \(r.task)"
                 case .completed(let success): return "\(at) completed \(r.task) \(success)"
                 case .rejected(let error): return "\(at) rejected \(r.task) \(error)"
+                case .progress(let completed, let total): return "\(at) progress \(r.task) \(completed)/\(total)"
                 }
             default: return nil
             }

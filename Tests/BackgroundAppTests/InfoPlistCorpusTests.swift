@@ -66,23 +66,24 @@ import Testing
         #expect(plain.backgroundModes == expected.modes)
         #expect(!(plain.permittedIdentifiers + plain.backgroundModes).contains { $0.contains("$(") || $0.contains("${") })
 
-        // Continued-processing wildcards (`prefix.*`, iOS 26) are kept as written; submitting them is later
-        // work (issue 17's BGContinuedProcessingTaskRequest), so they are not submitted here.
+        // Continued-processing wildcards (`prefix.*`, iOS 26) are kept as written; each is submitted as a
+        // continued task named under it (`prefix.corpus`), from the foreground, as the user's tap would.
         let wildcards = plain.permittedIdentifiers.filter { $0.hasSuffix(".*") }
         #expect(wildcards == expected.identifiers.filter { $0.hasSuffix(".*") })
         let identifiers = plain.permittedIdentifiers.filter { !$0.hasSuffix(".*") }
-        guard !identifiers.isEmpty else { return }
+        let continued = wildcards.map { String($0.dropLast()) + "corpus" }
+        guard !identifiers.isEmpty || !continued.isEmpty else { return }
 
         // Each identifier as a refresh task when the app has `fetch`, a processing task when it has
         // `processing`, alternating when it has both, so that both kinds launch. All are registered, and
         // each is submitted in a run of its own: iOS keeps only one refresh request pending.
         let fetch = plain.backgroundModes.contains("fetch"), processing = plain.backgroundModes.contains("processing")
-        try #require(fetch || processing, "\(file.name) permits tasks without fetch or processing")
+        try #require(identifiers.isEmpty || fetch || processing, "\(file.name) permits tasks without fetch or processing")
         let tasks = identifiers.enumerated().map { index, identifier in
             let kind = !processing || (fetch && index % 2 == 0) ? "refresh" : "processing"
             return "  '\(identifier)': {kind: \(kind), work: 5s}"
-        }
-        for identifier in identifiers {
+        } + continued.map { "  '\($0)': {kind: continued, title: Corpus, work: 5m, progressEvery: 30s}" }
+        for identifier in identifiers + continued {
             let manifest = try AppManifest(contentsOf: folder.write("app.yaml", """
                 app: \(file.app)
                 infoPlist: '\(path)'

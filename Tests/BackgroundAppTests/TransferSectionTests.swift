@@ -230,7 +230,7 @@ import Testing
         ErrorCase(name: "task onLaunch undeclared submit", yaml: "app: x\ntasks:\n  a: {kind: refresh, onLaunch: {submit: bb}}\n  b: {kind: refresh}\n",
                   expected: "m.yaml:3: tasks.a.onLaunch.submit: task 'bb' is not declared under tasks (did you mean 'b'?)"),
         ErrorCase(name: "task onLaunch empty", yaml: "app: x\ntasks:\n  a: {kind: refresh, onLaunch: {}}\n",
-                  expected: "m.yaml:3: tasks.a.onLaunch: an action needs at least one of submit, play, upload, download"),
+                  expected: "m.yaml:3: tasks.a.onLaunch: an action needs at least one of submit, cancel, play, upload, download"),
         ErrorCase(name: "misspelt onLaunch", yaml: "app: x\ntasks:\n  a: {kind: refresh, onLaunh: {}}\n",
                   expected: "m.yaml:3: tasks.a.onLaunh: unknown key 'onLaunh' (did you mean 'onLaunch'?)"),
         ErrorCase(name: "misspelt conditions key", yaml: "app: x\nconditions:\n  - {at: 0s, expensiv: true}\n",

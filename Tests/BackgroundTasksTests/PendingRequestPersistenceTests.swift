@@ -34,6 +34,21 @@ import Testing
         #expect(upload.earliestBeginDate == nil)
     }
 
+    @Test func continuedRequestsAreNotSaved() throws {
+        let folder = try TemporaryFolder()
+        let file = folder.path + "/state.db"
+        let database = try AppStateDatabase(path: file)
+        let first = try SchedulerFixture(permitted: [F.refresh, "com.example.export.*"]) {
+            $0.taskRequestStore = database
+            $0.maxRunningContinuedTasks = 0   // nothing runs: the request stays queued
+        }
+        try first.scheduler.submit(first.refreshRequest(after: .seconds(900)))
+        try first.scheduler.submit(BGContinuedProcessingTaskRequest(identifier: "com.example.export.a", title: "Export", subtitle: ""))
+        #expect(first.scheduler.pendingTaskRequests().count == 2)
+        let second = try Self.scheduler(state: file)
+        #expect(second.scheduler.pendingTaskRequests().map(\.identifier) == [F.refresh])
+    }
+
     @Test func launchedAndCancelledRequestsAreNoLongerSaved() throws {
         let folder = try TemporaryFolder()
         let file = folder.path + "/state.db"

@@ -64,6 +64,7 @@ final class SchedulerFixture {
                 case .submitted: return "\(offset) submitted \(r.task)"
                 case .rejected(let error): return "\(offset) rejected \(r.task) \(error)"
                 case .launched: return "\(offset) launched \(r.task)"
+                case .progress(let completed, let total): return "\(offset) progress \(r.task) \(completed)/\(total)"
                 case .expired: return "\(offset) expired \(r.task)"
                 case .completed(let success): return "\(offset) completed \(r.task) \(success)"
                 }

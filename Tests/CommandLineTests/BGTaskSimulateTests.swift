@@ -93,7 +93,7 @@ import Testing
         ErrorCase(name: "bad duration", yaml: "app: x\ntasks:\n  a: {kind: refresh, earliestBegin: 15 minutes}\n",
                   expected: "app.yaml:3: tasks.a.earliestBegin: '15 minutes' is not a duration"),
         ErrorCase(name: "unknown kind", yaml: "app: x\ntasks:\n  a: {kind: fetch}\n",
-                  expected: "app.yaml:3: tasks.a.kind: unknown task kind 'fetch' (expected refresh or processing)"),
+                  expected: "app.yaml:3: tasks.a.kind: unknown task kind 'fetch' (expected refresh, processing or continued)"),
         ErrorCase(name: "undeclared task", yaml: "app: x\nsubmitAtLaunch: [a]\n",
                   expected: "app.yaml:2: submitAtLaunch[0]: task 'a' is not declared under tasks"),
         ErrorCase(name: "invalid YAML", yaml: "app: x\n  tasks: : [\n", expected: "app.yaml:2:"),

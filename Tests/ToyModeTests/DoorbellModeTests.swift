@@ -72,7 +72,7 @@ import Testing
             ("app: x\ndoorbell:\n  - {at: 1m, onRing: {answer: soon}}\n",
              "door.yaml:3: doorbell[0].onRing.answer: 'soon' is not a duration"),
             ("app: x\ndoorbell:\n  - {at: 1m, onRing: {}}\n",
-             "door.yaml:3: doorbell[0].onRing: an action needs at least one of submit, play, upload, download, answer"),
+             "door.yaml:3: doorbell[0].onRing: an action needs at least one of submit, cancel, play, upload, download, answer"),
             ("app: x\nregions:\n  - {id: r, lat: 1, lon: 2, radius: 3, onEnter: {answer: 1m}}\n", nil),
         ]
         for (yaml, expected) in cases {

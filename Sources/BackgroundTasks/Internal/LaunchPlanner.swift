@@ -14,8 +14,10 @@ struct LaunchPlanner {
         }
     }
 
-    /// When a task of `kind` that is eligible from `eligible` on launches.
-    mutating func launchTime(for kind: TaskKind, eligibleAt eligible: SimTime) -> SimTime {
+    /// When a task of `kind` that is eligible from `eligible` on launches; a continued task launches at
+    /// once, and the realistic policy launches a processing task no later than `deadline`.
+    mutating func launchTime(for kind: TaskKind, eligibleAt eligible: SimTime, deadline: SimTime) -> SimTime {
+        if kind == .continued { return eligible }
         switch policy {
         case .eager:
             let minute: Int64 = 60_000_000_000
@@ -27,10 +29,11 @@ struct LaunchPlanner {
             case .refresh:
                 seconds = random.next(in: 60...1_800)
                 if random.next(in: 0...3) == 0 { seconds += random.next(in: 1_800...7_200) }
-            case .processing:
+            case .processing, .continued:
                 seconds = random.next(in: 300...3_600)
             }
-            return eligible + .seconds(Int64(seconds))
+            let drawn = eligible + .seconds(Int64(seconds))
+            return kind == .processing ? max(eligible, min(drawn, deadline)) : drawn
         }
     }
 }

@@ -1,7 +1,7 @@
 public import BackgroundCore
 
-/// `task.submitted`, `task.rejected`, `task.launched`, `task.expired` or `task.completed`: what happened
-/// to a task request or a task run.
+/// `task.submitted`, `task.rejected`, `task.launched`, `task.progress`, `task.expired` or `task.completed`:
+/// what happened to a task request or a task run.
 public struct TaskRecord: TimelineRecord {
     /// What happened; its fields follow `task` in the event stream.
     public enum Change: Hashable, Sendable {
@@ -11,6 +11,8 @@ public struct TaskRecord: TimelineRecord {
         case rejected(error: String)
         /// The scheduler launched the task; its handler runs.
         case launched
+        /// A continued processing task reported its progress: `completed` units of `total`.
+        case progress(completed: Int64, total: Int64)
         /// The task's time ran out; its expiration handler runs.
         case expired
         /// The handler called `setTaskCompleted(success:)`.
@@ -30,6 +32,7 @@ public struct TaskRecord: TimelineRecord {
         case .submitted: "task.submitted"
         case .rejected: "task.rejected"
         case .launched: "task.launched"
+        case .progress: "task.progress"
         case .expired: "task.expired"
         case .completed: "task.completed"
         }
@@ -42,6 +45,9 @@ public struct TaskRecord: TimelineRecord {
             json.field("kind", string: kind.rawValue)
             if let earliestBegin { json.field("earliestBegin", time: earliestBegin) } else { json.fieldNull("earliestBegin") }
         case .rejected(let error): json.field("error", string: error)
+        case .progress(let completed, let total):
+            json.field("completed", integer: Int(completed))
+            json.field("total", integer: Int(total))
         case .launched, .expired: break
         case .completed(let success): json.field("success", bool: success)
         }
@@ -53,17 +59,20 @@ public struct TaskRecord: TimelineRecord {
             let begin = earliestBegin.map { ", not before \(TextTimelineRenderer.time($0))" } ?? ""
             return "\(task) (\(kind.rawValue)\(begin))"
         case .rejected(let error): return "\(task) rejected: \(error)"
+        case .progress(let completed, let total): return "\(task) \(completed)/\(total)"
         case .launched, .expired: return task
         case .completed(let success): return "\(task) \(success ? "succeeded" : "failed")"
         }
     }
 
-    /// Submissions and rejections are ticks on the task's row; a run is a bar from its launch, which an
-    /// expiration ends (the bar stays open for the completion its expiration handler reports).
+    /// Submissions, rejections and progress reports are ticks on the task's row (progress over the run's
+    /// bar); a run is a bar from its launch, which an expiration ends (the bar stays open for the
+    /// completion its expiration handler reports).
     public var drawing: TimelineDrawing {
         switch change {
         case .submitted: .tick(.tasks, row: task, style: "submitted")
         case .rejected: .tick(.tasks, row: task, style: "rejected")
+        case .progress: .tick(.tasks, row: task, style: "progress")
         case .launched: .bar(.tasks, row: task, .open)
         case .expired: .bar(.tasks, row: task, .mark(.expired))
         case .completed(let success): .bar(.tasks, row: task, .close(success ? .success : .failed))
@@ -82,6 +91,11 @@ extension TimelineRecord where Self == TaskRecord {
 
     /// A `task.launched` record.
     public static func taskLaunched(task: String) -> Self { TaskRecord(task: task, .launched) }
+
+    /// A `task.progress` record.
+    public static func taskProgress(task: String, completed: Int64, total: Int64) -> Self {
+        TaskRecord(task: task, .progress(completed: completed, total: total))
+    }
 
     /// A `task.expired` record.
     public static func taskExpired(task: String) -> Self { TaskRecord(task: task, .expired) }

@@ -71,6 +71,7 @@ public final class AppSimulator {
             backgroundModes: manifest.backgroundModes,
             conditions: conditions ?? ScriptedConditions(manifest.conditions),
             configuration: configuration)
+        scheduler.entitlements = Set(manifest.entitlements)
         scheduler.onTaskCompletion = { [weak self] task, success in
             guard let self else { return }
             running.removeAll { $0 == task.identifier }
@@ -110,6 +111,11 @@ public final class AppSimulator {
             processing.requiresNetworkConnectivity = task.requiresNetwork
             processing.requiresExternalPower = task.requiresExternalPower
             request = processing
+        case .continued:
+            let continued = BGContinuedProcessingTaskRequest(identifier: identifier, title: task.title ?? identifier, subtitle: "")
+            continued.strategy = task.strategy
+            continued.requiredResources = task.requiresGPU ? .gpu : []
+            request = continued
         }
         request.earliestBeginDate = task.earliestBegin.map { engine.now + $0 }
         if (try? scheduler.submit(request)) != nil { triggers[identifier] = trigger }
@@ -127,12 +133,27 @@ public final class AppSimulator {
         if task.resubmit { submit(task.identifier, trigger: TaskTrigger(.resubmit)) }
         switch task.work {
         case .simulated(let work):
-            let done = engine.schedule(after: work) { launched.setTaskCompleted(success: true) }
+            var steps = reportProgress(of: launched, as: task, over: work)
+            steps.append(engine.schedule(after: work) { launched.setTaskCompleted(success: true) })
             // Weak: a task still working when the run ends would otherwise keep the engine, whose queue keeps
             // the task, alive for ever (LeakSanitizer found the cycle).
-            launched.expirationHandler = { [weak engine] in engine?.cancel(done) }
+            launched.expirationHandler = { [weak engine, steps] in
+                for step in steps { engine?.cancel(step) }
+            }
         case .command(let command):
             run(command, for: launched, as: task, trigger: trigger)
+        }
+    }
+
+    /// A continued task's progress reports every `progressEvery:` of its `work` (the last at its end), a
+    /// unit each; none without `progressEvery:`.
+    private func reportProgress(of launched: BGTask, as task: ManifestTask, over work: Duration) -> [EventID] {
+        guard let continued = launched as? BGContinuedProcessingTask, let every = task.progressEvery else { return [] }
+        let total = max(1, Int64((work / every).rounded(.up)))
+        continued.progress.totalUnitCount = total
+        return (1...total).map { unit in
+            let at = min(every * Double(unit), work)
+            return engine.schedule(after: at) { [weak continued] in continued?.progress.completedUnitCount = unit }
         }
     }
 

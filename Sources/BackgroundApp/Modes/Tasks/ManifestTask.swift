@@ -10,6 +10,11 @@ public import BackgroundTasks
 ///     work: 4s
 ///     resubmit: true
 ///     onLaunch: {upload: {file: visits.log, to: "https://example.org/visits/log"}}
+///   com.example.tour.export.all:          # permitted by com.example.tour.export.*
+///     kind: continued
+///     title: Exporting the tour
+///     work: 5m
+///     progressEvery: 10s
 /// ```
 public struct ManifestTask: Hashable, Sendable {
     /// What the task does when it launches.
@@ -33,6 +38,15 @@ public struct ManifestTask: Hashable, Sendable {
     public var requiresNetwork: Bool
     /// `requiresExternalPower:` of a processing task.
     public var requiresExternalPower: Bool
+    /// `title:` of a continued task (default: its identifier).
+    public var title: String?
+    /// `strategy:` of a continued task (`queue`, the default, or `fail`).
+    public var strategy: BGContinuedProcessingTaskRequest.SubmissionStrategy
+    /// `resources: gpu` of a continued task.
+    public var requiresGPU: Bool
+    /// `progressEvery:` of a continued task: how often its handler reports progress during its `work:`;
+    /// nil: never.
+    public var progressEvery: Duration?
     /// `onLaunch:`, an action the app carries out when the task launches, before its work (the transfer
     /// of an `upload:` is created then, as an app's handler creates it); nil: none.
     public var onLaunch: ManifestAction?
@@ -42,7 +56,8 @@ public struct ManifestTask: Hashable, Sendable {
     public init(
         identifier: String, kind: TaskKind, earliestBegin: Duration? = nil, work: Work = .simulated(.zero),
         resubmit: Bool = false, requiresNetwork: Bool = false, requiresExternalPower: Bool = false,
-        onLaunch: ManifestAction? = nil, line: Int = 0
+        title: String? = nil, strategy: BGContinuedProcessingTaskRequest.SubmissionStrategy = .queue,
+        requiresGPU: Bool = false, progressEvery: Duration? = nil, onLaunch: ManifestAction? = nil, line: Int = 0
     ) {
         self.identifier = identifier
         self.kind = kind
@@ -51,6 +66,10 @@ public struct ManifestTask: Hashable, Sendable {
         self.resubmit = resubmit
         self.requiresNetwork = requiresNetwork
         self.requiresExternalPower = requiresExternalPower
+        self.title = title
+        self.strategy = strategy
+        self.requiresGPU = requiresGPU
+        self.progressEvery = progressEvery
         self.onLaunch = onLaunch
         self.line = line
     }

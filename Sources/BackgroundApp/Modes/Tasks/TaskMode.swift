@@ -5,7 +5,9 @@ import BackgroundTasks
 /// ``AppSimulator``), with device conditions from the manifest or the machine
 /// (``EmulatedApp/Configuration/conditions``). It carries out `submit:` actions; a launched task keeps the
 /// app running (``AppLifecycle/Activity/task(_:)``) until it completes or expires, relaunches a
-/// terminated app, and has every mode carry out its `onLaunch:` action.
+/// terminated app, and has every mode carry out its `onLaunch:` action. The scheduler hears whether the
+/// app is in the foreground (where continued tasks are submitted) and its force quits (which cancel
+/// queued continued tasks); a second registration of a task identifier ends the app, as iOS's exception does.
 ///
 /// ```swift
 /// let app = try EmulatedApp(manifest: manifest, engine: engine, timeline: timeline, modes: [TaskMode()])
@@ -33,6 +35,9 @@ public final class TaskMode: BackgroundMode {
         simulator = try AppSimulator(
             manifest: app.manifest, engine: app.engine, timeline: app.timeline, configuration: app.configuration.scheduler,
             commands: app.configuration.commands, conditions: conditions)
+        simulator.scheduler.onRegistrationCrash = { [weak app] message in
+            app?.lifecycle.terminate(reason: "the app crashed: \(message)")
+        }
         simulator.onTaskLaunch = { [weak app] task in
             guard let app else { return }
             app.lifecycle.begin(.task(task.identifier), reason: "task \(task.identifier) launched")
@@ -60,14 +65,17 @@ public final class TaskMode: BackgroundMode {
     }
 
     /// iOS launches no task of ``EmulatedApp/Configuration/tasksHeldAfterForceQuit`` until the user opens
-    /// the app again; their requests stay pending.
+    /// the app again (their requests stay pending), and cancels queued continued tasks.
     public func appWasForceQuit() {
         simulator.scheduler.heldKinds = app?.configuration.tasksHeldAfterForceQuit ?? []
+        simulator.scheduler.appWasForceQuit()
     }
 
-    /// Opening the app lifts a force quit's hold.
+    /// Opening the app lifts a force quit's hold; the scheduler follows whether the app is in the
+    /// foreground (where continued tasks are submitted).
     public func appDidChange(from: LifecycleState, to: LifecycleState) {
         if to == .foreground { simulator.scheduler.heldKinds = [] }
+        simulator.scheduler.isAppInForeground = to == .foreground
     }
 
     /// A restart lifts a force quit's hold too, as it does for pushes and the background session (the App
@@ -76,9 +84,11 @@ public final class TaskMode: BackgroundMode {
         if event == .reboot { simulator.scheduler.heldKinds = [] }
     }
 
-    /// Submits the action's `submit:` task.
+    /// Submits the action's `submit:` task; cancels its `cancel:` continued task as the user does in the
+    /// system's interface (``BGTaskScheduler/cancelContinuedTask(identifier:)``).
     public func perform(_ action: ManifestAction, trigger: TaskTrigger) {
         if let identifier = action.submit { simulator.submit(identifier, trigger: trigger) }
+        if let identifier = action.cancel { simulator.scheduler.cancelContinuedTask(identifier: identifier) }
     }
 
     /// Settled when no task request is pending.

@@ -1,8 +1,9 @@
 public import BackgroundCore
 public import BackgroundTasks
 
-/// The tasks mode's part of the manifest: `tasks:`, `submitAtLaunch:` and the device `conditions:`
-/// timeline; it gives actions their `submit:` key (CONTRACTS.md section 4, docs/MANIFEST.md).
+/// The tasks mode's part of the manifest: `tasks:`, `submitAtLaunch:`, the device `conditions:`
+/// timeline and the app's `entitlements:`; it gives actions their `submit:` key (CONTRACTS.md sections
+/// 4 and 6, docs/MANIFEST.md).
 ///
 /// ```yaml
 /// tasks:
@@ -13,19 +14,32 @@ public import BackgroundTasks
 ///   - {at: 0s, network: wifi, power: battery}
 /// ```
 public struct TaskSection: ManifestSection {
-    public static let keys = ["tasks", "submitAtLaunch", "conditions"]
+    public static let keys = ["tasks", "submitAtLaunch", "conditions", "entitlements"]
     static let taskKeys = [
         "kind", "earliestBegin", "work", "run", "resubmit", "requiresNetwork", "requiresExternalPower", "onLaunch",
+        "title", "strategy", "resources", "progressEvery",
     ]
+    /// The entitlements a manifest may name: `gpu`, Background GPU Access.
+    static let knownEntitlements = ["gpu"]
     static let conditionKeys = [
         "at", "network", "power", "battery", "idle", "lowPower", "backgroundRefresh", "expensive", "lowDataMode",
     ]
 
-    /// `submit:` names a declared task.
+    /// `submit:` names a declared task; `cancel:` a declared continued task, which the user cancels in
+    /// the system's interface.
     public static var actions: [ManifestActionKind] {
-        [ManifestActionKind("submit") { value, partial throws(InputError) in
-            try reference(value, declared: Set(partial.tasks.map(\.identifier)))
-        }]
+        [
+            ManifestActionKind("submit") { value, partial throws(InputError) in
+                try reference(value, declared: Set(partial.tasks.map(\.identifier)))
+            },
+            ManifestActionKind("cancel") { value, partial throws(InputError) in
+                let identifier = try reference(value, declared: Set(partial.tasks.map(\.identifier)))
+                guard partial.task(identifier)?.kind == .continued else {
+                    throw value.error("task '\(ManifestValue.shown(identifier))' is not a continued task: the user cancels only continued tasks")
+                }
+                return identifier
+            },
+        ]
     }
 
     /// `tasks:`, in the order declared.
@@ -34,6 +48,8 @@ public struct TaskSection: ManifestSection {
     public var submitAtLaunch: [String]
     /// `conditions:`, the device-state timeline.
     public var conditions: [ScriptedConditions.Entry]
+    /// `entitlements:`, the app's entitlements (`gpu`: Background GPU Access).
+    public var entitlements: [String] = []
 
     /// The declared task with `identifier`.
     public func task(_ identifier: String) -> ManifestTask? {
@@ -51,7 +67,7 @@ public struct TaskSection: ManifestSection {
         var launches: [(index: Int, action: ManifestValue)] = []
         if let node = manifest["tasks"] {
             for (identifier, value) in try node.entries() {
-                let (task, onLaunch) = try Self.task(identifier, value, in: node)
+                let (task, onLaunch) = try Self.task(identifier, value, in: node, permitted: partial.permittedIdentifiers)
                 if let onLaunch { launches.append((tasks.count, onLaunch)) }
                 tasks.append(task)
             }
@@ -65,11 +81,14 @@ public struct TaskSection: ManifestSection {
             submitAtLaunch.append(try Self.reference(item, declared: declared))
         }
         for item in try manifest["conditions"]?.list() ?? [] { conditions.append(try Self.condition(item)) }
+        for item in try manifest["entitlements"]?.list() ?? [] {
+            entitlements.append(try item.choice(Self.knownEntitlements.map { ManifestWord(rawValue: $0) }, "entitlement").rawValue)
+        }
     }
 
     /// The task under `identifier`, and its `onLaunch:` action to read once every task is declared.
     private static func task(
-        _ identifier: String, _ value: ManifestValue, in tasks: ManifestValue
+        _ identifier: String, _ value: ManifestValue, in tasks: ManifestValue, permitted: [String]
     ) throws(InputError) -> (ManifestTask, onLaunch: ManifestValue?) {
         guard !identifier.isEmpty, !identifier.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
             throw tasks.error("'\(ManifestValue.shown(identifier))' is not a task identifier (it is empty or has control characters)",
@@ -94,7 +113,39 @@ public struct TaskSection: ManifestSection {
             let value = try node.bool()
             if key == "requiresNetwork" { task.requiresNetwork = value } else { task.requiresExternalPower = value }
         }
+        for key in ["title", "strategy", "resources", "progressEvery"] {
+            guard let node = f[key], kind != .continued else { continue }
+            throw node.error("only continued tasks take \(key)", line: node.keyLine)
+        }
+        if kind == .continued { try continued(&task, f, in: value, permitted: permitted) }
         return (task, f["onLaunch"])
+    }
+
+    /// A continued task's keys, and its identifier under a wildcard permit (`prefix.*`).
+    private static func continued(
+        _ task: inout ManifestTask, _ f: ManifestMapping, in value: ManifestValue, permitted: [String]
+    ) throws(InputError) {
+        let identifier = task.identifier
+        let wildcards = permitted.filter { $0.count > 2 && $0.hasSuffix(".*") }
+        if let wildcard = wildcards.first(where: { identifier + "*" == $0 || identifier == $0 }) {
+            throw value.error("a continued task is named by its wildcard's prefix and a name after it: write '\(wildcard.dropLast())export1', not '\(ManifestValue.shown(identifier))'", line: value.keyLine)
+        }
+        if !wildcards.contains(where: { identifier.hasPrefix($0.dropLast()) }) {
+            let wildcard = BGContinuedProcessingTaskRequest.wildcard(permitting: identifier)
+            throw value.error("continued task '\(ManifestValue.shown(identifier))' has no wildcard permit: add '\(ManifestValue.shown(wildcard))' to permittedIdentifiers (BGTaskSchedulerPermittedIdentifiers)", line: value.keyLine)
+        }
+        if let node = f["title"] { task.title = try node.string() }
+        if let node = f["strategy"] {
+            task.strategy = try node.choice(BGContinuedProcessingTaskRequest.SubmissionStrategy.allCases, "strategy")
+        }
+        if let node = f["resources"] {
+            task.requiresGPU = try node.choice([ManifestWord(rawValue: "default"), ManifestWord(rawValue: "gpu")], "resources").rawValue == "gpu"
+        }
+        if let node = f["progressEvery"] {
+            let every = try node.duration()
+            guard every > .zero else { throw node.error("progressEvery must be longer than 0s (or leave it out: no progress)") }
+            task.progressEvery = every
+        }
     }
 
     private static func condition(_ value: ManifestValue) throws(InputError) -> ScriptedConditions.Entry {
@@ -129,6 +180,8 @@ extension AppManifest {
     public var submitAtLaunch: [String] { self[TaskSection.self]?.submitAtLaunch ?? [] }
     /// `conditions:`, the device-state timeline.
     public var conditions: [ScriptedConditions.Entry] { self[TaskSection.self]?.conditions ?? [] }
+    /// `entitlements:`, the app's entitlements.
+    public var entitlements: [String] { self[TaskSection.self]?.entitlements ?? [] }
 
     /// The declared task with `identifier`.
     public func task(_ identifier: String) -> ManifestTask? {
@@ -139,4 +192,6 @@ extension AppManifest {
 extension ManifestAction {
     /// `submit:`, a declared task to submit.
     public var submit: String? { value("submit") }
+    /// `cancel:`, a declared continued task the user cancels.
+    public var cancel: String? { value("cancel") }
 }
