@@ -56,6 +56,8 @@ demo: build
 	$(BIN)/bgtask simulate Examples/DailyRefresh/app.yaml --for 1d --format text
 	@echo "== bgloc replay --app: a walking tour's clips, wakes and visit-log uploads (through the tunnel) on one clock =="
 	$(BIN)/bgloc replay Examples/AudioTour/tour.gpx --app Examples/AudioTour/app.yaml --audio-device null --format text
+	@echo "== bgtask simulate: a news app's refreshes, silent pushes, a tapped export, a force quit and a restart =="
+	$(BIN)/bgtask simulate Examples/News/app.yaml --for 6h --format text
 
 bench: deps
 	@tools/install-deps --bench

@@ -26,8 +26,9 @@ extension BGTask {
 
                   bgtask simulate Examples/DailyRefresh/app.yaml --for 1d --format jsonl
 
-                The manifest's format is described in docs/MANIFEST.md, the scheduler's rules in \
-                docs/SCHEDULER.md.
+                A manifest with lifecycle: or pushes: runs as the whole emulated app (its lifecycle, \
+                tasks, pushes and transfers), as Examples/News/app.yaml does. The manifest's format is \
+                described in docs/MANIFEST.md, the scheduler's rules in docs/SCHEDULER.md.
 
                 With --state, the pending task requests are kept in the app's state database (SQLite) and \
                 restored by the next run; `bgtask state --state PATH` lists them (docs/SCHEDULER.md).
@@ -121,12 +122,24 @@ extension BGTask {
                 TimelinePrinter(format: format, flushEachLine: transfers == .real).attach(to: timeline)
                 let picture = reportPath.map { _ in TimelineReport(title: "bgtask simulate \(manifest.app)") }
                 picture?.attach(to: timeline)
-                let simulator = try AppSimulator(manifest: manifest, engine: engine, timeline: timeline, configuration: configuration)
-                let session = Self.transfers(
-                    for: simulator, manifest: manifest, engine: engine, timeline: timeline, choice: transfers,
-                    store: configuration.taskRequestStore as? AppStateDatabase)
-                simulator.launch()
-                try session.session.start()
+                // A manifest that scripts the user or the server (lifecycle:, pushes:) runs as the whole app;
+                // otherwise the scheduler runs alone, the app counted as running in the background.
+                let scheduler: BGTaskScheduler
+                let hosted: [AnyObject]  // kept alive until the run ends
+                if manifest.lifecycle.isEmpty && manifest.pushes.isEmpty {
+                    let simulator = try AppSimulator(manifest: manifest, engine: engine, timeline: timeline, configuration: configuration)
+                    let session = Self.transfers(
+                        for: simulator, manifest: manifest, engine: engine, timeline: timeline, choice: transfers,
+                        store: configuration.taskRequestStore as? AppStateDatabase)
+                    simulator.launch()
+                    try session.session.start()
+                    (scheduler, hosted) = (simulator.scheduler, [simulator, session])
+                } else {
+                    let app = try Self.app(
+                        manifest: manifest, engine: engine, timeline: timeline, scheduler: configuration, choice: transfers)
+                    app.start()
+                    (scheduler, hosted) = (app.mode(TaskMode.self)!.simulator.scheduler, [app])
+                }
                 var steps = 0
                 while let next = engine.nextEventTime, next <= end {
                     engine.step()
@@ -134,9 +147,9 @@ extension BGTask {
                     if steps % 1024 == 0, Task.isCancelled { return }
                 }
                 engine.run(until: end)
-                withExtendedLifetime(session) {}
+                withExtendedLifetime(hosted) {}
                 if let reportPath { try picture?.write(to: reportPath) }
-                let failedSaves = simulator.scheduler.failedSaves
+                let failedSaves = scheduler.failedSaves
                 if let first = failedSaves.first, let state = configuration.taskRequestStore as? AppStateDatabase {
                     throw InputError(
                         file: state.path,
@@ -144,6 +157,27 @@ extension BGTask {
                             + "the database holds the last successful save. First failure: \(first)")
                 }
             }
+        }
+
+        /// The whole emulated app, for a manifest with `lifecycle:` or `pushes:`: the tasks, pushes and
+        /// transfers modes (no location; `play:` actions are `error` events, as there is no audio here),
+        /// with the scheduler's configuration and the transfers `choice` (keeping pending transfers in the
+        /// scheduler's state database).
+        static func app(
+            manifest: AppManifest, engine: EventEngine, timeline: Timeline, scheduler: BGTaskScheduler.Configuration,
+            choice: TransfersChoice
+        ) throws -> EmulatedApp {
+            var configuration = EmulatedApp.Configuration()
+            configuration.scheduler = scheduler
+            let attempts: TransferMode.Attempts = switch choice {
+            case .simulated: { engine, manifest in SimulatedTransfers(engine: engine, server: manifest.server) }
+            case .real: { engine, _ in RealTransfers(transport: CurlTransport(), engine: engine, mode: .virtual) }
+            }
+            return try EmulatedApp(
+                manifest: manifest, engine: engine, timeline: timeline,
+                modes: EmulatedApp.standardModes(location: nil, audio: nil)
+                    + [TransferMode(attempts: attempts, store: scheduler.taskRequestStore as? AppStateDatabase)],
+                configuration: configuration)
         }
 
         /// The app's background session (keeping its pending transfers in `store`, `--state`), for the

@@ -73,6 +73,29 @@ import Testing
         #expect(!result.stdout.contains("2026-01-01 12:30:00      task.launched"))  // Low Power Mode
     }
 
+    /// `Examples/News`: a manifest with `lifecycle:` and `pushes:` runs as the whole app (pushes, background
+    /// tasks, a tap, a continued task, a force quit and a restart), each part of the story at its time.
+    @Test func theNewsDemoRunsTheWholeApp() async throws {
+        let news = TestSupport.packageRoot + "/Examples/News/app.yaml"
+        let result = try await TestSupport.run(Self.bgtask, ["simulate", news, "--for", "6h", "--format", "text"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = result.stdout.split(separator: "\n").map { String($0.dropFirst("2026-01-01 ".count)) }
+        func at(_ time: String, _ event: String) -> Bool { lines.contains { $0.hasPrefix(time) && $0.contains(event) } }
+        #expect(at("00:05:00", "backgroundTask.begun lifecycle[1]"), "leaves holding a background task")
+        #expect(at("00:10:00", "lifecycle       background (push 1)"), "a push wakes the suspended app")
+        #expect(at("00:45:00", "push.throttled  4"), "the fourth push in an hour waits")
+        #expect(at("00:48:00", "push.coalesced  4 by 5"))
+        #expect(at("00:50:00", "push.rejected   6 badPriority"))
+        #expect(at("01:00:00", "push.received   5"), "opening the app delivers the waiting push")
+        #expect(at("01:00:00", "task.submitted  com.example.news.export.saved (continued)"), "the tap submits the export")
+        #expect(at("01:02:00", "task.progress   com.example.news.export.saved 8/8"), "the export runs on in the background")
+        #expect(at("02:00:00", "terminated (the user force-quit the app)"))
+        #expect(at("02:30:00", "push.dropped    7 forceQuit"))
+        #expect(at("03:00:00", "device          reboot"))
+        #expect(!lines.contains { $0.hasPrefix("03:02:00") && $0.contains("push.received") }, "no push before the first unlock")
+        #expect(at("03:05:00", "push.received   8"))
+    }
+
     @Test func startMovesTheTimeline() async throws {
         let result = try await TestSupport.run(
             Self.bgtask, ["simulate", Self.example, "--for", "1h", "--format", "jsonl", "--start", "2026-03-01T09:00:00Z"])

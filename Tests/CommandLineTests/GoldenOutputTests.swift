@@ -42,6 +42,11 @@ import Testing
         Case(golden: "daily-3d.html", tool: "bgtask",
              arguments: ["simulate", "Examples/DailyRefresh/app.yaml", "--for", "3d", "--format", "jsonl", "--report"],
              writes: "daily-3d.html"),
+        Case(golden: "news-6h.jsonl", tool: "bgtask",
+             arguments: ["simulate", "Examples/News/app.yaml", "--for", "6h", "--format", "jsonl"]),
+        Case(golden: "news-6h.html", tool: "bgtask",
+             arguments: ["simulate", "Examples/News/app.yaml", "--for", "6h", "--format", "jsonl", "--report"],
+             writes: "news-6h.html"),
         Case(golden: "audiotour.jsonl", tool: "bgloc", arguments: [
             "replay", "Examples/AudioTour/tour.gpx", "--app", "Examples/AudioTour/app.yaml", "--audio-device", "null",
             "--format", "jsonl",
