@@ -25,7 +25,6 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
-        .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
     ],
     targets: [
         // C libraries: a modulemap and a shim header each, imported only by GPSDLocation and ALSAAudio.
@@ -37,13 +36,15 @@ let package = Package(
         .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         // SQLite, imported only by SQLiteStore.
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        // libyaml, imported only by YAML.
+        .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
 
         // The engine, virtual time, the typed timeline and its two renderers.
         .target(name: "BackgroundCore", dependencies: [.product(name: "HeapModule", package: "swift-collections")]),
         // BGTaskScheduler's rules and device conditions.
         .target(name: "BackgroundTasks", dependencies: ["BackgroundCore"]),
         // Traces (GPX, NMEA), location sources and CLLocationManager's behaviour.
-        .target(name: "BackgroundLocation", dependencies: ["BackgroundCore"]),
+        .target(name: "BackgroundLocation", dependencies: ["BackgroundCore", "BackgroundPushes"]),
         // Decoding, the AudioOutput seam, the player and the session.
         .target(name: "BackgroundAudio", dependencies: ["BackgroundCore"]),
         // The only importers of C.
@@ -59,10 +60,14 @@ let package = Package(
         .target(name: "SQLiteStore", dependencies: ["CSQLite"]),
         // An app's state across runs (`--state PATH`): pending task requests and transfers in one SQLite
         // database, on SQLiteStore; the tools hand it to the scheduler and the transfer session.
-        .target(name: "BackgroundState", dependencies: ["SQLiteStore", "BackgroundTasks", "BackgroundTransfers", "BackgroundLocation", "BackgroundCore"]),
+        .target(name: "BackgroundState", dependencies: [
+            "SQLiteStore", "BackgroundTasks", "BackgroundTransfers", "BackgroundLocation", "BackgroundPushes", "BackgroundCore",
+        ]),
+        // YAML composed to nodes with their lines, on libyaml's parser events: the only importer of CYAML.
+        .target(name: "YAML", dependencies: ["CYAML"]),
         // One emulated device: the manifest, lifecycle and background modes.
         .target(name: "BackgroundApp", dependencies: [
-            "BackgroundTasks", "BackgroundLocation", "BackgroundAudio", "BackgroundTransfers", "Yams",
+            "BackgroundTasks", "BackgroundLocation", "BackgroundAudio", "BackgroundTransfers", "YAML",
         ]),
         // Deterministic doubles for every seam.
         .target(name: "BackgroundTestKit", dependencies: [

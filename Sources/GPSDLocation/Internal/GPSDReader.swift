@@ -1,6 +1,5 @@
 import BackgroundCore
 import BackgroundLocation
-import Foundation
 import Glibc
 import Synchronization
 
