@@ -22,6 +22,10 @@ RELEASE_FLAGS ?= --static-swift-stdlib -Xswiftc -L$(STATIC_CXX) -Xswiftc -Xclang
     --disable-local-rpath
 export RELEASE_FLAGS RELEASE_BUILD
 SWIFTPM_FLAGS ?=
+# `make install` strips the tools it installs: their symbols and debug information are more than half of
+# their size (docs/PERFORMANCE.md, "Footprint"). `make install STRIP=` installs them unstripped, for a
+# debugger; the build folder's copies keep their symbols either way.
+STRIP ?= strip --strip-unneeded
 TOOLS = bgloc bgaudio bgtask
 MANUALS = .build/plugins/GenerateManual/outputs
 bindir = $(DESTDIR)$(PREFIX)/bin
@@ -76,6 +80,7 @@ install: deps release
 	install -d $(bindir) $(man1dir) $(bashdir) $(zshdir) $(fishdir)
 	for tool in $(TOOLS); do \
 	    install -m 755 $(RELEASE_BUILD)/$(CONFIGURATION)/$$tool $(bindir)/$$tool && \
+	    $(if $(STRIP),$(STRIP) $(bindir)/$$tool &&) \
 	    install -m 644 $(MANUALS)/$$tool/$$tool.1 $(man1dir)/$$tool.1 && \
 	    $(RELEASE_BUILD)/$(CONFIGURATION)/$$tool --generate-completion-script bash > $(bashdir)/$$tool && \
 	    $(RELEASE_BUILD)/$(CONFIGURATION)/$$tool --generate-completion-script zsh > $(zshdir)/_$$tool && \
