@@ -18,7 +18,9 @@ let package = Package(
         .library(name: "CurlTransport", targets: ["CurlTransport"]),
         .library(name: "SQLiteStore", targets: ["SQLiteStore"]),
         .library(name: "BackgroundState", targets: ["BackgroundState"]),
-        .executable(name: "bgtask", targets: ["bgtask"]),
+        // bgloc and bgtask are one program (it runs as the name it is started by), so that an installed
+        // system carries the Swift runtime they share once: `make install` links bgtask to bgloc.
+        .executable(name: "bgtask", targets: ["bgloc"]),
         .executable(name: "bgloc", targets: ["bgloc"]),
         .executable(name: "bgaudio", targets: ["bgaudio"]),
     ],
@@ -81,13 +83,14 @@ let package = Package(
         .target(name: "CommandLineSupport", dependencies: [
             "BackgroundCore", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
-        .executableTarget(name: "bgtask", dependencies: [
+        // bgtask's commands, which the bgloc program runs when started as bgtask.
+        .target(name: "BGTaskCommand", dependencies: [
             "BackgroundApp", "BackgroundReport", "BackgroundState", "CommandLineSupport", "CurlTransport",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
-        ]),
+        ], path: "Sources/bgtask"),
         .executableTarget(name: "bgloc", dependencies: [
             "BackgroundApp", "BackgroundReport", "BackgroundState", "GPSDLocation", "ALSAAudio", "CommandLineSupport", "CurlTransport",
-            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "BGTaskCommand", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "bgaudio", dependencies: [
             "ALSAAudio", "CommandLineSupport", .product(name: "ArgumentParser", package: "swift-argument-parser"),
