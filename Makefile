@@ -31,6 +31,7 @@ TOOLS = bgloc bgaudio bgtask
 # (Package.swift), so bgtask is installed as a symbolic link to bgloc, and the Swift runtime they share is
 # on disk once. bgaudio stays a program of its own, loading only ALSA at start.
 PROGRAMS = bgloc bgaudio
+# The manuals, in a folder per executable target (bgtask's under bgloc's).
 MANUALS = .build/plugins/GenerateManual/outputs
 bindir = $(DESTDIR)$(PREFIX)/bin
 man1dir = $(DESTDIR)$(PREFIX)/share/man/man1
@@ -84,11 +85,11 @@ install: deps release
 	install -d $(bindir) $(man1dir) $(bashdir) $(zshdir) $(fishdir)
 	for program in $(PROGRAMS); do \
 	    install -m 755 $(RELEASE_BUILD)/$(CONFIGURATION)/$$program $(bindir)/$$program && \
-	    $(if $(STRIP),$(STRIP) $(bindir)/$$program &&) true || exit 1; \
+	    $(if $(STRIP),$(STRIP) $(bindir)/$$program,true) || exit 1; \
 	done
 	ln -sf bgloc $(bindir)/bgtask
 	for tool in $(TOOLS); do \
-	    install -m 644 $(MANUALS)/$$tool/$$tool.1 $(man1dir)/$$tool.1 && \
+	    install -m 644 $(MANUALS)/*/$$tool.1 $(man1dir)/$$tool.1 && \
 	    $(RELEASE_BUILD)/$(CONFIGURATION)/$$tool --generate-completion-script bash > $(bashdir)/$$tool && \
 	    $(RELEASE_BUILD)/$(CONFIGURATION)/$$tool --generate-completion-script zsh > $(zshdir)/_$$tool && \
 	    $(RELEASE_BUILD)/$(CONFIGURATION)/$$tool --generate-completion-script fish > $(fishdir)/$$tool.fish || exit 1; \

@@ -32,6 +32,8 @@ import Testing
             #expect(files.fileExists(atPath: stage + path), "\(path)")
         }
         #expect(files.isExecutableFile(atPath: stage + "/usr/bin/bgloc"))
+        // bgtask is bgloc's program under another name: one copy of the runtime they share.
+        #expect(try files.destinationOfSymbolicLink(atPath: stage + "/usr/bin/bgtask") == "bgloc")
         // The C++ runtime and GCC's unwinder are linked in with the Swift runtime (`make release`): bgaudio,
         // which needs no C++ library of its own, loads neither libstdc++ nor libgcc_s at start, and has no
         // run path for the loader to search first.
