@@ -42,9 +42,12 @@ echo "| **bin/, together** | **$total** | **$(mb "$total")** | |"
 echo "| manual pages and completions | $others | $(mb "$others") | |"
 echo
 
-peak() {  # peak COMMAND…: the maximum resident set in MB
-    /usr/bin/time -f "%M" -o "$BENCH_WORK/peak.txt" "$@" >/dev/null 2>&1 || true
-    calc "$(tail -n 1 "$BENCH_WORK/peak.txt") / 1024"
+peak() {  # peak COMMAND…: the maximum resident set in MB, or "failed"
+    if /usr/bin/time -f "%M" -o "$BENCH_WORK/peak.txt" "$@" >/dev/null 2>&1; then
+        calc "$(tail -n 1 "$BENCH_WORK/peak.txt") / 1024"
+    else
+        echo failed
+    fi
 }
 trace="$root/Traces/walk-through-region.gpx"
 echo "| peak resident memory | MB |"
