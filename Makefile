@@ -22,7 +22,16 @@ RELEASE_FLAGS ?= --static-swift-stdlib -Xswiftc -L$(STATIC_CXX) -Xswiftc -Xclang
     --disable-local-rpath
 export RELEASE_FLAGS RELEASE_BUILD
 SWIFTPM_FLAGS ?=
+# `make install` strips the tools it installs: their symbols and debug information are more than half of
+# their size (docs/PERFORMANCE.md, "Footprint"). `make install STRIP=` installs them unstripped, for a
+# debugger; the build folder's copies keep their symbols either way.
+STRIP ?= strip --strip-unneeded
 TOOLS = bgloc bgaudio bgtask
+# The programs installed: bgloc and bgtask are one program that runs as the name it is started by
+# (Package.swift), so bgtask is installed as a symbolic link to bgloc, and the Swift runtime they share is
+# on disk once. bgaudio stays a program of its own, loading only ALSA at start.
+PROGRAMS = bgloc bgaudio
+# The manuals, in a folder per executable target (bgtask's under bgloc's).
 MANUALS = .build/plugins/GenerateManual/outputs
 bindir = $(DESTDIR)$(PREFIX)/bin
 man1dir = $(DESTDIR)$(PREFIX)/share/man/man1
@@ -76,9 +85,13 @@ install: deps release
 	rm -rf $(MANUALS)
 	$(SWIFT) package $(SWIFTPM_FLAGS) generate-manual --configuration $(CONFIGURATION)
 	install -d $(bindir) $(man1dir) $(bashdir) $(zshdir) $(fishdir)
+	for program in $(PROGRAMS); do \
+	    install -m 755 $(RELEASE_BUILD)/$(CONFIGURATION)/$$program $(bindir)/$$program && \
+	    $(if $(STRIP),$(STRIP) $(bindir)/$$program,true) || exit 1; \
+	done
+	ln -sf bgloc $(bindir)/bgtask
 	for tool in $(TOOLS); do \
-	    install -m 755 $(RELEASE_BUILD)/$(CONFIGURATION)/$$tool $(bindir)/$$tool && \
-	    install -m 644 $(MANUALS)/$$tool/$$tool.1 $(man1dir)/$$tool.1 && \
+	    install -m 644 $(MANUALS)/*/$$tool.1 $(man1dir)/$$tool.1 && \
 	    $(RELEASE_BUILD)/$(CONFIGURATION)/$$tool --generate-completion-script bash > $(bashdir)/$$tool && \
 	    $(RELEASE_BUILD)/$(CONFIGURATION)/$$tool --generate-completion-script zsh > $(zshdir)/_$$tool && \
 	    $(RELEASE_BUILD)/$(CONFIGURATION)/$$tool --generate-completion-script fish > $(fishdir)/$$tool.fish || exit 1; \

@@ -18,14 +18,15 @@ let package = Package(
         .library(name: "CurlTransport", targets: ["CurlTransport"]),
         .library(name: "SQLiteStore", targets: ["SQLiteStore"]),
         .library(name: "BackgroundState", targets: ["BackgroundState"]),
-        .executable(name: "bgtask", targets: ["bgtask"]),
+        // bgloc and bgtask are one program (it runs as the name it is started by), so that an installed
+        // system carries the Swift runtime they share once: `make install` links bgtask to bgloc.
+        .executable(name: "bgtask", targets: ["bgloc"]),
         .executable(name: "bgloc", targets: ["bgloc"]),
         .executable(name: "bgaudio", targets: ["bgaudio"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
-        .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
     ],
     targets: [
         // C libraries: a modulemap and a shim header each, imported only by GPSDLocation and ALSAAudio.
@@ -37,13 +38,15 @@ let package = Package(
         .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         // SQLite, imported only by SQLiteStore.
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        // libyaml, imported only by YAML.
+        .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
 
         // The engine, virtual time, the typed timeline and its two renderers.
         .target(name: "BackgroundCore", dependencies: [.product(name: "HeapModule", package: "swift-collections")]),
         // BGTaskScheduler's rules and device conditions.
         .target(name: "BackgroundTasks", dependencies: ["BackgroundCore"]),
         // Traces (GPX, NMEA), location sources and CLLocationManager's behaviour.
-        .target(name: "BackgroundLocation", dependencies: ["BackgroundCore"]),
+        .target(name: "BackgroundLocation", dependencies: ["BackgroundCore", "BackgroundPushes"]),
         // Decoding, the AudioOutput seam, the player and the session.
         .target(name: "BackgroundAudio", dependencies: ["BackgroundCore"]),
         // The only importers of C.
@@ -59,10 +62,14 @@ let package = Package(
         .target(name: "SQLiteStore", dependencies: ["CSQLite"]),
         // An app's state across runs (`--state PATH`): pending task requests and transfers in one SQLite
         // database, on SQLiteStore; the tools hand it to the scheduler and the transfer session.
-        .target(name: "BackgroundState", dependencies: ["SQLiteStore", "BackgroundTasks", "BackgroundTransfers", "BackgroundLocation", "BackgroundCore"]),
+        .target(name: "BackgroundState", dependencies: [
+            "SQLiteStore", "BackgroundTasks", "BackgroundTransfers", "BackgroundLocation", "BackgroundPushes", "BackgroundCore",
+        ]),
+        // YAML composed to nodes with their lines, on libyaml's parser events: the only importer of CYAML.
+        .target(name: "YAML", dependencies: ["CYAML"]),
         // One emulated device: the manifest, lifecycle and background modes.
         .target(name: "BackgroundApp", dependencies: [
-            "BackgroundTasks", "BackgroundLocation", "BackgroundAudio", "BackgroundTransfers", "BackgroundPushes", "Yams",
+            "BackgroundTasks", "BackgroundLocation", "BackgroundAudio", "BackgroundTransfers", "BackgroundPushes", "YAML",
         ]),
         // Deterministic doubles for every seam.
         .target(name: "BackgroundTestKit", dependencies: [
@@ -76,13 +83,14 @@ let package = Package(
         .target(name: "CommandLineSupport", dependencies: [
             "BackgroundCore", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
-        .executableTarget(name: "bgtask", dependencies: [
+        // bgtask's commands, which the bgloc program runs when started as bgtask.
+        .target(name: "BGTaskCommand", dependencies: [
             "BackgroundApp", "BackgroundReport", "BackgroundState", "CommandLineSupport", "CurlTransport",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
-        ]),
+        ], path: "Sources/bgtask"),
         .executableTarget(name: "bgloc", dependencies: [
             "BackgroundApp", "BackgroundReport", "BackgroundState", "GPSDLocation", "ALSAAudio", "CommandLineSupport", "CurlTransport",
-            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "BGTaskCommand", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "bgaudio", dependencies: [
             "ALSAAudio", "CommandLineSupport", .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -105,6 +113,7 @@ let package = Package(
         .executableTarget(name: "FuzzPushPayload", dependencies: ["BackgroundPushes", "FuzzSupport"], path: "Fuzz/PushPayload", exclude: ["Seeds"]),
 
         .testTarget(name: "BackgroundCoreTests", dependencies: ["BackgroundCore"]),
+        .testTarget(name: "YAMLTests", dependencies: ["YAML"]),
         .testTarget(name: "BackgroundTasksTests", dependencies: ["BackgroundTasks", "BackgroundState", "BackgroundTestKit"]),
         .testTarget(
             name: "BackgroundLocationTests", dependencies: ["BackgroundLocation", "BackgroundTestKit"], exclude: ["Fixtures"]),

@@ -1,5 +1,5 @@
 public import BackgroundCore
-import Yams
+import YAML
 
 /// One value of a manifest with its place — the key path errors name and its line — and readers that
 /// check it: the one way a ``ManifestSection`` reads YAML, so that every mode's messages read alike.
@@ -10,7 +10,7 @@ import Yams
 /// ```
 /// Every reader throws an ``InputError`` naming the file, the line and the key.
 public struct ManifestValue {
-    let node: Node
+    let node: YAMLNode
     let document: ManifestDocument
     /// The value's key path as errors name it: `regions[0].lat`, `tasks.com.example.refresh.kind`; empty
     /// for the whole manifest.
@@ -18,15 +18,15 @@ public struct ManifestValue {
     /// The line of the key the value stands under (of the value itself for a list item).
     public let keyLine: Int
 
-    init(node: Node, document: ManifestDocument, key: String, keyLine: Int? = nil) {
+    init(node: YAMLNode, document: ManifestDocument, key: String, keyLine: Int? = nil) {
         self.node = node
         self.document = document
         self.key = key
-        self.keyLine = keyLine ?? node.mark?.line ?? 1
+        self.keyLine = keyLine ?? node.mark.line
     }
 
     /// The value's own line.
-    public var line: Int { node.mark?.line ?? 1 }
+    public var line: Int { node.mark.line }
 
     /// An error at the value: `file:line: key: message`; `key` and `line` name another place.
     public func error(_ message: String, key: String? = nil, line: Int? = nil) -> InputError {
@@ -53,21 +53,21 @@ public struct ManifestValue {
     /// The value as a mapping of any keys, in the manifest's order (`tasks:`, keyed by identifier).
     public func entries() throws(InputError) -> [(name: String, value: ManifestValue)] {
         let place = key.isEmpty ? "(top level)" : key
-        guard case .mapping(let mapping) = node else { throw error("expected a mapping of keys to values", key: place) }
+        guard case .mapping(let mapping, _) = node else { throw error("expected a mapping of keys to values", key: place) }
         var result: [(name: String, value: ManifestValue)] = []
         for (name, value) in mapping {
             guard case .scalar(let scalar) = name else {
-                throw error("a key must be plain text", key: place, line: name.mark?.line ?? 1)
+                throw error("a key must be plain text", key: place, line: name.mark.line)
             }
             let path = key.isEmpty ? Self.shown(scalar.string) : "\(key).\(Self.shown(scalar.string))"
-            result.append((scalar.string, ManifestValue(node: value, document: document, key: path, keyLine: name.mark?.line ?? 1)))
+            result.append((scalar.string, ManifestValue(node: value, document: document, key: path, keyLine: name.mark.line)))
         }
         return result
     }
 
     /// The value as a list; its items are named `key[0]`, `key[1]`…
     public func list() throws(InputError) -> [ManifestValue] {
-        guard case .sequence(let items) = node else { throw error("expected a list, such as [a, b]") }
+        guard case .sequence(let items, _) = node else { throw error("expected a list, such as [a, b]") }
         return items.enumerated().map { index, item in ManifestValue(node: item, document: document, key: "\(key)[\(index)]") }
     }
 

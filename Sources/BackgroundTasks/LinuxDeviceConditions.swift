@@ -1,5 +1,5 @@
 public import BackgroundCore
-import Foundation
+import FoundationEssentials
 
 /// The device conditions of the Linux machine itself, read from sysfs and polled on the engine.
 ///
@@ -121,6 +121,9 @@ public final class LinuxDeviceConditions: DeviceConditionsSource {
 
     private func value(_ path: String) -> String? {
         guard let data = FileManager.default.contents(atPath: path) else { return nil }
-        return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        var text = String(decoding: data, as: UTF8.self)[...]
+        while text.first?.isWhitespace == true { text.removeFirst() }
+        while text.last?.isWhitespace == true { text.removeLast() }
+        return String(text)
     }
 }

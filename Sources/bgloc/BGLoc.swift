@@ -1,7 +1,6 @@
 import ArgumentParser
 import CommandLineSupport
 
-@main
 struct BGLoc: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bgloc",

@@ -1,7 +1,6 @@
 import ArgumentParser
 import CommandLineSupport
 
-@main
 struct BGTask: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bgtask",

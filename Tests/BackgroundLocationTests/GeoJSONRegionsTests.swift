@@ -60,7 +60,8 @@ import Testing
         } throws: { error in
             guard let error = error as? InputError, error.file == "regions.geojson" else { return false }
             if let key = c.key { return error.place == .key(key, line: nil) }
-            return error.place == .none && error.message.hasPrefix("not valid JSON")
+            guard case .byte = error.place else { return false }
+            return error.message.hasPrefix("not valid JSON")
         }
     }
 

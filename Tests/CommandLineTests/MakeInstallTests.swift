@@ -32,6 +32,8 @@ import Testing
             #expect(files.fileExists(atPath: stage + path), "\(path)")
         }
         #expect(files.isExecutableFile(atPath: stage + "/usr/bin/bgloc"))
+        // bgtask is bgloc's program under another name: one copy of the runtime they share.
+        #expect(try files.destinationOfSymbolicLink(atPath: stage + "/usr/bin/bgtask") == "bgloc")
         // The C++ runtime and GCC's unwinder are linked in with the Swift runtime (`make release`): bgaudio,
         // which needs no C++ library of its own, loads neither libstdc++ nor libgcc_s at start, and has no
         // run path for the loader to search first.
@@ -41,6 +43,19 @@ import Testing
         #expect(!dynamic.stdout.contains("libstdc++"), "\(dynamic.stdout)")
         #expect(!dynamic.stdout.contains("libgcc_s"), "\(dynamic.stdout)")
         #expect(!dynamic.stdout.contains("RUNPATH") && !dynamic.stdout.contains("RPATH"), "\(dynamic.stdout)")
+        // No tool needs Foundation or ICU (issue 19): none among the libraries loaded, and no ICU data
+        // (`icudt…`, 34 MB, which statically linked Foundation brings) inside. And `make install` strips them.
+        let grep = try #require(TestSupport.which("grep"))
+        for tool in ["bgloc", "bgaudio", "bgtask"] {
+            let path = stage + "/usr/bin/" + tool
+            let needed = try await TestSupport.run(readelf, ["-d", path])
+            #expect(needed.status == 0 && !needed.stdout.contains("libFoundation") && !needed.stdout.contains("icu"),
+                    "\(tool): \(needed.stdout)")
+            let icuData = try await TestSupport.run(grep, ["-q", "-a", "icudt", path])
+            #expect(icuData.status == 1, "\(tool) carries ICU's data")
+            let sections = try await TestSupport.run(readelf, ["-S", "-W", path])
+            #expect(sections.status == 0 && !sections.stdout.contains(".symtab"), "\(tool) is not stripped")
+        }
         let manual = try String(contentsOfFile: stage + "/usr/share/man/man1/bgloc.1", encoding: .utf8)
         #expect(manual.contains(".Dt BGLOC 1"))
         #expect(manual.contains("serve"))

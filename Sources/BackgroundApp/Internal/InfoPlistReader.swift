@@ -1,10 +1,10 @@
 import BackgroundCore
-import Foundation
+import FoundationEssentials
 
 /// Reads `BGTaskSchedulerPermittedIdentifiers` and `UIBackgroundModes` from an Info.plist, XML or binary,
 /// with the build variables in their values (`$(PRODUCT_BUNDLE_IDENTIFIER).refresh`) expanded.
 ///
-/// Parsing goes through Foundation's `PropertyListSerialization`. An XML plist that declares a document
+/// Parsing goes through FoundationEssentials' `PropertyListDecoder`. An XML plist that declares a document
 /// type with an internal subset or any entity is refused before parsing, so no entity is ever expanded
 /// and nothing outside the file is read.
 enum InfoPlistReader {
@@ -30,30 +30,36 @@ enum InfoPlistReader {
                     message: "declares entities or a DOCTYPE internal subset; refusing it (an Info.plist needs neither)")
             }
         }
-        let object: Any
         do {
-            object = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
+            let lists = try PropertyListDecoder().decode(BackgroundLists.self, from: data)
+            return (
+                try expand(lists.BGTaskSchedulerPermittedIdentifiers, "BGTaskSchedulerPermittedIdentifiers", path, variables),
+                try expand(lists.UIBackgroundModes, "UIBackgroundModes", path, variables)
+            )
+        } catch let error as InputError {
+            throw error
+        } catch DecodingError.typeMismatch(_, let context) where !context.codingPath.isEmpty {
+            throw InputError(file: path, place: .key(context.codingPath[0].stringValue), message: "expected an array of strings")
+        } catch DecodingError.typeMismatch {
+            throw InputError(file: path, message: "the top level is not a dictionary")
         } catch {
             throw InputError(file: path, message: "is not a property list (XML or binary)")
         }
-        guard let root = object as? [String: Any] else {
-            throw InputError(file: path, message: "the top level is not a dictionary")
-        }
-        return (
-            try strings(root, "BGTaskSchedulerPermittedIdentifiers", path, variables),
-            try strings(root, "UIBackgroundModes", path, variables)
-        )
     }
 
-    private static func strings(
-        _ root: [String: Any], _ key: String, _ path: String, _ variables: BuildVariables
+    /// The two keys read; any others are ignored.
+    private struct BackgroundLists: Decodable {
+        // swiftlint:disable identifier_name
+        var BGTaskSchedulerPermittedIdentifiers: [String]?
+        var UIBackgroundModes: [String]?
+        // swiftlint:enable identifier_name
+    }
+
+    private static func expand(
+        _ list: [String]?, _ key: String, _ path: String, _ variables: BuildVariables
     ) throws(InputError) -> [String] {
-        guard let value = root[key] else { return [] }
-        guard let list = value as? [String] else {
-            throw InputError(file: path, place: .key(key), message: "expected an array of strings")
-        }
         var result: [String] = []
-        for (index, item) in list.enumerated() {
+        for (index, item) in (list ?? []).enumerated() {
             result.append(try variables.expand(item, file: path, key: "\(key)[\(index)]"))
         }
         return result
@@ -61,7 +67,7 @@ enum InfoPlistReader {
 
     /// True when a `<!DOCTYPE …>` declaration has a `[` internal subset.
     private static func declaresInternalSubset(_ text: String) -> Bool {
-        guard let start = text.range(of: "<!DOCTYPE") else { return false }
+        guard let start = text.firstRange(of: "<!DOCTYPE") else { return false }
         let rest = text[start.upperBound...]
         let end = rest.firstIndex(of: ">") ?? rest.endIndex
         return rest[..<end].contains("[")

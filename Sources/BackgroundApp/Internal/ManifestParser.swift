@@ -1,6 +1,5 @@
 import BackgroundCore
-import Foundation
-import Yams
+import YAML
 
 /// Turns manifest YAML into an ``AppManifest``, checking every key and value.
 ///
@@ -60,15 +59,15 @@ struct ManifestParser {
                 message: "'\(alias)' is a YAML alias; a manifest may not use aliases, which can expand without bound "
                     + "(write the value out, or quote it if it is text)")
         }
-        let root: Node
+        let root: YAMLNode
         do {
-            guard let node = try Yams.compose(yaml: text) else {
+            guard let node = try YAMLNode.compose(text) else {
                 throw InputError(file: file, message: "the manifest is empty (it needs at least app: and tasks:)")
             }
             root = node
         } catch let error as InputError {
             throw error
-        } catch let error as YamlError {
+        } catch let error as YAMLError {
             throw yamlError(error)
         } catch {
             throw InputError(file: file, message: "invalid YAML")
@@ -174,28 +173,27 @@ struct ManifestParser {
         return BuildVariables(values: values)
     }
 
-    /// One line, naming the place, for a Yams error.
-    private func yamlError(_ error: YamlError) -> InputError {
+    /// One line, naming the place, for a YAML error.
+    private func yamlError(_ error: YAMLError) -> InputError {
         func oneLine(_ text: String) -> String {
             text.split(whereSeparator: \.isNewline).joined(separator: " ")
         }
         switch error {
-        case .scanner(let context, let problem, let mark, _), .parser(let context, let problem, let mark, _),
-             .composer(let context, let problem, let mark, _):
-            let place = InputError.Place.line(mark.line, column: mark.column)
-            if problem.contains("Maximum nesting level") {
-                return InputError(file: file, place: place, message: "lists and mappings nest too deeply (the YAML parser stops at about 1000 levels); refusing it")
-            }
-            let while_ = context.map { " \(oneLine($0.text))" } ?? ""
-            return InputError(file: file, place: place, message: "invalid YAML: \(oneLine(problem))\(while_)")
-        case .reader(let problem, let offset, _, _):
-            return InputError(file: file, place: offset.map { .byte($0) } ?? .none, message: "invalid YAML: \(oneLine(problem))")
-        case .duplicatedKeysInMapping(let duplicates, let context):
+        case .syntax(let problem, let context, let mark):
+            let while_ = context.map { " \(oneLine($0))" } ?? ""
+            return InputError(file: file, place: .line(mark.line, column: mark.column), message: "invalid YAML: \(oneLine(problem))\(while_)")
+        case .reader(let problem, let offset):
+            return InputError(file: file, place: .byte(offset), message: "invalid YAML: \(oneLine(problem))")
+        case .duplicateKeys(let duplicates, let mark):
             return InputError(
-                file: file, place: .line(context.mark.line, column: context.mark.column),
+                file: file, place: .line(mark.line, column: mark.column),
                 message: "duplicate key \(duplicates.map { "'\(ManifestValue.shown($0))'" }.joined(separator: ", "))")
-        default:
-            return InputError(file: file, message: "invalid YAML: \(oneLine(error.description))")
+        case .tooDeep(let limit, let mark):
+            return InputError(
+                file: file, place: .line(mark.line, column: mark.column),
+                message: "lists and mappings nest too deeply (the YAML parser stops at about \(limit) levels); refusing it")
+        case .memory:
+            return InputError(file: file, message: "invalid YAML: Memory error")
         }
     }
 }

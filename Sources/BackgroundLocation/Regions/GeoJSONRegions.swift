@@ -1,5 +1,5 @@
 public import BackgroundCore
-import Foundation
+import BackgroundPushes
 import Glibc
 
 /// Reads circular regions from a GeoJSON FeatureCollection of Points (`bgloc replay --regions FILE`).
@@ -26,43 +26,47 @@ public enum GeoJSONRegions {
         guard descriptor >= 0 else {
             throw InputError(file: path, message: "cannot open the file: \(String(cString: strerror(errno)))")
         }
-        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+        defer { close(descriptor) }
         var info = stat()
         if fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
             throw InputError(file: path, message: "is a directory, not a GeoJSON file")
         }
-        let data: Data?
-        do { data = try handle.readToEnd() } catch {
-            throw InputError(file: path, message: "cannot read the file: \((error as NSError).localizedDescription)")
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0, errno == EINTR { continue }
+            guard count >= 0 else { throw InputError(file: path, message: "cannot read the file: \(String(cString: strerror(errno)))") }
+            if count == 0 { break }
+            bytes += chunk[0..<count]
         }
-        return try parse(Array(data ?? Data()), file: path)
+        return try parse(bytes, file: path)
     }
 
     /// Parses GeoJSON text; `file` names it in errors.
     public static func parse(_ bytes: [UInt8], file: String) throws(InputError) -> [CircularRegion] {
-        let root: Any
+        let root: JSONValue
         do {
-            root = try JSONSerialization.jsonObject(with: Data(bytes))
+            root = try JSONValue(parsing: bytes, file: file)
         } catch {
-            let detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "\(error)"
-            throw InputError(file: file, message: "not valid JSON: \(detail)")
+            throw InputError(file: file, place: error.place, message: "not valid JSON: \(error.message)")
         }
         func fail(_ key: String, _ message: String) -> InputError { InputError(file: file, place: .key(key), message: message) }
-        guard let collection = root as? [String: Any], collection["type"] as? String == "FeatureCollection" else {
+        guard case .string("FeatureCollection")? = root["type"] else {
             throw fail("type", "expected a GeoJSON FeatureCollection")
         }
-        guard let features = collection["features"] as? [Any] else {
+        guard case .array(let features)? = root["features"] else {
             throw fail("features", "expected an array of features")
         }
         var regions: [CircularRegion] = []
         var firstUse: [String: Int] = [:]
         for (i, element) in features.enumerated() {
             let at = "features[\(i)]"
-            guard let feature = element as? [String: Any] else { throw fail(at, "expected a Feature object") }
-            guard let geometry = feature["geometry"] as? [String: Any], geometry["type"] as? String == "Point" else {
+            guard case .object = element else { throw fail(at, "expected a Feature object") }
+            guard let geometry = element["geometry"], case .string("Point")? = geometry["type"] else {
                 throw fail("\(at).geometry", "expected a Point geometry")
             }
-            guard let coordinates = geometry["coordinates"] as? [Any], coordinates.count >= 2,
+            guard case .array(let coordinates)? = geometry["coordinates"], coordinates.count >= 2,
                 let longitude = number(coordinates[0]), let latitude = number(coordinates[1])
             else {
                 throw fail("\(at).geometry.coordinates", "expected [longitude, latitude] in degrees")
@@ -73,10 +77,10 @@ public enum GeoJSONRegions {
             guard (-180...180).contains(longitude) else {
                 throw fail("\(at).geometry.coordinates", "longitude \(longitude) is outside -180...180")
             }
-            guard let properties = feature["properties"] as? [String: Any] else {
+            guard let properties = element["properties"], case .object = properties else {
                 throw fail("\(at).properties", "expected properties with id and radius")
             }
-            guard let id = properties["id"] as? String, !id.isEmpty else {
+            guard case .string(let id)? = properties["id"], !id.isEmpty else {
                 throw fail("\(at).properties.id", "expected a non-empty string")
             }
             if let first = firstUse[id] { throw fail("\(at).properties.id", "id '\(id)' is already used by features[\(first)]") }
@@ -102,17 +106,13 @@ public enum GeoJSONRegions {
         return regions
     }
 
-    /// JSONSerialization's booleans are NSNumbers of their own class.
-    private static let booleanClass = type(of: NSNumber(value: true))
-
-    private static func number(_ value: Any) -> Double? {
-        guard let number = value as? NSNumber, type(of: number) != booleanClass else { return nil }
-        let double = number.doubleValue
-        return double.isFinite ? double : nil
+    private static func number(_ value: JSONValue) -> Double? {
+        guard case .number(let number) = value, number.isFinite else { return nil }
+        return number
     }
 
-    private static func boolean(_ value: Any) -> Bool? {
-        guard let number = value as? NSNumber, type(of: number) == booleanClass else { return nil }
-        return number.boolValue
+    private static func boolean(_ value: JSONValue) -> Bool? {
+        guard case .bool(let flag) = value else { return nil }
+        return flag
     }
 }

@@ -1,6 +1,6 @@
 import BackgroundCore
+import BackgroundPushes
 import BackgroundTasks
-import Foundation
 import Glibc
 
 /// Reads the JSON state file of earlier versions (version 1), once, when ``AppStateDatabase`` migrates it.
@@ -24,39 +24,39 @@ struct LegacyStateFile {
         case .failed(let reason): throw setAside(reason: reason, key: nil)
         case .read(let contents): bytes = contents
         }
-        guard let object = try? JSONSerialization.jsonObject(with: Data(bytes)),
-              let root = object as? [String: Any]
-        else { throw setAside(reason: "it is not a JSON object", key: nil) }
-        guard (root["version"] as? NSNumber)?.intValue == 1 else {
+        guard let root = try? JSONValue(parsing: bytes, file: path), case .object = root else {
+            throw setAside(reason: "it is not a JSON object", key: nil)
+        }
+        guard case .number(1)? = root["version"] else {
             throw setAside(reason: "unknown version (expected 1)", key: "version")
         }
-        guard let list = root["requests"] as? [Any] else {
+        guard case .array(let list)? = root["requests"] else {
             throw setAside(reason: "missing or not a list", key: "requests")
         }
         var requests: [BGTaskRequest] = []
         for (index, item) in list.enumerated() {
             let key = "requests[\(index)]"
-            guard let fields = item as? [String: Any] else { throw setAside(reason: "not an object", key: key) }
-            guard let identifier = fields["identifier"] as? String, !identifier.isEmpty else {
+            guard case .object = item else { throw setAside(reason: "not an object", key: key) }
+            guard case .string(let identifier)? = item["identifier"], !identifier.isEmpty else {
                 throw setAside(reason: "missing identifier", key: key + ".identifier")
             }
             var begin: SimTime?
-            if let text = fields["earliestBegin"] as? String {
+            if case .string(let text)? = item["earliestBegin"] {
                 guard let time = SimTime(rfc3339: text) else {
                     throw setAside(reason: "'\(text)' is not an RFC 3339 time", key: key + ".earliestBegin")
                 }
                 begin = time
-            } else if !(fields["earliestBegin"] is NSNull) {
+            } else if item["earliestBegin"] != .null {
                 throw setAside(reason: "missing (a time or null)", key: key + ".earliestBegin")
             }
             let request: BGTaskRequest
-            switch fields["kind"] as? String {
-            case "refresh":
+            switch item["kind"] {
+            case .string("refresh"):
                 request = BGAppRefreshTaskRequest(identifier: identifier)
-            case "processing":
+            case .string("processing"):
                 let processing = BGProcessingTaskRequest(identifier: identifier)
-                processing.requiresNetworkConnectivity = (fields["requiresNetwork"] as? Bool) ?? false
-                processing.requiresExternalPower = (fields["requiresExternalPower"] as? Bool) ?? false
+                processing.requiresNetworkConnectivity = item["requiresNetwork"] == .bool(true)
+                processing.requiresExternalPower = item["requiresExternalPower"] == .bool(true)
                 request = processing
             default:
                 throw setAside(reason: "unknown kind (expected refresh or processing)", key: key + ".kind")

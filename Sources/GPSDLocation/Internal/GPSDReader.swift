@@ -1,6 +1,5 @@
 import BackgroundCore
 import BackgroundLocation
-import Foundation
 import Glibc
 
 /// Reads gpsd on a dedicated thread (libgps blocks; the cooperative pool must not) and hands each fix and

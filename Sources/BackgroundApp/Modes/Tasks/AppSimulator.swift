@@ -1,6 +1,5 @@
 public import BackgroundCore
 public import BackgroundTasks
-import Foundation
 import Glibc
 
 /// Runs an app manifest's background tasks on an engine: the manifest's conditions drive a
@@ -160,7 +159,7 @@ public final class AppSimulator {
     private func run(_ command: String, for launched: BGTask, as task: ManifestTask, trigger: TaskTrigger) {
         let limit = commands.timeLimit
             ?? (task.kind == .refresh ? scheduler.configuration.refreshBudget : commands.processingTimeLimit)
-        let folder = (manifest.file as NSString).deletingLastPathComponent
+        let folder = ManifestDocument.folder(of: manifest.file)
         let environment = [
             "BG_TASK_ID": task.identifier,
             "BG_TASK_KIND": task.kind.rawValue,

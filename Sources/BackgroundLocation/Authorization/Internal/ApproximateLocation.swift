@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 
 /// Reduced accuracy's approximate fix: the centre of the grid cell the fix is in, cells `cell` metres
 /// high and about as wide (narrower in degrees towards the poles), with `cell` as its horizontal accuracy

@@ -1,13 +1,13 @@
 import BackgroundCore
-import Foundation
-import Yams
+import FoundationEssentials
+import YAML
 
 /// The readers the transfers section adds to ``ManifestValue``: URLs, byte counts, timeouts and a path that
 /// must stay inside the manifest's folder.
 extension ManifestValue {
     /// Whether the value is a mapping (`{drop: 40000}`) rather than a single value or a list.
     var isMapping: Bool {
-        if case .mapping = node { return true }
+        if case YAMLNode.mapping = node { return true }
         return false
     }
 
@@ -71,7 +71,7 @@ extension ManifestValue {
     /// is what is written).
     func pathInsideManifestFolder() throws(InputError) -> String {
         let path = try path()
-        let folder = (document.file as NSString).deletingLastPathComponent
+        let folder = ManifestDocument.folder(of: document.file)
         guard let root = ResolvedPath.resolve(folder.isEmpty ? "." : folder),
               let resolved = ResolvedPath.resolve(path)
         else { throw error("'\(Self.shown(try string()))' goes through too many symbolic links") }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A path as the file system would follow it: absolute, with `.`, `..` and the symbolic links of the parts
 /// that exist resolved (the parts that do not exist yet are taken as written).
