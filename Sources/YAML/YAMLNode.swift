@@ -21,10 +21,13 @@ public enum YAMLNode: Sendable {
     /// ``compose(_:depthLimit:)``).
     case mapping([(key: YAMLNode, value: YAMLNode)], YAMLMark)
 
-    /// A scalar: its text (escapes and folding applied) and the place it starts.
+    /// A scalar: its text (escapes and folding applied), the place it starts, and whether it was written
+    /// plain, without quotes or a tag (`1`, not `'1'` or `!!str 1`): a reader that resolves types as YAML's
+    /// core schema does (a plain `true`, `1`, `null`) needs to know.
     public struct Scalar: Sendable {
         public let string: String
         public let mark: YAMLMark
+        public let isPlain: Bool
     }
 
     /// Where the node starts.

@@ -223,6 +223,20 @@ import Testing
         #expect(app.lifecycle.state == .terminated)
     }
 
+    /// An inline payload's plain scalars are typed by YAML's core schema; quoted ones stay text.
+    @Test func anInlinePayloadKeepsYAMLsTypes() throws {
+        let manifest = try AppManifest(yaml: """
+            app: x
+            backgroundModes: [remote-notification]
+            pushes: [{at: 1m, payload: {aps: {content-available: 1}, n: 1.5, s: '42', t: true, z: null, w: 1e3x}}]
+            """, file: "app.yaml")
+        #expect(manifest.pushes.first?.payload.userInfo.description
+            == #"{"aps":{"content-available":1},"n":1.5,"s":"42","t":true,"z":null,"w":"1e3x"}"#)
+        #expect(throws: InputError.self) {
+            try AppManifest(yaml: "app: x\npushes: [{at: 1m, payload: {aps: {content-available: 1}, big: 1e999}}]\n", file: "app.yaml")
+        }
+    }
+
     @Test func onPushActionsAreCarriedOutWhenThePushArrives() throws {
         let events = try Run("""
             pushes: [{at: 2m, payload: \(Self.push)}]

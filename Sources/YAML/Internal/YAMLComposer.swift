@@ -94,7 +94,7 @@ struct YAMLComposer: ~Copyable {
                 let scalar = event.data.scalar
                 node = .scalar(YAMLNode.Scalar(
                     string: String(decoding: UnsafeBufferPointer(start: scalar.value, count: scalar.length), as: UTF8.self),
-                    mark: Self.mark(event.start_mark)))
+                    mark: Self.mark(event.start_mark), isPlain: scalar.plain_implicit != 0))
                 register(Self.text(scalar.anchor), node)
             case YAML_ALIAS_EVENT:
                 let name = Self.text(event.data.alias.anchor) ?? ""

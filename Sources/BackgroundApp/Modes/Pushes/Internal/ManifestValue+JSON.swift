@@ -1,6 +1,6 @@
 import BackgroundCore
 import BackgroundPushes
-import Yams
+import YAML
 
 extension ManifestValue {
     /// The value as JSON, for a payload written in the manifest (`payload: {aps: {content-available: 1}}`):
@@ -15,19 +15,27 @@ extension ManifestValue {
             var items: [JSONValue] = []
             for item in try list() { items.append(try item.jsonValue()) }
             return .array(items)
-        case .scalar, .alias:
-            switch node.tag.rawValue {
-            case Tag.Name.null.rawValue: return .null
-            case Tag.Name.bool.rawValue:
-                if let value = node.bool { return .bool(value) }
-                return .string(try string())
-            case Tag.Name.int.rawValue, Tag.Name.float.rawValue:
-                guard let number = node.float, number.isFinite else {
-                    throw error("'\(ManifestValue.shown(try string()))' is not a number JSON can hold; quote it to send it as text")
+        case .scalar(let scalar):
+            // YAML's core schema for plain scalars; anything quoted or tagged is text.
+            guard scalar.isPlain else { return .string(scalar.string) }
+            switch scalar.string {
+            case "", "~", "null", "Null", "NULL": return .null
+            case "true", "True", "TRUE": return .bool(true)
+            case "false", "False", "FALSE": return .bool(false)
+            default:
+                let text = scalar.string
+                guard let first = text.utf8.first, Self.numberStart.contains(first),
+                    text.utf8.allSatisfy(Self.numberCharacters.contains), let number = Double(text)
+                else { return .string(text) }
+                guard number.isFinite else {
+                    throw error("'\(ManifestValue.shown(text))' is not a number JSON can hold; quote it to send it as text")
                 }
                 return .number(number)
-            default: return .string(try string())
             }
         }
     }
+
+    /// The bytes a plain number may start with, and hold (decimal integers and floats, as JSON writes them).
+    private static let numberStart = Set("+-.0123456789".utf8)
+    private static let numberCharacters = Set("+-.0123456789eE".utf8)
 }
