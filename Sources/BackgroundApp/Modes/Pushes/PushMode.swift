@@ -1,7 +1,6 @@
 public import BackgroundCore
 public import BackgroundPushes
 import BackgroundTasks
-import Foundation
 import Glibc
 
 /// The remote-notification background mode: background (silent) pushes, as APNs and iOS deliver them, in
@@ -245,7 +244,7 @@ public final class PushMode: BackgroundMode {
     /// task's command); nil when it ran past the window and was stopped.
     private func run(_ command: String, push: Int, userInfo: JSONValue) -> PushFetchResult? {
         guard let app else { return nil }
-        let folder = (app.manifest.file as NSString).deletingLastPathComponent
+        let folder = ManifestDocument.folder(of: app.manifest.file)
         let log = app.configuration.commands.log
         let descriptor = log.map { open($0, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644) } ?? STDERR_FILENO
         defer { if descriptor >= 0, descriptor != STDERR_FILENO { close(descriptor) } }
