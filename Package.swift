@@ -18,6 +18,7 @@ let package = Package(
         .library(name: "CurlTransport", targets: ["CurlTransport"]),
         .library(name: "SQLiteStore", targets: ["SQLiteStore"]),
         .library(name: "BackgroundState", targets: ["BackgroundState"]),
+        .library(name: "AppControl", targets: ["AppControl"]),
         .executable(name: "bgtask", targets: ["bgtask"]),
         .executable(name: "bgloc", targets: ["bgloc"]),
         .executable(name: "bgaudio", targets: ["bgaudio"]),
@@ -70,6 +71,9 @@ let package = Package(
         ]),
         // Background pushes: the payload reader and the system's delivery rules, on virtual time.
         .target(name: "BackgroundPushes", dependencies: ["BackgroundCore"]),
+        // The control socket of `bgloc live --app` (docs/CONTROL.md): its wire format, the server that hands
+        // each request to the live run's engine, and the client of `bgtask push|simulate-launch|simulate-expiration`.
+        .target(name: "AppControl", dependencies: ["BackgroundCore", "BackgroundPushes"]),
         // A run's picture: one self-contained HTML page drawn from the timeline.
         .target(name: "BackgroundReport", dependencies: ["BackgroundCore"]),
         // What the three command lines share: formats, output, signals, errors.
@@ -77,12 +81,12 @@ let package = Package(
             "BackgroundCore", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "bgtask", dependencies: [
-            "BackgroundApp", "BackgroundReport", "BackgroundState", "CommandLineSupport", "CurlTransport",
-            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "BackgroundApp", "BackgroundReport", "BackgroundState", "CommandLineSupport", "CurlTransport", "AppControl",
+            "BackgroundPushes", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "bgloc", dependencies: [
             "BackgroundApp", "BackgroundReport", "BackgroundState", "GPSDLocation", "ALSAAudio", "CommandLineSupport", "CurlTransport",
-            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "AppControl", "BackgroundPushes", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "bgaudio", dependencies: [
             "ALSAAudio", "CommandLineSupport", .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -115,6 +119,7 @@ let package = Package(
         .testTarget(name: "BackgroundPushesTests", dependencies: ["BackgroundPushes", "BackgroundTestKit"]),
         // A background mode of its own, hosted by EmulatedApp without editing BackgroundCore or BackgroundApp.
         .testTarget(name: "ToyModeTests", dependencies: ["BackgroundApp", "BackgroundCore", "BackgroundTestKit"]),
+        .testTarget(name: "AppControlTests", dependencies: ["AppControl", "BackgroundCore", "BackgroundPushes", "BackgroundTestKit"]),
         .testTarget(name: "BackgroundReportTests", dependencies: ["BackgroundReport", "BackgroundTestKit"]),
         .testTarget(name: "CommandLineTests", dependencies: ["CommandLineSupport", "BackgroundState", "SQLiteStore", "BackgroundTestKit"]),
         .testTarget(name: "BGAudioTests", dependencies: [
