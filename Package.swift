@@ -106,6 +106,7 @@ let package = Package(
         .executableTarget(
             name: "FuzzServerList", dependencies: ["BackgroundApp", "BackgroundTransfers", "FuzzSupport"], path: "Fuzz/ServerList",
             exclude: ["Seeds"]),
+        .executableTarget(name: "FuzzControlRequest", dependencies: ["AppControl", "FuzzSupport"], path: "Fuzz/ControlRequest", exclude: ["Seeds"]),
         .executableTarget(name: "FuzzPushPayload", dependencies: ["BackgroundPushes", "FuzzSupport"], path: "Fuzz/PushPayload", exclude: ["Seeds"]),
 
         .testTarget(name: "BackgroundCoreTests", dependencies: ["BackgroundCore"]),

@@ -23,18 +23,10 @@ extension BGTask {
                 stale socket or no reply; 64 a bad option.
                 """)
 
-        @OptionGroup var control: ControlOptions
-
-        @Argument(help: ArgumentHelp(
-            "[BUNDLE] ID: the app's bundle identifier (optional with --to), then the task's identifier.", valueName: "bundle-and-id"))
-        var arguments: [String]
-
-        func validate() throws {
-            try SimulateLaunch.check(arguments)
-        }
+        @OptionGroup var task: TaskArguments
 
         func run() throws {
-            try control.send(.simulateExpiration(arguments[arguments.count - 1]), to: arguments.count == 2 ? arguments[0] : nil)
+            try task.send(ControlRequest.Action.simulateExpiration)
         }
     }
 }

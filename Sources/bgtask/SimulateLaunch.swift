@@ -24,23 +24,10 @@ extension BGTask {
                 stale socket or no reply; 64 a bad option.
                 """)
 
-        @OptionGroup var control: ControlOptions
-
-        @Argument(help: ArgumentHelp(
-            "[BUNDLE] ID: the app's bundle identifier (optional with --to), then the task's identifier.", valueName: "bundle-and-id"))
-        var arguments: [String]
-
-        func validate() throws {
-            try Self.check(arguments)
-        }
+        @OptionGroup var task: TaskArguments
 
         func run() throws {
-            try control.send(.simulateLaunch(arguments[arguments.count - 1]), to: arguments.count == 2 ? arguments[0] : nil)
-        }
-
-        /// `[BUNDLE] ID`, shared with ``SimulateExpiration``.
-        static func check(_ arguments: [String]) throws {
-            guard (1...2).contains(arguments.count) else { throw ValidationError("Expected [BUNDLE] ID: the task's identifier, after the app's bundle.") }
+            try task.send(ControlRequest.Action.simulateLaunch)
         }
     }
 }
