@@ -10,7 +10,7 @@ import Synchronization
 /// connection belongs to another live run of the app, which is an error
 /// (``ControlError/Code/alreadyRunning``); one that refuses is stale and is replaced. ``add(to:handlers:)``
 /// makes it a source of a ``LiveRun``: a thread of its own accepts connections one at a time, reads each
-/// request (at most `requestTimeout` per read, so a silent client cannot hold the socket), answers a
+/// request (the whole of it within `requestTimeout`, so a silent or slow client cannot hold the socket), answers a
 /// malformed one, one for another bundle and a push payload that fails `PushPayload`'s rules at once, and
 /// posts the others to the engine; the handler's ``ControlReply`` goes back once the engine has run it.
 /// ``close()`` (after the run) removes the socket, when it is still this server's.
@@ -151,13 +151,15 @@ public final class ControlServer: Sendable {
                 if errno == EMFILE || errno == ENFILE { usleep(100_000) }  // out of descriptors: let some go first
                 continue
             }
-            UnixSocket.setTimeout(connection, requestTimeout)
             receive(ControlResponder(connection), on: connection, posting: input)
         }
     }
 
-    /// Reads one request from `connection` and posts it, or answers it at once when it cannot be run.
+    /// Reads one request from `connection` within ``requestTimeout`` and posts it, or answers it at once
+    /// when it cannot be run.
     private func receive(_ responder: ControlResponder, on connection: Int32, posting input: EngineInput<ControlSource.Incoming>) {
+        let clock = ContinuousClock()
+        let deadline = clock.now + requestTimeout
         var bytes: [UInt8] = []
         while true {
             switch ControlRequest.decode(bytes) {
@@ -166,7 +168,10 @@ public final class ControlServer: Sendable {
             case .request(let request):
                 return dispatch(request, responder, posting: input)
             case .incomplete:
-                guard let chunk = try? UnixSocket.read(connection) else {
+                // The time left for the whole request, so that a client sending a byte at a time cannot hold the socket.
+                let left = clock.now.duration(to: deadline)
+                if left > .zero { UnixSocket.setTimeout(connection, left) }
+                guard left > .zero, let chunk = try? UnixSocket.read(connection) else {
                     return responder.reply(.error("malformed request: no whole request within \(DurationSyntax.format(requestTimeout))"))
                 }
                 guard !chunk.isEmpty else { return responder.reply(.error("malformed request: it ended early")) }

@@ -46,6 +46,15 @@ import Testing
         }
     }
 
+    @Test func aClientThatStopsHalfWayIsAnsweredAndTheServerServesOn() async throws {
+        try await Self.withServer(requestTimeout: .milliseconds(300)) { path in
+            let reply = try await Self.offPool { try Self.exchange(Array("simulate-launch com.example.app".utf8), at: path, hold: true) }
+            #expect(reply == "error malformed request: no whole request within 0.3s\n")
+            let launch = try await Self.offPool { try ControlClient(path: path).send(ControlRequest(bundle: Self.bundle, action: .simulateLaunch("b"))) }
+            #expect(launch == .ok("launched b"))
+        }
+    }
+
     @Test func aSecondServerFindsTheFirstAliveAndAStaleSocketIsReplaced() throws {
         let folder = try TemporaryFolder(prefix: "bgkit-control")
         let path = folder.path + "/bgkit-com.example.app.sock"
@@ -107,10 +116,10 @@ import Testing
 
     /// Runs `body` with a server at a fresh path, serving in a live run whose handlers launch any task,
     /// expire none and describe each push; ends the run and closes the server after.
-    static func withServer(_ body: (String) async throws -> Void) async throws {
+    static func withServer(requestTimeout: Duration = .seconds(5), _ body: (String) async throws -> Void) async throws {
         let folder = try TemporaryFolder(prefix: "bgkit-control")
         let path = folder.path + "/bgkit-com.example.app.sock"
-        let server = try ControlServer(path: path, bundle: bundle)
+        let server = try ControlServer(path: path, bundle: bundle, requestTimeout: requestTimeout)
         let run = Task {
             let engine = EventEngine(start: .defaultStart)
             let run = LiveRun(engine: engine)
@@ -133,8 +142,9 @@ import Testing
         #expect(access(path, F_OK) != 0, "close removes the socket")
     }
 
-    /// Writes `bytes` on a new connection to `path`, ends the sending side and reads the reply to the end.
-    static func exchange(_ bytes: [UInt8], at path: String) throws -> String {
+    /// Writes `bytes` on a new connection to `path`, ends the sending side unless `hold`, and reads the reply
+    /// to the end.
+    static func exchange(_ bytes: [UInt8], at path: String, hold: Bool = false) throws -> String {
         let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
         defer { close(descriptor) }
         var address = try #require(Self.address(path))
@@ -143,7 +153,7 @@ import Testing
         }
         try #require(connected == 0)
         _ = bytes.withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-        shutdown(descriptor, Int32(SHUT_WR))
+        if !hold { shutdown(descriptor, Int32(SHUT_WR)) }
         var reply: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 4096)
         while case let count = read(descriptor, &buffer, buffer.count), count > 0 { reply += buffer[..<count] }
