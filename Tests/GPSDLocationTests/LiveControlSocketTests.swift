@@ -103,6 +103,21 @@ import Testing
         #expect(access(socket, F_OK) != 0, "Ctrl-C removes the socket")
     }
 
+    @Test func aRunThatEndsByItselfRemovesItsSocket() async throws {
+        let serve = try ServeProcess(trace: Self.trace, options: ["--speed", "20", "--loop"])
+        defer { serve.stop() }
+        let folder = try TemporaryFolder(prefix: "bgkit-control")
+        let manifest = try folder.write("app.yaml", Self.manifest)
+        let state = folder.path + "/state.db"
+
+        let run = try await TestSupport.run(
+            Self.bgloc, ["live", "--gpsd", "127.0.0.1:\(serve.port)", "--app", manifest, "--state", state, "--format", "jsonl", "--fixes", "3"])
+
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains(#""event":"task.submitted""#), "the app ran, so its socket was made first: \(run.stdout)")
+        #expect(access(folder.path + "/bgkit-com.example.live.sock", F_OK) != 0, "the end of --fixes removes the socket")
+    }
+
     @Test func theCommandsSayWhatIsMissing() async throws {
         let folder = try TemporaryFolder(prefix: "bgkit-control")
         let nobody = try await TestSupport.run(Self.bgtask, ["simulate-launch", "sync"], environment: ["XDG_RUNTIME_DIR": folder.path])
