@@ -21,10 +21,8 @@ import Testing
         """
 
     @Test func theDebuggersLaunchAndExpirationReachTheRunningApp() async throws {
-        let serve = try ServeProcess(trace: Self.trace, options: ["--speed", "20", "--loop"])
+        let (serve, folder, manifest) = try Self.setUp()
         defer { serve.stop() }
-        let folder = try TemporaryFolder(prefix: "bgkit-control")
-        let manifest = try folder.write("app.yaml", Self.manifest)
         let state = folder.path + "/state.db"
         let socket = folder.path + "/bgkit-com.example.live.sock"
         let arguments = ["live", "--gpsd", "127.0.0.1:\(serve.port)", "--app", manifest, "--state", state, "--format", "jsonl", "--duration", "300"]
@@ -73,10 +71,8 @@ import Testing
 
     /// Without `--state` the socket is in `$XDG_RUNTIME_DIR/bgkit/`, made with mode 0700.
     @Test func aSocketLeftByAKilledRunIsStaleAndTheNextRunReplacesIt() async throws {
-        let serve = try ServeProcess(trace: Self.trace, options: ["--speed", "20", "--loop"])
+        let (serve, folder, manifest) = try Self.setUp()
         defer { serve.stop() }
-        let folder = try TemporaryFolder(prefix: "bgkit-control")
-        let manifest = try folder.write("app.yaml", Self.manifest)
         let environment = ["XDG_RUNTIME_DIR": folder.path]
         let socket = folder.path + "/bgkit/bgkit-com.example.live.sock"
         let arguments = ["live", "--gpsd", "127.0.0.1:\(serve.port)", "--app", manifest, "--format", "jsonl", "--duration", "300"]
@@ -104,10 +100,8 @@ import Testing
     }
 
     @Test func aRunThatEndsByItselfRemovesItsSocket() async throws {
-        let serve = try ServeProcess(trace: Self.trace, options: ["--speed", "20", "--loop"])
+        let (serve, folder, manifest) = try Self.setUp()
         defer { serve.stop() }
-        let folder = try TemporaryFolder(prefix: "bgkit-control")
-        let manifest = try folder.write("app.yaml", Self.manifest)
         let state = folder.path + "/state.db"
 
         let run = try await TestSupport.run(
@@ -126,6 +120,13 @@ import Testing
         let noApp = try await TestSupport.run(Self.bgtask, ["push", "--state", state, "com.example.live", "-"], stdin: #"{"aps":{"content-available":1}}"#)
         #expect(noApp.status == 1)
         #expect(noApp.stderr == "Error: no running app: no control socket at \(folder.path)/bgkit-com.example.live.sock; start `bgloc live --app MANIFEST` for the app (with the same --state) first\n")
+    }
+
+    /// A gpsd (`bgloc serve` looping the walk), a fresh folder and the app's manifest in it.
+    private static func setUp() throws -> (ServeProcess, TemporaryFolder, manifest: String) {
+        let folder = try TemporaryFolder(prefix: "bgkit-control")
+        let path = try folder.write("app.yaml", manifest)
+        return (try ServeProcess(trace: trace, options: ["--speed", "20", "--loop"]), folder, path)
     }
 
     /// Waits until the run's stream holds `text`, or the run has ended.
