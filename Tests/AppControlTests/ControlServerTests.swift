@@ -11,10 +11,13 @@ import Testing
 /// server that never replies are each told apart.
 @Suite struct ControlServerTests {
     static let bundle = "com.example.app"
+    /// How long a client waits for the live run's reply: long, as the run's task may wait for a thread of
+    /// the cooperative pool while the whole suite runs on a loaded machine.
+    static let patience = Duration.seconds(120)
 
     @Test func requestsReachTheHandlersOnTheEngineAndTheirRepliesComeBack() async throws {
         try await Self.withServer { path in
-            let client = ControlClient(path: path)
+            let client = ControlClient(path: path, timeout: Self.patience)
             let launch = try await Self.offPool { try client.send(ControlRequest(bundle: Self.bundle, action: .simulateLaunch("sync"))) }
             #expect(launch == .ok("launched sync"))
             let expire = try await Self.offPool { try client.send(ControlRequest(bundle: "-", action: .simulateExpiration("sync"))) }
@@ -41,7 +44,7 @@ import Testing
                 let reply = try await Self.offPool { try Self.exchange(frame, at: path) }
                 #expect(reply.hasPrefix("error malformed request: ") && reply.hasSuffix("\n"), "\(frame.prefix(20)): \(reply)")
             }
-            let launch = try await Self.offPool { try ControlClient(path: path).send(ControlRequest(bundle: Self.bundle, action: .simulateLaunch("a"))) }
+            let launch = try await Self.offPool { try ControlClient(path: path, timeout: Self.patience).send(ControlRequest(bundle: Self.bundle, action: .simulateLaunch("a"))) }
             #expect(launch == .ok("launched a"))
         }
     }
@@ -50,7 +53,7 @@ import Testing
         try await Self.withServer(requestTimeout: .milliseconds(300)) { path in
             let reply = try await Self.offPool { try Self.exchange(Array("simulate-launch com.example.app".utf8), at: path, hold: true) }
             #expect(reply == "error malformed request: no whole request within 0.3s\n")
-            let launch = try await Self.offPool { try ControlClient(path: path).send(ControlRequest(bundle: Self.bundle, action: .simulateLaunch("b"))) }
+            let launch = try await Self.offPool { try ControlClient(path: path, timeout: Self.patience).send(ControlRequest(bundle: Self.bundle, action: .simulateLaunch("b"))) }
             #expect(launch == .ok("launched b"))
         }
     }
@@ -70,7 +73,7 @@ import Testing
         #expect(throws: ControlError(
             .stale,
             "the control socket \(path) is stale: nothing listens on it (its `bgloc live --app` ended without removing it); start `bgloc live --app MANIFEST` again, which replaces it"
-        )) { try ControlClient(path: path).send(ControlRequest(bundle: Self.bundle, action: .simulateLaunch("a"))) }
+        )) { try ControlClient(path: path, timeout: Self.patience).send(ControlRequest(bundle: Self.bundle, action: .simulateLaunch("a"))) }
         let second = try ControlServer(path: path, bundle: Self.bundle)
         defer { second.close() }
         #expect(access(path, F_OK) == 0)
@@ -82,7 +85,7 @@ import Testing
         let request = try ControlRequest(bundle: Self.bundle, action: .simulateLaunch("a"))
         #expect(throws: ControlError(
             .noApp, "no running app: no control socket at \(path); start `bgloc live --app MANIFEST` for the app (with the same --state) first"
-        )) { try ControlClient(path: path).send(request) }
+        )) { try ControlClient(path: path, timeout: Self.patience).send(request) }
 
         // Listening, but in no live run: the connection waits in the backlog and nobody reads it.
         let silent = try ControlServer(path: path, bundle: Self.bundle)
