@@ -63,7 +63,7 @@ let package = Package(
         .target(name: "BackgroundState", dependencies: ["SQLiteStore", "BackgroundTasks", "BackgroundTransfers", "BackgroundLocation", "BackgroundCore"]),
         // One emulated device: the manifest, lifecycle and background modes.
         .target(name: "BackgroundApp", dependencies: [
-            "BackgroundTasks", "BackgroundLocation", "BackgroundAudio", "BackgroundTransfers", "Yams",
+            "BackgroundTasks", "BackgroundLocation", "BackgroundAudio", "BackgroundTransfers", "BackgroundPushes", "Yams",
         ]),
         // Deterministic doubles for every seam.
         .target(name: "BackgroundTestKit", dependencies: [
@@ -116,12 +116,12 @@ let package = Package(
         .testTarget(name: "BackgroundAudioTests", dependencies: ["BackgroundAudio", "BackgroundTestKit"]),
         .testTarget(name: "GPSDLocationTests", dependencies: ["GPSDLocation", "BackgroundTestKit"]),
         .testTarget(name: "ALSAAudioTests", dependencies: ["ALSAAudio", "BackgroundTestKit"]),
-        .testTarget(name: "BackgroundAppTests", dependencies: ["BackgroundApp", "BackgroundTestKit"]),
+        .testTarget(name: "BackgroundAppTests", dependencies: ["BackgroundApp", "BackgroundPushes", "BackgroundTestKit"]),
         .testTarget(name: "BackgroundPushesTests", dependencies: ["BackgroundPushes", "BackgroundTestKit"]),
         // A background mode of its own, hosted by EmulatedApp without editing BackgroundCore or BackgroundApp.
         .testTarget(name: "ToyModeTests", dependencies: ["BackgroundApp", "BackgroundCore", "BackgroundTestKit"]),
         .testTarget(name: "AppControlTests", dependencies: ["AppControl", "BackgroundCore", "BackgroundPushes", "BackgroundTestKit"]),
-        .testTarget(name: "BackgroundReportTests", dependencies: ["BackgroundReport", "BackgroundTestKit"]),
+        .testTarget(name: "BackgroundReportTests", dependencies: ["BackgroundReport", "BackgroundApp", "BackgroundPushes", "BackgroundTestKit"]),
         .testTarget(name: "CommandLineTests", dependencies: ["CommandLineSupport", "BackgroundState", "SQLiteStore", "BackgroundTestKit"]),
         .testTarget(name: "BGAudioTests", dependencies: [
             "bgaudio", "BackgroundCore", .product(name: "ArgumentParser", package: "swift-argument-parser"),

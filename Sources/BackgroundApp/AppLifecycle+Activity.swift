@@ -1,6 +1,7 @@
 extension AppLifecycle {
-    /// Something that keeps a backgrounded app running: the lifecycle's own ``grace`` and ``wake``, and
-    /// whatever a background mode names — ``task(_:)``, ``audio``, ``location``, or a new mode's own.
+    /// Something that keeps a backgrounded app running: the lifecycle's own ``backgroundTask(_:)`` and
+    /// ``wake``, and whatever a background mode names — ``task(_:)``, ``audio``, ``location``, or a new
+    /// mode's own.
     ///
     /// ```swift
     /// extension AppLifecycle.Activity {
@@ -19,8 +20,11 @@ extension AppLifecycle {
             self.description = description
         }
 
-        /// The time after leaving the foreground (`beginBackgroundTask`).
-        public static let grace = Activity("grace", description: "grace period")
+        /// A background task the app (or the system, after it leaves the foreground) began
+        /// (``AppLifecycle/beginBackgroundTask(withName:expirationHandler:)``).
+        public static func backgroundTask(_ identifier: BackgroundTaskIdentifier) -> Activity {
+            Activity("backgroundTask.\(identifier.rawValue)", description: "background task \(identifier.rawValue)")
+        }
         /// The window a region or significant-change event gives a suspended app.
         public static let wake = Activity("wake", description: "wake window")
 

@@ -7,18 +7,23 @@ public import BackgroundCore
 ///
 /// The user moves the app between the foreground and the background (``moveToForeground(reason:)``,
 /// ``moveToBackground(reason:gracePeriod:)``) or terminates it (``terminate(reason:)``). The rest follows
-/// from activities: leaving the foreground begins a grace period (``Activity/grace``); a region event
-/// wakes a suspended app for a short window (``wake(reason:)``); what each background mode names — a
-/// background task, background audio, background location updates — keeps it running while it lasts
-/// (``begin(_:reason:)``, ``end(_:reason:)``). An activity that begins while the app is suspended wakes it; one that begins
-/// while it is terminated relaunches it into the background (``onLaunch``). docs/DEVICE.md lists the
-/// rules with Apple's documentation.
+/// from activities: a background task (``beginBackgroundTask(withName:expirationHandler:)``, UIKit's)
+/// keeps the app running for at most ``Configuration/backgroundTaskTime`` in the background — an app
+/// that leaves the foreground holding none gets the system's own, `system`, for
+/// ``Configuration/backgroundGrace``; a region event wakes a suspended app for a short window
+/// (``wake(reason:)``); what each background mode names — a BGTask, background audio, background
+/// location updates — keeps it running while it lasts (``begin(_:reason:)``, ``end(_:reason:)``). An
+/// activity that begins while the app is suspended wakes it; one that begins while it is terminated
+/// relaunches it into the background (``onLaunch``). docs/DEVICE.md lists the rules with Apple's
+/// documentation.
 ///
 /// ```swift
 /// let lifecycle = AppLifecycle(engine: engine, timeline: timeline)
 /// lifecycle.launch(reason: "launched by the user")              // lifecycle foreground
+/// var save = AppLifecycle.BackgroundTaskIdentifier.invalid
+/// save = lifecycle.beginBackgroundTask(withName: "save") { lifecycle.endBackgroundTask(save) }
 /// lifecycle.moveToBackground(reason: "the user left the app")    // lifecycle background
-/// engine.advance(by: .seconds(30))                               // lifecycle suspended: grace period over
+/// engine.advance(by: .seconds(25))                               // backgroundTask.expired save, …ended
 /// lifecycle.wake(reason: "region museum entered")                // lifecycle background, for 10 s
 /// ```
 ///
@@ -41,6 +46,14 @@ public final class AppLifecycle {
 
     private var timers: [Activity: (id: EventID, end: SimTime)] = [:]
     private var terminating = false
+    /// The background tasks held, in the order they began.
+    private var backgroundTasks: [HeldBackgroundTask] = []
+    private var lastBackgroundTask = 0
+    /// The system's background task after leaving the foreground, and the event that ends it.
+    private var systemTask: (identifier: BackgroundTaskIdentifier, end: EventID)?
+    /// While background tasks run in the background: when their time runs out, and the events of their
+    /// expiration and of that end.
+    private var backgroundTime: (deadline: SimTime, expiration: EventID, end: EventID)?
 
     public init(engine: EventEngine, timeline: Timeline, configuration: Configuration = Configuration()) {
         self.engine = engine
@@ -59,38 +72,37 @@ public final class AppLifecycle {
         moveToForeground(reason: reason)
     }
 
-    /// The user opens the app: launched when terminated, resumed otherwise. Timed activities (the grace
-    /// period, a wake window) end silently.
+    /// The user opens the app: launched when terminated, resumed otherwise. A wake window ends silently,
+    /// the system's background task ends, and the app's background tasks run on without a limit.
     public func moveToForeground(reason: String) {
         guard state != .foreground else { return }
         let wasTerminated = state == .terminated
-        cancelTimer(.grace)
         cancelTimer(.wake)
         change(to: .foreground, reason: reason)
+        endSystemTask(reason: reason)
+        stopBackgroundTime()
         if wasTerminated { onLaunch() }
     }
 
-    /// The user leaves the app: it moves to the background and begins a grace period of
-    /// ``Configuration/backgroundGrace`` (none when `gracePeriod` is false, or when the grace is zero).
-    /// From `terminated` this launches the app into the background.
+    /// The user leaves the app: it moves to the background, where the background tasks it holds have
+    /// ``Configuration/backgroundTaskTime``; holding none, it gets the system's background task `system`
+    /// for ``Configuration/backgroundGrace`` (none when `gracePeriod` is false, or when the grace is zero).
+    /// From `terminated` this launches the app into the background. `gracePeriod` false in the background
+    /// ends the system's background task: the system suspends the app unless something else keeps it
+    /// running.
     public func moveToBackground(reason: String, gracePeriod: Bool = true) {
         switch state {
         case .foreground:
             change(to: .background, reason: reason)
-            if gracePeriod && configuration.backgroundGrace > .zero {
-                begin(.grace, reason: reason, for: configuration.backgroundGrace, ending: "the grace period after leaving the foreground ended")
-            }
+            if gracePeriod && backgroundTasks.isEmpty && configuration.backgroundGrace > .zero { beginSystemTask() }
+            startBackgroundTime()
             suspendIfIdle(reason: "nothing keeps the app running in the background")
         case .terminated:
             change(to: .background, reason: reason)
             onLaunch()
             suspendIfIdle(reason: "nothing keeps the app running in the background")
         case .background:
-            if !gracePeriod {
-                cancelTimer(.grace)
-                activities.removeAll { $0 == .grace }
-                suspendIfIdle(reason: reason)
-            }
+            if !gracePeriod { endSystemTask(reason: reason) }
         case .suspended:
             break
         }
@@ -101,6 +113,10 @@ public final class AppLifecycle {
     public func terminate(reason: String) {
         guard state != .terminated else { return }
         for activity in Array(timers.keys) { cancelTimer(activity) }
+        systemTask.map { engine.cancel($0.end) }
+        systemTask = nil
+        stopBackgroundTime()
+        backgroundTasks.removeAll()
         activities.removeAll()
         terminating = true
         change(to: .terminated, reason: reason)
@@ -137,6 +153,112 @@ public final class AppLifecycle {
         guard let index = activities.firstIndex(of: activity) else { return }
         activities.remove(at: index)
         suspendIfIdle(reason: reason)
+    }
+
+    // MARK: Background tasks
+
+    /// Begins a background task (UIKit's `beginBackgroundTask(withName:expirationHandler:)`): the app keeps
+    /// running until it ends the task (``endBackgroundTask(_:)``), at most ``Configuration/backgroundTaskTime``
+    /// in the background, a time all its background tasks share. `expirationHandler` runs
+    /// ``Configuration/expirationWarning`` before that time runs out (`backgroundTask.expired`) and must end
+    /// the task: one still held when the time runs out gets the app terminated. Records
+    /// `backgroundTask.begun`.
+    ///
+    /// - Parameter name: How the timeline names the task; nil names it by its identifier (`task 3`).
+    /// - Returns: The task's identifier, or ``BackgroundTaskIdentifier/invalid`` (and nothing happens) when
+    ///   the app does not run — it is suspended or terminated.
+    public func beginBackgroundTask(withName name: String? = nil, expirationHandler: (() -> Void)? = nil) -> BackgroundTaskIdentifier {
+        guard isRunning, !terminating else { return .invalid }
+        lastBackgroundTask += 1
+        let identifier = BackgroundTaskIdentifier(rawValue: lastBackgroundTask)
+        let task = HeldBackgroundTask(identifier: identifier, name: name ?? "task \(identifier.rawValue)", expirationHandler: expirationHandler)
+        backgroundTasks.append(task)
+        timeline.record(.backgroundTask(task.name, .begun))
+        begin(.backgroundTask(identifier), reason: "background task \(task.name) began")
+        startBackgroundTime()
+        return identifier
+    }
+
+    /// Ends a background task (UIKit's `endBackgroundTask(_:)`): `backgroundTask.ended`; a backgrounded app
+    /// that holds nothing else is suspended. An identifier not held (invalid, or ended already) does
+    /// nothing.
+    public func endBackgroundTask(_ identifier: BackgroundTaskIdentifier) {
+        guard let task = backgroundTasks.first(where: { $0.identifier == identifier }) else { return }
+        endBackgroundTask(identifier, reason: "background task \(task.name) ended")
+    }
+
+    /// The time the app's background tasks have left (UIKit's `backgroundTimeRemaining`): nil — no limit —
+    /// in the foreground, where UIKit gives "a suitably large" value; in the background, the time until
+    /// their time runs out, or the whole ``Configuration/backgroundTaskTime`` when the app holds none (what
+    /// a task begun now gets); zero while the app does not run.
+    public var backgroundTimeRemaining: Duration? {
+        switch state {
+        case .foreground: nil
+        case .suspended, .terminated: .zero
+        case .background: backgroundTime.map { max(.zero, $0.deadline - engine.now) } ?? configuration.backgroundTaskTime
+        }
+    }
+
+    private func endBackgroundTask(_ identifier: BackgroundTaskIdentifier, reason: String) {
+        guard let index = backgroundTasks.firstIndex(where: { $0.identifier == identifier }) else { return }
+        let task = backgroundTasks.remove(at: index)
+        timeline.record(.backgroundTask(task.name, .ended))
+        if backgroundTasks.isEmpty { stopBackgroundTime() }
+        end(.backgroundTask(identifier), reason: reason)
+    }
+
+    /// The system's background task after the app leaves the foreground holding none of its own.
+    private func beginSystemTask() {
+        let identifier = beginBackgroundTask(withName: "system") { [weak self] in
+            self?.endSystemTask(reason: "the system's background task expired")
+        }
+        let end = engine.schedule(after: configuration.backgroundGrace) { [weak self] in
+            self?.endSystemTask(reason: "the system's background task after leaving the foreground ended")
+        }
+        systemTask = (identifier, end)
+    }
+
+    private func endSystemTask(reason: String) {
+        guard let task = systemTask else { return }
+        engine.cancel(task.end)
+        systemTask = nil
+        endBackgroundTask(task.identifier, reason: reason)
+    }
+
+    /// Starts the background tasks' time when the app is in the background and holds one, unless it runs.
+    private func startBackgroundTime() {
+        guard backgroundTime == nil, state == .background, !backgroundTasks.isEmpty else { return }
+        let deadline = engine.now + configuration.backgroundTaskTime
+        let expiration = engine.schedule(at: max(engine.now, deadline - configuration.expirationWarning)) { [weak self] in
+            self?.expireBackgroundTasks()
+        }
+        let end = engine.schedule(at: deadline) { [weak self] in self?.backgroundTimeRanOut() }
+        backgroundTime = (deadline, expiration, end)
+    }
+
+    private func stopBackgroundTime() {
+        guard let time = backgroundTime else { return }
+        engine.cancel(time.expiration)
+        engine.cancel(time.end)
+        backgroundTime = nil
+    }
+
+    /// Runs the expiration handler of every task held (each may end its task, or others).
+    private func expireBackgroundTasks() {
+        for identifier in backgroundTasks.map(\.identifier) {
+            guard let index = backgroundTasks.firstIndex(where: { $0.identifier == identifier }),
+                  !backgroundTasks[index].hasExpired else { continue }
+            backgroundTasks[index].hasExpired = true
+            let task = backgroundTasks[index]
+            timeline.record(.backgroundTask(task.name, .expired))
+            task.expirationHandler?()
+        }
+    }
+
+    private func backgroundTimeRanOut() {
+        backgroundTime = nil
+        guard let task = backgroundTasks.first else { return }
+        terminate(reason: "background task \(task.name) was not ended before its time ran out")
     }
 
     // MARK: Internals

@@ -30,9 +30,9 @@ public struct AppManifest: Hashable, Sendable {
     var sections: [ObjectIdentifier: any ManifestSection] = [:]
 
     /// The sections of the modes bgkit brings, in the order they are read: tasks (whose declarations
-    /// the others' `submit` names), location, audio, transfers.
+    /// the others' `submit` names), location, audio, transfers, pushes.
     public static var standardSections: [any ManifestSection.Type] {
-        [TaskSection.self, LocationSection.self, AudioSection.self, TransferSection.self]
+        [TaskSection.self, LocationSection.self, AudioSection.self, TransferSection.self, PushSection.self]
     }
 
     /// A manifest of the core alone; ``subscript(_:)`` adds sections.

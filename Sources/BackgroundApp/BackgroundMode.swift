@@ -31,6 +31,9 @@ public protocol BackgroundMode: AnyObject {
     func appWasForceQuit()
     /// The app moved from one state to another.
     func appDidChange(from: LifecycleState, to: LifecycleState)
+    /// The device restarted, or was unlocked or locked (a `device:` step). At a restart every mode hears it
+    /// before the app is terminated (docs/DEVICE.md, "Reboot and first unlock").
+    func deviceDidChange(_ event: DeviceEvent)
     /// Carries out the mode's parts of `action` (those under its ``ManifestSection/actions`` keys).
     func perform(_ action: ManifestAction, trigger: TaskTrigger)
     /// Whether the mode has nothing left to do (no pending request, nothing scheduled).
@@ -46,6 +49,8 @@ extension BackgroundMode {
     public func appWasForceQuit() {}
     /// Nothing follows the state.
     public func appDidChange(from: LifecycleState, to: LifecycleState) {}
+    /// Nothing follows the device.
+    public func deviceDidChange(_ event: DeviceEvent) {}
     /// No action keys.
     public func perform(_ action: ManifestAction, trigger: TaskTrigger) {}
     /// Always settled.

@@ -5,21 +5,33 @@ extension EmulatedApp {
     ///
     /// ```swift
     /// var configuration = EmulatedApp.Configuration()
-    /// configuration.lifecycle.backgroundGrace = .seconds(5)
+    /// configuration.lifecycle.backgroundTaskTime = .seconds(180)
     /// configuration.commands.killGrace = .seconds(1)
     /// ```
     public struct Configuration: Hashable, Sendable {
-        /// The grace period after leaving the foreground and the wake window of region events.
+        /// The time after leaving the foreground, the background tasks' time and the wake window of region
+        /// events.
         public var lifecycle = AppLifecycle.Configuration()
         /// The task scheduler's policy and budgets.
         public var scheduler = BGTaskScheduler.Configuration()
         /// How `run:` commands run.
         public var commands = AppSimulator.Commands()
+        /// The pushes' budget and rules, and the time to call a push's completion handler.
+        public var pushes = PushMode.Configuration()
         /// The ALSA device clips play on, instead of the manifest's `audio.device` (`null`: silently).
         public var audioDevice: String?
         /// Where the device conditions come from: the manifest's `conditions:` timeline, or the Linux
         /// machine the app runs on (``LinuxDeviceConditions``), as `bgloc live --app` does on a board.
         public var conditions = Conditions.manifest
+        /// The kinds of task iOS does not launch after the user force-quits the app, until they open it
+        /// (default refresh): "you should not expect your app to run in the background if it has been
+        /// explicitly killed by the user" (Apple Developer Forums, thread 719222); processing tasks may
+        /// still run, "an intentional choice by the engineering team" (thread 793189).
+        public var tasksHeldAfterForceQuit: Set<TaskKind> = [.refresh]
+        /// Whether region and significant-change events relaunch an app the user force-quit (default
+        /// true): both services relaunch a terminated app (`startMonitoringSignificantLocationChanges()`,
+        /// `startMonitoring(for:)`), and since iOS 7.1 that includes a force-quit one (docs/DEVICE.md).
+        public var locationRelaunchesAfterForceQuit = true
 
         /// The source of the device conditions.
         public enum Conditions: Hashable, Sendable {

@@ -60,9 +60,9 @@ public final class EmulatedApp {
     }
 
     /// The modes bgkit brings, in the order the app calls them: location (when there is a manager), tasks,
-    /// audio (`audio` nil reports every `play` action as an `error` event).
+    /// audio (`audio` nil reports every `play` action as an `error` event), pushes.
     public static func standardModes(location: LocationManager?, audio: Audio?) -> [any BackgroundMode] {
-        (location.map { [LocationMode(manager: $0)] } ?? []) + [TaskMode(), AudioMode(audio: audio)]
+        (location.map { [LocationMode(manager: $0)] } ?? []) + [TaskMode(), AudioMode(audio: audio), PushMode()]
     }
 
     /// The hosted mode of type `M`.
@@ -84,17 +84,17 @@ public final class EmulatedApp {
         }
         let start = engine.now
         stepsLeft = manifest.lifecycle.count
-        for step in manifest.lifecycle {
+        for (index, step) in manifest.lifecycle.enumerated() {
             engine.schedule(at: start + step.offset) { [weak self] in
                 self?.stepsLeft -= 1
-                self?.apply(step.change)
+                self?.apply(step, name: "lifecycle[\(index)]")
             }
         }
         lifecycle.launch(reason: "launched by the user")
     }
 
-    /// Whether the app has nothing left to do: no activity keeps it running (no task, audio, grace
-    /// period or wake window), every mode is settled (no task request is pending) and no lifecycle step
+    /// Whether the app has nothing left to do: no activity keeps it running (no task, audio, background
+    /// task or wake window), every mode is settled (no task request is pending) and no lifecycle step
     /// is still to come.
     public var isSettled: Bool {
         lifecycle.activities.isEmpty && stepsLeft == 0 && modes.allSatisfy(\.isSettled)
@@ -128,10 +128,31 @@ public final class EmulatedApp {
         lifecycle.terminate(reason: "the user force-quit the app")
     }
 
-    private func apply(_ step: ManifestLifecycleStep.Change) {
-        switch step {
+    /// The device restarts, or is unlocked or locked: a `device` event, then every mode hears it
+    /// (``BackgroundMode/deviceDidChange(_:)``). A restart then terminates the app, which stays terminated
+    /// until something launches it (docs/DEVICE.md, "Reboot and first unlock").
+    public func deviceDidChange(_ event: DeviceEvent) {
+        timeline.record(.device(state: event))
+        for mode in modes { mode.deviceDidChange(event) }
+        if event == .reboot { lifecycle.terminate(reason: "the device restarted") }
+    }
+
+    /// A lifecycle step; `name` (`lifecycle[1]`) names its background task.
+    private func apply(_ step: ManifestLifecycleStep, name: String) {
+        switch step.change {
         case .forceQuit: forceQuit()
-        case .state(let state): apply(state)
+        case .device(let event): deviceDidChange(event)
+        case .simulateLaunch(let identifier): mode(TaskMode.self)?.simulateLaunch(identifier)
+        case .simulateExpiration(let identifier): mode(TaskMode.self)?.simulateExpiration(identifier)
+        case .state(let state):
+            // Begun as early as possible: before the app leaves the foreground (UIKit's advice).
+            let holdsWorkFirst = lifecycle.state == .foreground
+            if let work = step.backgroundTask, holdsWorkFirst { beginBackgroundWork(work, name: name) }
+            apply(state)
+            if let work = step.backgroundTask, !holdsWorkFirst { beginBackgroundWork(work, name: name) }
+            if let action = step.action {
+                for mode in modes { mode.perform(action, trigger: TaskTrigger(.user)) }
+            }
         }
     }
 
@@ -142,5 +163,18 @@ public final class EmulatedApp {
         case .suspended: lifecycle.moveToBackground(reason: "the system suspended the app", gracePeriod: false)
         case .terminated: lifecycle.terminate(reason: "the user terminated the app")
         }
+    }
+
+    /// A background task holding `work`: the app ends it when the work is done, or from its expiration
+    /// handler, as a well-behaved app does.
+    private func beginBackgroundWork(_ work: Duration, name: String) {
+        var identifier = AppLifecycle.BackgroundTaskIdentifier.invalid
+        var done: EventID?
+        identifier = lifecycle.beginBackgroundTask(withName: name) { [weak self] in
+            done.map { self?.engine.cancel($0) }
+            self?.lifecycle.endBackgroundTask(identifier)
+        }
+        guard identifier != .invalid else { return }
+        done = engine.schedule(after: work) { [weak self] in self?.lifecycle.endBackgroundTask(identifier) }
     }
 }

@@ -80,18 +80,32 @@ public struct ManifestValue {
     /// An action read with `manifest` as the manifest read so far (a section whose own values its actions
     /// may name: a task's `onLaunch:` submitting another task).
     func action(in manifest: AppManifest) throws(InputError) -> ManifestAction {
-        let kinds = document.actions
-        let names = kinds.map(\.name)
-        let fields = try mapping(allowed: names)
-        var action = ManifestAction()
-        for kind in kinds {
-            guard let value = fields[kind.name] else { continue }
-            action.parts[kind.name] = try kind.read(value, manifest)
-        }
+        let names = document.actions.map(\.name)
+        let action = try Self.action(of: try mapping(allowed: names), kinds: document.actions, in: manifest)
         guard !action.parts.isEmpty else {
             let needed = names.count == 2 ? "\(names[0]), \(names[1]) or both"
                 : names.count == 1 ? names[0] : "at least one of \(names.joined(separator: ", "))"
             throw error("an action needs \(needed)")
+        }
+        return action
+    }
+
+    /// A mapping of the keys `others` and of action keys (`onPush: {work: 5s, submit: …}`): the mapping,
+    /// and the action of its action keys, nil when it has none.
+    public func mappingWithAction(besides others: [String]) throws(InputError) -> (fields: ManifestMapping, action: ManifestAction?) {
+        let fields = try mapping(allowed: others + document.actions.map(\.name))
+        let action = try Self.action(of: fields, kinds: document.actions, in: document.manifest)
+        return (fields, action.parts.isEmpty ? nil : action)
+    }
+
+    /// The action of the action keys among `fields`.
+    private static func action(
+        of fields: ManifestMapping, kinds: [ManifestActionKind], in manifest: AppManifest
+    ) throws(InputError) -> ManifestAction {
+        var action = ManifestAction()
+        for kind in kinds {
+            guard let value = fields[kind.name] else { continue }
+            action.parts[kind.name] = try kind.read(value, manifest)
         }
         return action
     }

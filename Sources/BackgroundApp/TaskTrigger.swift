@@ -28,6 +28,8 @@ public struct TaskTrigger: Hashable, Sendable {
         public static let exit = Kind("exit")
         /// `significantChange:`.
         public static let significantChange = Kind("significantChange")
+        /// The user's tap in the app: the action of an `app: foreground` lifecycle step.
+        public static let user = Kind("user")
     }
 
     public var kind: Kind

@@ -55,6 +55,11 @@ public final class BGTaskScheduler {
     /// The message of every failed save of the pending requests, in order (each is also an `error` event
     /// with code `stateFile`).
     public private(set) var failedSaves: [String] = []
+    /// The kinds of task the system does not launch now, however eligible (after the user force-quit the
+    /// app, until they open it again): their requests stay pending.
+    public var heldKinds: Set<TaskKind> = [] {
+        didSet { reevaluate() }
+    }
 
     private let engine: EventEngine
     private let timeline: Timeline
@@ -278,7 +283,8 @@ public final class BGTaskScheduler {
         guard hasFinishedLaunching else { return }
         for index in pending.indices {
             let request = pending[index].request
-            let eligible = conditionsAllow(request) && !running.contains { $0.task.identifier == request.identifier }
+            let eligible = conditionsAllow(request) && !heldKinds.contains(request.kind)
+                && !running.contains { $0.task.identifier == request.identifier }
             if eligible, pending[index].launch == nil {
                 let from = max(engine.now, request.earliestBeginDate ?? engine.now)
                 let at = planner.launchTime(for: request.kind, eligibleAt: from)

@@ -18,7 +18,8 @@ struct AppOptions: ParsableArguments {
     var app: String?
 
     @Option(name: .customLong("background-grace"), help: ArgumentHelp(
-        "--app: how long the app keeps running after it leaves the foreground (default 30s).", valueName: "duration"))
+        "--app: how long the app keeps running after it leaves the foreground without a background task of its own (default 5s).",
+        valueName: "duration"))
     var backgroundGrace: String?
 
     @Option(name: .customLong("wake-window"), help: ArgumentHelp(

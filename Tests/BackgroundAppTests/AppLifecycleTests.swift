@@ -41,11 +41,11 @@ import Testing
         #expect(f.run() == [
             "0s foreground (launched by the user)",
             "60s background (the user left the app)",
-            "90s suspended (the grace period after leaving the foreground ended)",
+            "65s suspended (the system's background task after leaving the foreground ended)",
         ])
     }
 
-    @Test(arguments: [0, 5, 180])
+    @Test(arguments: [0, 5, 20])
     func theGracePeriodIsConfigurable(seconds: Int64) {
         var configuration = AppLifecycle.Configuration()
         configuration.backgroundGrace = .seconds(seconds)
@@ -71,7 +71,7 @@ import Testing
         f.at(500) { $0.begin(.task("sync"), reason: "task sync launched") }
         f.at(530) { $0.end(.task("sync"), reason: "task sync completed") }
         #expect(f.run().suffix(3) == [
-            "90s suspended (the grace period after leaving the foreground ended)",
+            "65s suspended (the system's background task after leaving the foreground ended)",
             "500s background (task sync launched)", "530s suspended (task sync completed)",
         ])
     }
@@ -139,11 +139,11 @@ import Testing
     @Test func theForegroundEndsTheGracePeriodAndTheWakeWindow() {
         let f = Fixture()
         f.at(60) { $0.moveToBackground(reason: "left") }
-        f.at(70) { $0.moveToForeground(reason: "the user opened the app") }
+        f.at(62) { $0.moveToForeground(reason: "the user opened the app") }
         f.at(200) { $0.moveToBackground(reason: "left again") }
         #expect(f.run() == [
-            "0s foreground (launched by the user)", "60s background (left)", "70s foreground (the user opened the app)",
-            "200s background (left again)", "230s suspended (the grace period after leaving the foreground ended)",
+            "0s foreground (launched by the user)", "60s background (left)", "62s foreground (the user opened the app)",
+            "200s background (left again)", "205s suspended (the system's background task after leaving the foreground ended)",
         ])
     }
 
@@ -153,5 +153,111 @@ import Testing
         f.at(60) { $0.moveToBackground(reason: "the system suspended the app", gracePeriod: false) }
         f.at(80) { $0.end(.task("sync"), reason: "task sync completed") }
         #expect(f.run().suffix(2) == ["60s background (the system suspended the app)", "80s suspended (task sync completed)"])
+    }
+
+    // MARK: Background tasks
+
+    /// Every `backgroundTask.*` event as "SECONDS event name".
+    static func backgroundTaskEvents(_ f: Fixture) -> [String] {
+        f.timeline.events.compactMap { event in
+            guard let record = event.kind as? BackgroundTaskRecord else { return nil }
+            return "\(Int((event.time - .defaultStart).seconds))s \(record.name) \(record.task)"
+        }
+    }
+
+    @Test func leavingTheForegroundIsTheSystemsBackgroundTask() {
+        let f = Fixture()
+        f.at(60) { $0.moveToBackground(reason: "left") }
+        _ = f.run()
+        #expect(Self.backgroundTaskEvents(f) == ["60s backgroundTask.begun system", "65s backgroundTask.ended system"])
+    }
+
+    @Test func aGraceLongerThanTheBackgroundTaskTimeEndsAtItsExpiration() {
+        var configuration = AppLifecycle.Configuration()
+        configuration.backgroundGrace = .seconds(180)
+        let f = Fixture(configuration)
+        f.at(60) { $0.moveToBackground(reason: "left") }
+        #expect(f.run().last == "85s suspended (the system's background task expired)")
+        #expect(Self.backgroundTaskEvents(f).suffix(2) == ["85s backgroundTask.expired system", "85s backgroundTask.ended system"])
+    }
+
+    @Test func aBackgroundTaskEndedInTimeKeepsTheAppRunningUntilItsEnd() {
+        let f = Fixture()
+        var task = AppLifecycle.BackgroundTaskIdentifier.invalid
+        var remaining: [Duration?] = []
+        f.at(50) { task = $0.beginBackgroundTask(withName: "save"); remaining.append($0.backgroundTimeRemaining) }
+        f.at(60) { $0.moveToBackground(reason: "left") }
+        f.at(72) { remaining.append($0.backgroundTimeRemaining); $0.endBackgroundTask(task) }
+        #expect(f.run() == ["0s foreground (launched by the user)", "60s background (left)", "72s suspended (background task save ended)"])
+        #expect(Self.backgroundTaskEvents(f) == ["50s backgroundTask.begun save", "72s backgroundTask.ended save"])
+        #expect(remaining == [nil, .seconds(18)], "unbounded in the foreground; the 30 s count from leaving it")
+    }
+
+    @Test(arguments: [30, 180])
+    func theExpirationHandlerRunsShortlyBeforeTheTimeRunsOut(seconds: Int64) {
+        var configuration = AppLifecycle.Configuration()
+        configuration.backgroundTaskTime = .seconds(seconds)
+        let f = Fixture(configuration)
+        var task = AppLifecycle.BackgroundTaskIdentifier.invalid
+        f.at(60) { lifecycle in
+            task = lifecycle.beginBackgroundTask(withName: "upload") { lifecycle.endBackgroundTask(task) }
+            lifecycle.moveToBackground(reason: "left")
+        }
+        let end = 60 + seconds - 5
+        #expect(f.run().last == "\(end)s suspended (background task upload ended)")
+        #expect(Self.backgroundTaskEvents(f) == [
+            "60s backgroundTask.begun upload", "\(end)s backgroundTask.expired upload", "\(end)s backgroundTask.ended upload",
+        ])
+    }
+
+    @Test func aTaskNotEndedWhenTheTimeRunsOutGetsTheAppTerminated() {
+        var configuration = AppLifecycle.Configuration()
+        configuration.expirationWarning = .seconds(2)
+        let f = Fixture(configuration)
+        var handled: [Double] = []
+        f.at(60) { lifecycle in
+            _ = lifecycle.beginBackgroundTask(withName: "stubborn") { handled.append((f.engine.now - .defaultStart).seconds) }
+            lifecycle.moveToBackground(reason: "left")
+        }
+        #expect(f.run().last == "90s terminated (background task stubborn was not ended before its time ran out)")
+        #expect(handled == [88])
+        #expect(f.terminations == 1)
+    }
+
+    @Test func theTimeIsSharedByEveryBackgroundTask() {
+        let f = Fixture()
+        var first = AppLifecycle.BackgroundTaskIdentifier.invalid
+        var second = AppLifecycle.BackgroundTaskIdentifier.invalid
+        f.at(60) { lifecycle in
+            first = lifecycle.beginBackgroundTask(withName: "a") { lifecycle.endBackgroundTask(first) }
+            lifecycle.moveToBackground(reason: "left")
+        }
+        f.at(80) { lifecycle in second = lifecycle.beginBackgroundTask(withName: "b") { lifecycle.endBackgroundTask(second) } }
+        #expect(f.run().last == "85s suspended (background task b ended)")
+        #expect(Self.backgroundTaskEvents(f).suffix(4) == [
+            "85s backgroundTask.expired a", "85s backgroundTask.ended a", "85s backgroundTask.expired b", "85s backgroundTask.ended b",
+        ])
+    }
+
+    @Test func aSuspendedAppCannotBeginABackgroundTask() {
+        let f = Fixture()
+        var task: AppLifecycle.BackgroundTaskIdentifier?
+        f.at(100) { task = $0.beginBackgroundTask(withName: "late") }
+        f.at(60) { $0.moveToBackground(reason: "left") }
+        _ = f.run()
+        #expect(task == .invalid)
+        #expect(f.lifecycle.state == .suspended)
+        #expect(f.lifecycle.backgroundTimeRemaining == .zero)
+    }
+
+    @Test func theForegroundLiftsTheLimitAndEndsTheSystemsTask() {
+        let f = Fixture()
+        var task = AppLifecycle.BackgroundTaskIdentifier.invalid
+        f.at(50) { task = $0.beginBackgroundTask(withName: "long") }
+        f.at(60) { $0.moveToBackground(reason: "left") }
+        f.at(70) { $0.moveToForeground(reason: "back") }
+        f.at(500) { $0.endBackgroundTask(task) }
+        #expect(f.run().last == "70s foreground (back)", "no expiration or termination in the foreground")
+        #expect(Self.backgroundTaskEvents(f) == ["50s backgroundTask.begun long", "500s backgroundTask.ended long"])
     }
 }

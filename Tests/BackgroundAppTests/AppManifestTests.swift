@@ -253,6 +253,24 @@ import Testing
                   expected: "audio.category: unknown audio category 'loud'"),
         ErrorCase(name: "unknown lifecycle state", yaml: "app: x\nlifecycle:\n  - {at: 0s, app: asleep}\n",
                   expected: "lifecycle[0].app: unknown app state 'asleep' (expected foreground, background, suspended, terminated or forceQuit)"),
+        ErrorCase(name: "misspelt lifecycle key", yaml: "app: x\nlifecycle:\n  - {at: 0s, app: foreground}\n  - {at: 1m, appp: background}\n",
+                  expected: "m.yaml:4: lifecycle[1].appp: unknown lifecycle step key 'appp' (did you mean 'app'? a step takes at, app, backgroundTask, simulateLaunch, simulateExpiration, submit, play, upload, download)"),
+        ErrorCase(name: "unknown lifecycle key", yaml: "app: x\nlifecycle:\n  - {at: 0s, device: reboooot}\n",
+                  expected: "m.yaml:3: lifecycle[0].device: unknown lifecycle step key 'device' (a step takes at, app, backgroundTask, simulateLaunch"),
+        ErrorCase(name: "lifecycle step without a change", yaml: "app: x\nlifecycle:\n  - {at: 0s}\n",
+                  expected: "m.yaml:3: lifecycle[0]: a lifecycle step needs one of app, simulateLaunch or simulateExpiration"),
+        ErrorCase(name: "lifecycle step with two changes", yaml: "app: x\nlifecycle:\n  - {at: 0s, app: foreground, simulateLaunch: a}\n",
+                  expected: "lifecycle[0]: a lifecycle step does one thing: give one of app, simulateLaunch, not both"),
+        ErrorCase(name: "backgroundTask off the background", yaml: "app: x\nlifecycle:\n  - {at: 0s, app: foreground,\n     backgroundTask: 45s}\n",
+                  expected: "m.yaml:4: lifecycle[0].backgroundTask: backgroundTask: is the work the app holds as it leaves the foreground: give it on an app: background step"),
+        ErrorCase(name: "action off the foreground",
+                  yaml: "app: x\ntasks:\n  a: {kind: refresh}\nlifecycle:\n  - {at: 0s, app: background,\n     submit: a}\n",
+                  expected: "m.yaml:6: lifecycle[0].submit: submit: on a lifecycle step is the user's tap in the app: give it on an app: foreground step"),
+        ErrorCase(name: "action on a debugger step",
+                  yaml: "app: x\ntasks:\n  a: {kind: refresh}\nlifecycle:\n  - {at: 0s, simulateLaunch: a, submit: a}\n",
+                  expected: "m.yaml:5: lifecycle[0].submit: submit: on a lifecycle step is the user's tap in the app: give it on an app: foreground step"),
+        ErrorCase(name: "undeclared lifecycle submit", yaml: "app: x\nlifecycle:\n  - {at: 0s, app: foreground, submit: nope}\n",
+                  expected: "m.yaml:3: lifecycle[0].submit: task 'nope' is not declared under tasks"),
         ErrorCase(name: "work and run", yaml: "app: x\ntasks:\n  a: {kind: refresh, work: 1s, run: ls}\n",
                   expected: "tasks.a.run: give either work (simulated) or run (a command), not both"),
         ErrorCase(name: "power requirement on a refresh", yaml: "app: x\ntasks:\n  a: {kind: refresh, requiresExternalPower: true}\n",
@@ -279,6 +297,26 @@ import Testing
         ErrorCase(name: "invalid YAML", yaml: "app: x\ntasks: [a\n", expected: "m.yaml:3:1: invalid YAML: did not find expected"),
         ErrorCase(name: "duplicate key", yaml: "app: x\napp: y\n", expected: "duplicate key 'app'"),
     ]
+
+    @Test func lifecycleStepsCarryBackgroundTasksTapsAndTheDebuggersCommands() throws {
+        let m = try AppManifest(yaml: """
+            app: x
+            tasks:
+              job: {kind: processing}
+            lifecycle:
+              - {at: 5m, app: background, backgroundTask: 45s}
+              - {at: 30m, app: foreground, submit: job}
+              - {at: 2h, simulateLaunch: job}
+              - {at: 2h1m, simulateExpiration: job}
+            """, file: "m.yaml")
+        #expect(m.lifecycle == [
+            ManifestLifecycleStep(offset: .seconds(300), change: .state(.background), backgroundTask: .seconds(45)),
+            ManifestLifecycleStep(offset: .seconds(1800), change: .state(.foreground), action: ManifestAction(["submit": "job"])),
+            ManifestLifecycleStep(offset: .seconds(7200), change: .simulateLaunch("job")),
+            ManifestLifecycleStep(offset: .seconds(7260), change: .simulateExpiration("job")),
+        ])
+        #expect(m.lifecycle[1].action?.submit == "job")
+    }
 
     @Test(arguments: errors)
     func reportsTheFileLineAndKey(_ c: ErrorCase) {

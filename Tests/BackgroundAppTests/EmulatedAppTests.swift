@@ -24,7 +24,7 @@ import Testing
         let manifest: AppManifest
 
         init(
-            modes: String, category: String = "playback", onEnter: String, lifecycle: String, clipSeconds: Int = 30,
+            modes: String, category: String = "playback", onEnter: String, onExit: String? = nil, lifecycle: String, clipSeconds: Int = 30,
             extra: String = "", sync: String = "{kind: refresh, earliestBegin: 5m, work: 10s}"
         ) throws {
             folder = try TemporaryFolder()
@@ -42,7 +42,7 @@ import Testing
                 conditions:
                   - {at: 0s, idle: true}
                 regions:
-                  - {id: museum, lat: \(EmulatedAppTests.museum.latitude), lon: \(EmulatedAppTests.museum.longitude), radius: 100, onEnter: \(onEnter)}
+                  - {id: museum, lat: \(EmulatedAppTests.museum.latitude), lon: \(EmulatedAppTests.museum.longitude), radius: 100, onEnter: \(onEnter)\(onExit.map { ", onExit: \($0)" } ?? "")}
                 audio: {category: \(category), device: "null"}
                 lifecycle: \(lifecycle)
                 \(extra)
@@ -98,7 +98,7 @@ import Testing
         let t = try Self.time(of: "enter museum", in: events)
         #expect(Array(events.prefix(9)) == [
             "0s foreground (launched by the user)", "30s background (the user left the app)",
-            "60s suspended (the grace period after leaving the foreground ended)",
+            "35s suspended (the system's background task after leaving the foreground ended)",
             "\(t)s enter museum", "\(t)s background (region museum entered)", "\(t)s task.submitted sync",
             "\(t)s audio.started clip.wav", "\(t + 5)s audio.finished clip.wav true",
             "\(t + 10)s suspended (the wake window ended)",
@@ -112,7 +112,7 @@ import Testing
         let events = try await app.run(fixes: drive) { $0.configuration.significantChangeInterval = .seconds(200) }
         #expect(Array(events.prefix(7)) == [
             "0s foreground (launched by the user)", "0s task.submitted sync", "30s background (the user left the app)",
-            "60s suspended (the grace period after leaving the foreground ended)",
+            "35s suspended (the system's background task after leaving the foreground ended)",
             "200s background (significant location change)", "200s task.submitted sync",
             "210s suspended (the wake window ended)",
         ])
@@ -139,7 +139,7 @@ import Testing
         #expect(app.isSettled)
         #expect(events == [
             "0s foreground (launched by the user)", "0s task.submitted sync", "30s background (the user left the app)",
-            "60s suspended (the grace period after leaving the foreground ended)", "300s task.launched sync",
+            "35s suspended (the system's background task after leaving the foreground ended)", "300s task.launched sync",
             "300s background (task sync launched)", "310s task.completed sync true", "310s suspended (task sync completed)",
         ])
     }
@@ -189,7 +189,7 @@ import Testing
         let events = try await app.run()
         #expect(events.contains("300s audio.interrupted clip.wav"))
         #expect(!events.contains { $0.contains("audio.finished") })
-        #expect(events.contains("330s suspended (the grace period after leaving the foreground ended)"))
+        #expect(events.contains("305s suspended (the system's background task after leaving the foreground ended)"))
     }
 
     @Test func playingInTheBackgroundWithoutTheAudioModeIsReported() async throws {

@@ -46,6 +46,27 @@ import Testing
         #expect(html.contains("entered museum at 47.000500, 8.000000"))
     }
 
+    @Test func drawsBackgroundTasksAsBarsUnderTheAppsStates() {
+        let report = TimelineReport(title: "background time", regions: [])
+        func at(_ seconds: Int, _ kind: some TimelineRecord) {
+            report.record(TimelineEvent(time: Self.start + .seconds(seconds), kind: kind))
+        }
+        at(0, .lifecycle(state: .foreground, reason: nil))
+        at(60, .backgroundTask("system", .begun))
+        at(60, .lifecycle(state: .background, reason: "left"))
+        at(65, .backgroundTask("system", .ended))
+        at(70, .backgroundTask("upload", .begun))
+        at(95, .backgroundTask("upload", .expired))
+        at(95, .backgroundTask("upload", .ended))
+        at(100, .taskLaunched(task: "com.example.refresh"))
+        let html = report.html()
+        #expect(Self.occurrences(of: "class=\"run success\"", in: html) == 1, "system ended in time")
+        #expect(Self.occurrences(of: "class=\"run expired\"", in: html) == 1, "upload ended at its expiration")
+        #expect(html.contains("2 background tasks"))
+        let rows = ["app", "system", "upload", "com.example.refresh"].map { html.range(of: ">\($0)<title>")?.lowerBound }
+        #expect(rows.allSatisfy { $0 != nil } && rows.map { $0! } == rows.map { $0! }.sorted(), "the app's states, its background tasks, then the tasks")
+    }
+
     @Test func needsNothingFromOutside() {
         let html = Self.walk().html()
         for reference in ["http:", "https:", "src=", "href=", "@import", "url("] {

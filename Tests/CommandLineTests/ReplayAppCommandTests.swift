@@ -32,7 +32,7 @@ import Testing
         let folder: TemporaryFolder
         let path: String
 
-        init(task: String, onEnter: String = "", submitAtLaunch: Bool = true) throws {
+        init(task: String, onEnter: String = "", submitAtLaunch: Bool = true, extra: String = "") throws {
             folder = try TemporaryFolder()
             path = try folder.write("app.yaml", """
                 app: com.example.t
@@ -44,6 +44,7 @@ import Testing
                 regions:
                   - {id: lindenhof, lat: 47.37297, lon: 8.54069, radius: 150\(onEnter)}
                 audio: {device: "null"}
+                \(extra)
                 """)
         }
     }
@@ -149,6 +150,18 @@ import Testing
         let lat = try #require(enter["lat"] as? Double), lon = try #require(enter["lon"] as? Double)
         let logged = try String(contentsOfFile: log, encoding: .utf8)
         #expect(logged == "[t] t refresh enter lindenhof \(lat) \(lon) \(launched["time"] as? String ?? "")\n")
+    }
+
+    @Test func aTapInTheForegroundReachesTheCommandAsTheUsersTrigger() async throws {
+        let app = try Manifest(
+            task: #"run: "echo $BG_TASK_ID $BG_TASK_KIND $BG_TRIGGER""#, submitAtLaunch: false,
+            extra: "lifecycle: [{at: 0s, app: foreground}, {at: 30s, app: foreground, submit: t}]")
+        let log = app.folder.path + "/tasks.log"
+        let result = try await TestSupport.run(Self.bgloc, ["replay", Self.walk, "--app", app.path, "--task-log", log, "--format", "jsonl"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let submitted = try #require(try Self.events(result.stdout).first { $0["event"] as? String == "task.submitted" })
+        #expect(submitted["time"] as? String == "2026-03-01T09:00:30Z")
+        #expect(try String(contentsOfFile: log, encoding: .utf8) == "[t] t refresh user\n")
     }
 
     @Test func aRegionsUploadGoesThroughTheBackgroundSession() async throws {

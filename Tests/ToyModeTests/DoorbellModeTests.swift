@@ -49,7 +49,7 @@ import Testing
         #expect(mode.answered == [.defaultStart + .seconds(120)])
         #expect(events == [
             "0s foreground (launched by the user)", "30s background (the user left the app)",
-            "60s suspended (the grace period after leaving the foreground ended)",
+            "35s suspended (the system's background task after leaving the foreground ended)",
             "120s doorbell.rang 1", "120s background (the doorbell rang)", "120s task.submitted sync (refresh)",
             // The task (5 s) and the wake window (10 s) end, but answering the door (45 s) goes on.
             "120s task.launched sync", "165s suspended (the door was answered)",

@@ -15,7 +15,10 @@ struct ManifestParser {
     /// The core's top-level keys before the sections' keys, and after them, as error messages list them.
     static let leadingKeys = ["app", "backgroundModes", "permittedIdentifiers", "infoPlist", "buildSettings"]
     static let trailingKeys = ["lifecycle"]
-    static let lifecycleKeys = ["at", "app"]
+    /// A lifecycle step's keys, before the action keys of the sections; a step has `at` and one of
+    /// ``lifecycleChangeKeys``.
+    static let lifecycleKeys = ["at", "app", "device", "backgroundTask", "simulateLaunch", "simulateExpiration"]
+    static let lifecycleChangeKeys = ["app", "device", "simulateLaunch", "simulateExpiration"]
 
     /// The largest manifest read: a real one is a few kilobytes.
     static let sizeLimit = 1 << 20
@@ -98,13 +101,59 @@ struct ManifestParser {
             manifest.sections[ObjectIdentifier(section)] = try section.init(top, in: manifest)
         }
         for item in try top["lifecycle"]?.list() ?? [] {
-            let step = try item.mapping(allowed: Self.lifecycleKeys)
-            let states = [LifecycleState.foreground, .background, .suspended, .terminated].map(ManifestLifecycleStep.Change.state)
-            manifest.lifecycle.append(ManifestLifecycleStep(
-                offset: try step.required("at").duration(),
-                change: try step.required("app").choice(states + [.forceQuit], "app state")))
+            manifest.lifecycle.append(try lifecycleStep(item, in: manifest, actions: document.actions))
         }
         return manifest
+    }
+
+    /// One step of `lifecycle:`: `at` and one of ``lifecycleChangeKeys``, with `backgroundTask` on
+    /// `app: background` and action keys on `app: foreground`.
+    private func lifecycleStep(
+        _ item: ManifestValue, in manifest: AppManifest, actions: [ManifestActionKind]
+    ) throws(InputError) -> ManifestLifecycleStep {
+        let allowed = Self.lifecycleKeys + actions.map(\.name)
+        for (name, value) in try item.entries() where !allowed.contains(name) {
+            let hint = EditDistance.nearest(to: name, in: allowed).map { "did you mean '\($0)'? " } ?? ""
+            throw value.error(
+                "unknown lifecycle step key '\(ManifestValue.shown(name))' (\(hint)a step takes \(allowed.joined(separator: ", ")))",
+                line: value.keyLine)
+        }
+        let fields = try item.mapping(allowed: allowed)
+        let given = Self.lifecycleChangeKeys.filter { fields[$0] != nil }
+        guard given.count == 1, let key = given.first, let value = fields[key] else {
+            throw item.error(given.isEmpty
+                ? "a lifecycle step needs one of app, device, simulateLaunch or simulateExpiration"
+                : "a lifecycle step does one thing: give one of \(given.joined(separator: ", ")), not both")
+        }
+        var step = ManifestLifecycleStep(offset: try fields.required("at").duration(), change: .forceQuit)
+        switch key {
+        case "simulateLaunch": step.change = .simulateLaunch(try value.string())
+        case "simulateExpiration": step.change = .simulateExpiration(try value.string())
+        case "device": step.change = try value.choice(DeviceEvent.allCases.map(ManifestLifecycleStep.Change.device), "device event")
+        default:
+            let states = [LifecycleState.foreground, .background, .suspended, .terminated].map(ManifestLifecycleStep.Change.state)
+            step.change = try value.choice(states + [.forceQuit], "app state")
+        }
+        if let work = fields["backgroundTask"] {
+            guard step.change == .state(.background) else {
+                throw work.error(
+                    "backgroundTask: is the work the app holds as it leaves the foreground: give it on an app: background step",
+                    line: work.keyLine)
+            }
+            step.backgroundTask = try work.duration()
+        }
+        var action = ManifestAction()
+        for kind in actions {
+            guard let part = fields[kind.name] else { continue }
+            guard step.change == .state(.foreground) else {
+                throw part.error(
+                    "\(kind.name): on a lifecycle step is the user's tap in the app: give it on an app: foreground step",
+                    line: part.keyLine)
+            }
+            action.parts[kind.name] = try kind.read(part, manifest)
+        }
+        if !action.parts.isEmpty { step.action = action }
+        return step
     }
 
     /// The build variables an Info.plist may use: `buildSettings:`, a mapping of names to texts, and

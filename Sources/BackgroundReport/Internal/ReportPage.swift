@@ -135,6 +135,7 @@ struct ReportPage {
         .net.wifi{fill:#3aa17e}.net.cellular{fill:#9ccf7a}.net.none{fill:#e4e8ec}
         .power.battery{fill:#e8c76a}.power.charging{fill:#5bbf6a}.power.full{fill:#2e8b57}
         .idle.yes{fill:#a993d6}.idle.no{fill:#e4e8ec}
+        .dev.reboot{fill:var(--term)}.dev.unlock{fill:#e4e8ec}.dev.lock{fill:#8a96a3}
         .run.success,.clip.success{fill:var(--enter)}.run.failed,.clip.failed{fill:var(--error)}
         .run.expired{fill:var(--exit)}.run.running,.clip.running{fill:#9aa7b4}
         .tick line{stroke:var(--muted);stroke-width:2}.tick.submitted line{stroke:#2f6fd6}\
@@ -151,6 +152,8 @@ struct ReportPage {
         .sw.terminated{background:var(--term)}.sw.running{background:#9aa7b4}
         .sw.wifi{background:#3aa17e}.sw.cellular{background:#9ccf7a}.sw.battery{background:#e8c76a}
         .sw.charging{background:#5bbf6a}.sw.full{background:#2e8b57}.sw.idle{background:#a993d6}
+        .sw.reboot{background:var(--term)}.sw.unlock{background:#e4e8ec}.sw.lock{background:#8a96a3}
+        .tick.waiting line{stroke:var(--exit)}
         #info{margin:8px 0 0;min-height:1.4em;font:12px/1.4 ui-monospace,monospace;white-space:pre-wrap;color:var(--ink)}
         .empty{color:var(--muted)}
         table{border-collapse:collapse;width:100%;font-size:12px;margin-top:8px}

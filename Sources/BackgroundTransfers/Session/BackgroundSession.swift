@@ -224,6 +224,12 @@ public final class BackgroundSession {
         }
     }
 
+    /// The device restarted: a force quit's block on relaunches ends ("the user must launch the app
+    /// explicitly or reboot the device", docs/PUSH.md).
+    public func deviceRestarted() {
+        launchesBlocked = false
+    }
+
     // MARK: The rules
 
     private var isRunning: Bool { appState == .foreground || appState == .background }

@@ -20,6 +20,8 @@ public final class LocationMode: BackgroundMode, LocationManagerDelegate {
 
     private weak var app: EmulatedApp?
     private var updatesLocation = false
+    /// Whether the user force-quit the app and has not opened it since.
+    private var wasForceQuit = false
 
     public init(manager: LocationManager) {
         self.manager = manager
@@ -61,26 +63,45 @@ public final class LocationMode: BackgroundMode, LocationManagerDelegate {
 
     public func appDidChange(from: LifecycleState, to: LifecycleState) {
         manager.applicationState = to
+        if to == .foreground { wasForceQuit = false }
+    }
+
+    /// A restart lifts a force quit, as opening the app does (docs/DEVICE.md, "Reboot and first unlock").
+    public func deviceDidChange(_ event: DeviceEvent) {
+        if event == .reboot { wasForceQuit = false }
+    }
+
+    /// Monitoring goes on; without ``EmulatedApp/Configuration/locationRelaunchesAfterForceQuit`` its
+    /// events no longer relaunch the app until the user opens it.
+    public func appWasForceQuit() {
+        wasForceQuit = true
     }
 
     // MARK: Location events
 
+    /// The app, unless the user force-quit it and the events may not relaunch it.
+    private var reachableApp: EmulatedApp? {
+        guard let app, !(wasForceQuit && app.lifecycle.state == .terminated && !app.configuration.locationRelaunchesAfterForceQuit)
+        else { return nil }
+        return app
+    }
+
     public func locationManager(_ manager: LocationManager, didEnterRegion region: CircularRegion, at fix: LocationFix) {
-        guard let app else { return }
+        guard let app = reachableApp else { return }
         let trigger = TaskTrigger(.enter, region: region.identifier, latitude: fix.latitude, longitude: fix.longitude)
         app.trigger(app.manifest.regions.first { $0.id == region.identifier }?.onEnter, by: trigger,
                     reason: "region \(region.identifier) entered")
     }
 
     public func locationManager(_ manager: LocationManager, didExitRegion region: CircularRegion, at fix: LocationFix) {
-        guard let app else { return }
+        guard let app = reachableApp else { return }
         let trigger = TaskTrigger(.exit, region: region.identifier, latitude: fix.latitude, longitude: fix.longitude)
         app.trigger(app.manifest.regions.first { $0.id == region.identifier }?.onExit, by: trigger,
                     reason: "region \(region.identifier) exited")
     }
 
     public func locationManager(_ manager: LocationManager, didReceiveSignificantChange fix: LocationFix) {
-        guard let app else { return }
+        guard let app = reachableApp else { return }
         app.trigger(app.manifest.significantChange,
                     by: TaskTrigger(.significantChange, latitude: fix.latitude, longitude: fix.longitude),
                     reason: "significant location change")

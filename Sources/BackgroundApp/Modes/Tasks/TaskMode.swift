@@ -59,6 +59,23 @@ public final class TaskMode: BackgroundMode {
         simulator.expireRunningTasks()
     }
 
+    /// iOS launches no task of ``EmulatedApp/Configuration/tasksHeldAfterForceQuit`` until the user opens
+    /// the app again; their requests stay pending.
+    public func appWasForceQuit() {
+        simulator.scheduler.heldKinds = app?.configuration.tasksHeldAfterForceQuit ?? []
+    }
+
+    /// Opening the app lifts a force quit's hold.
+    public func appDidChange(from: LifecycleState, to: LifecycleState) {
+        if to == .foreground { simulator.scheduler.heldKinds = [] }
+    }
+
+    /// A restart lifts a force quit's hold too, as it does for pushes and the background session (the App
+    /// Programming Guide: "the user must launch the app explicitly or reboot the device"; docs/DEVICE.md).
+    public func deviceDidChange(_ event: DeviceEvent) {
+        if event == .reboot { simulator.scheduler.heldKinds = [] }
+    }
+
     /// Submits the action's `submit:` task.
     public func perform(_ action: ManifestAction, trigger: TaskTrigger) {
         if let identifier = action.submit { simulator.submit(identifier, trigger: trigger) }
@@ -66,6 +83,43 @@ public final class TaskMode: BackgroundMode {
 
     /// Settled when no task request is pending.
     public var isSettled: Bool { simulator.scheduler.pendingTaskRequests().isEmpty }
+
+    // MARK: The debugger's commands
+
+    /// `simulateLaunch: ID`: launches the pending task now, as the debugger's
+    /// `_simulateLaunchForTaskWithIdentifier:` does; an identifier that is not permitted, or has no pending
+    /// request, does nothing there, and here records an `error` (code `simulate`) that says so.
+    public func simulateLaunch(_ identifier: String) {
+        let scheduler = simulator.scheduler
+        if let problem = simulationProblem(identifier, command: "simulateLaunch") {
+            app?.timeline.record(.error(message: problem, code: "simulate"))
+        } else if !scheduler.pendingTaskRequests().contains(where: { $0.identifier == identifier }) {
+            app?.timeline.record(.error(
+                message: "simulateLaunch: no task request for \(identifier) is pending (submit it first); the debugger's command does nothing",
+                code: "simulate"))
+        } else if !scheduler.simulateLaunch(forTaskWithIdentifier: identifier) {
+            app?.timeline.record(.error(
+                message: "simulateLaunch: \(identifier) cannot launch before the app has finished launching", code: "simulate"))
+        }
+    }
+
+    /// `simulateExpiration: ID`: expires the running task now, as the debugger's
+    /// `_simulateExpirationForTaskWithIdentifier:` does; an identifier that is not permitted, or whose task
+    /// is not running, records an `error` (code `simulate`) that says so.
+    public func simulateExpiration(_ identifier: String) {
+        if let problem = simulationProblem(identifier, command: "simulateExpiration") {
+            app?.timeline.record(.error(message: problem, code: "simulate"))
+        } else if !simulator.scheduler.simulateExpiration(forTaskWithIdentifier: identifier) {
+            app?.timeline.record(.error(
+                message: "simulateExpiration: no task \(identifier) is running (launch it first); the debugger's command does nothing",
+                code: "simulate"))
+        }
+    }
+
+    private func simulationProblem(_ identifier: String, command: String) -> String? {
+        guard !simulator.scheduler.permittedIdentifiers.contains(identifier) else { return nil }
+        return "\(command): \(identifier) is not a permitted identifier (BGTaskSchedulerPermittedIdentifiers); the debugger's command does nothing"
+    }
 }
 
 extension AppLifecycle.Activity {

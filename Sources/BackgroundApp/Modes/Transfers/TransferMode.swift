@@ -52,7 +52,11 @@ public final class TransferMode: BackgroundMode {
         transfers.session.onEvent = { [weak self] event in self?.handle(event) }
         if let scheduler = app.mode(TaskMode.self)?.simulator.scheduler {
             transfers.update(conditions: scheduler.conditions)
-            scheduler.onConditionsChange = { [weak transfers] in transfers?.update(conditions: $0) }
+            let previous = scheduler.onConditionsChange
+            scheduler.onConditionsChange = { [weak transfers] in
+                previous($0)
+                transfers?.update(conditions: $0)
+            }
         } else {
             ScriptedConditions(app.manifest.conditions).start(on: app.engine) { [weak transfers] in transfers?.update(conditions: $0) }
         }
@@ -84,6 +88,11 @@ public final class TransferMode: BackgroundMode {
     /// their resume data), and the session relaunches the app no more until the user opens it.
     public func appWasForceQuit() {
         transfers.session.forceQuit()
+    }
+
+    /// A restart lifts a force quit's block on the session's relaunches, as it lifts the force quit.
+    public func deviceDidChange(_ event: DeviceEvent) {
+        if event == .reboot { transfers.session.deviceRestarted() }
     }
 
     private func handle(_ event: SessionEvent) {

@@ -1,0 +1,29 @@
+public import BackgroundPushes
+
+/// One push of the manifest's `pushes:` timeline: when the server sends it, the payload, and the APNs
+/// headers it carries.
+///
+/// ```yaml
+/// pushes:
+///   - {at: 10m, payload: push/sync.apns}                       # a file in `xcrun simctl push`'s format
+///   - {at: 12m, payload: {aps: {content-available: 1}, action: sync}, expiration: 1h}
+///   - {at: 14m, payload: push/sync.apns, priority: 10}         # rejected: badPriority
+/// ```
+public struct ManifestPush: Hashable, Sendable {
+    /// When the server sends it, from the app's start.
+    public var offset: Duration
+    /// The payload, checked when the manifest is read (with the default headers).
+    public var payload: PushPayload
+    /// `priority:` and `pushType:` (default 5 and `background`); checked when the push is sent, so that
+    /// other values show APNs' rejection (`push.rejected`).
+    public var headers: PushHeaders
+    /// `expiration:`, from the time it is sent: `0` delivers at once or never; nil: APNs' storage limit.
+    public var expiresAfter: Duration?
+
+    public init(offset: Duration, payload: PushPayload, headers: PushHeaders = PushHeaders(), expiresAfter: Duration? = nil) {
+        self.offset = offset
+        self.payload = payload
+        self.headers = headers
+        self.expiresAfter = expiresAfter
+    }
+}

@@ -1,0 +1,288 @@
+public import BackgroundCore
+public import BackgroundPushes
+import BackgroundTasks
+import Foundation
+import Glibc
+
+/// The remote-notification background mode: background (silent) pushes, as APNs and iOS deliver them, in
+/// the emulated app.
+///
+/// - The manifest's `pushes:` are sent at their times (from the first launch), and ``send(_:headers:)``
+///   sends one at the engine's now (`bgtask push` to `bgloc live --app`).
+/// - Without `remote-notification` in the app's background modes every push is `push.rejected`
+///   `notPermitted` (and an `error` event says why, once); a payload or headers APNs refuses is
+///   `push.rejected` with the ``PushPayloadError/Code``.
+/// - ``PushPolicy`` decides the rest: each decision is a record (`push.received`, `push.throttled`,
+///   `push.coalesced`, `push.dropped`), and an engine event at its ``PushPolicy/nextDeadline`` decides a
+///   waiting push again. It hears the device going offline or online (the `network` of the conditions), a
+///   force quit, the user opening the app, the system ending it, a restart and the first unlock.
+/// - A delivered push wakes a suspended app or launches a terminated one into the background (the
+///   activity ``AppLifecycle/Activity/push(_:)``), the modes carry out `onPush:`'s action (trigger
+///   `push`), and the handler works or runs its command, then calls the completion handler
+///   (`push.completed`). A handler still running ``Configuration/completionWindow`` (30 s) after the
+///   delivery gets the app terminated, with that reason in the `lifecycle` event.
+///
+/// ```swift
+/// let app = try EmulatedApp(manifest: manifest, engine: engine, timeline: timeline,
+///                           modes: EmulatedApp.standardModes(location: nil, audio: nil))
+/// app.start()
+/// let payload = try PushPayload.read(path: "push/sync.apns")
+/// app.mode(PushMode.self)?.send(payload, headers: PushHeaders())   // 1: push.received 1, …
+/// ```
+public final class PushMode: BackgroundMode {
+    /// The emulator's choices for pushes (docs/PUSH.md).
+    public struct Configuration: Hashable, Sendable {
+        /// The system's discretion: budget, storage limit, force quit and restarts.
+        public var policy = PushPolicy.Configuration()
+        /// How long the app has to call the completion handler after a delivery (default 30 s: "Your app
+        /// has up to 30 seconds of wall-clock time to process the notification and call the specified
+        /// completion handler block", `application(_:didReceiveRemoteNotification:fetchCompletionHandler:)`).
+        public var completionWindow = Duration.seconds(30)
+
+        public init() {}
+    }
+
+    /// The number the next push gets, from 1.
+    public private(set) var sentCount = 0
+
+    private weak var app: EmulatedApp?
+    private var section = PushSection()
+    private var configuration = Configuration()
+    private var policy = PushPolicy()
+    private var payloads: [Int: JSONValue] = [:]
+    private var throttled: Set<Int> = []
+    private var running: [Int: (work: EventID?, window: EventID)] = [:]
+    private var deadline: EventID?
+    private var offline = false
+    private var manifestPushesLeft = 0
+    private var warnedNotPermitted = false
+
+    public init() {}
+
+    public func attach(to app: EmulatedApp) throws(InputError) {
+        self.app = app
+        configuration = app.configuration.pushes
+        policy = PushPolicy(configuration: configuration.policy)
+        section = app.manifest[PushSection.self] ?? PushSection()
+        if let scheduler = app.mode(TaskMode.self)?.simulator?.scheduler {
+            offline = scheduler.conditions.network == .none
+            let previous = scheduler.onConditionsChange
+            scheduler.onConditionsChange = { [weak self] conditions in
+                previous(conditions)
+                self?.update(conditions)
+            }
+        } else {
+            ScriptedConditions(app.manifest.conditions).start(on: app.engine) { [weak self] in self?.update($0) }
+        }
+        if offline { apply(policy.handle(.deviceOffline, at: app.engine.now)) }
+    }
+
+    /// The manifest's pushes are the server's: scheduled once, at the first launch.
+    public func appDidLaunch(first: Bool) {
+        guard first, let app else { return }
+        let start = app.engine.now
+        manifestPushesLeft = section.pushes.count
+        for push in section.pushes {
+            app.engine.schedule(at: start + push.offset) { [weak self] in
+                guard let self else { return }
+                manifestPushesLeft -= 1
+                var headers = push.headers
+                if let after = push.expiresAfter {
+                    headers.expiration = after == .zero ? .immediately : .at(app.engine.now + after)
+                }
+                send(push.payload, headers: headers)
+            }
+        }
+    }
+
+    /// The server sends `payload` with `headers` through APNs now; returns the push's number in the run.
+    /// The payload is checked again with `headers` (a priority other than 5 is `push.rejected`
+    /// `badPriority`).
+    @discardableResult
+    public func send(_ payload: PushPayload, headers: PushHeaders) -> Int {
+        sentCount += 1
+        let push = sentCount
+        guard let app else { return push }
+        guard app.manifest.backgroundModes.contains("remote-notification") else {
+            app.timeline.record(.pushRejected(push: push, error: "notPermitted"))
+            if !warnedNotPermitted {
+                warnedNotPermitted = true
+                app.timeline.record(.error(
+                    message: "\(app.manifest.file): backgroundModes: pushes need the remote-notification background mode "
+                        + "(UIBackgroundModes); without it every push is rejected notPermitted", code: "notPermitted"))
+            }
+            return push
+        }
+        do throws(PushPayloadError) {
+            _ = try PushPayload(value: payload.userInfo, file: "push \(push)", headers: headers)
+        } catch {
+            app.timeline.record(.pushRejected(push: push, error: error.code.rawValue))
+            return push
+        }
+        payloads[push] = payload.userInfo
+        apply(policy.handle(.sent(push, expiration: headers.expiration), at: app.engine.now))
+        return push
+    }
+
+    /// A payload that could not be read or checked (`bgtask push` with a bad file): `push.rejected` with its
+    /// code; returns the push's number in the run.
+    @discardableResult
+    public func reject(_ error: PushPayloadError) -> Int {
+        sentCount += 1
+        app?.timeline.record(.pushRejected(push: sentCount, error: error.code.rawValue))
+        return sentCount
+    }
+
+    public func appDidChange(from: LifecycleState, to: LifecycleState) {
+        if to == .foreground, from != .foreground { hear(.opened) }
+    }
+
+    public func appWasForceQuit() {
+        hear(.forceQuit)
+    }
+
+    /// The handlers still running end with the process (they never call the completion handler).
+    public func appDidTerminate() {
+        guard let app else { return }
+        for (_, timers) in running {
+            if let work = timers.work { app.engine.cancel(work) }
+            app.engine.cancel(timers.window)
+        }
+        running.removeAll()
+        hear(.terminated)
+    }
+
+    public func deviceDidChange(_ event: DeviceEvent) {
+        switch event {
+        case .reboot: hear(.reboot)
+        case .unlock: hear(.unlock)
+        case .lock: break
+        }
+    }
+
+    /// Settled when no manifest push is still to be sent, no handler runs and no push waits.
+    public var isSettled: Bool { manifestPushesLeft == 0 && running.isEmpty && policy.pendingPush == nil }
+
+    // MARK: Decisions
+
+    private func hear(_ event: PushPolicy.Event) {
+        guard let app else { return }
+        apply(policy.handle(event, at: app.engine.now))
+    }
+
+    private func update(_ conditions: DeviceConditions) {
+        let isOffline = conditions.network == .none
+        guard isOffline != offline else { return }
+        offline = isOffline
+        hear(isOffline ? .deviceOffline : .deviceOnline)
+    }
+
+    private func apply(_ decisions: [PushDecision]) {
+        guard let app else { return }
+        for decision in decisions {
+            switch decision {
+            case .deliver(let push): deliver(push)
+            case .throttle(let push, _):
+                if throttled.insert(push).inserted { app.timeline.record(.pushThrottled(push: push)) }
+            case .hold: break
+            case .coalesce(let push, let by):
+                payloads[push] = nil
+                app.timeline.record(.pushCoalesced(push: push, by: by))
+            case .drop(let push, let reason):
+                payloads[push] = nil
+                app.timeline.record(.pushDropped(push: push, reason: reason))
+            }
+        }
+        if let deadline { app.engine.cancel(deadline) }
+        deadline = policy.nextDeadline.map { time in
+            app.engine.schedule(at: max(time, app.engine.now)) { [weak self] in
+                guard let self, let app = self.app else { return }
+                deadline = nil
+                apply(policy.advance(to: app.engine.now))
+            }
+        }
+    }
+
+    // MARK: The app's handler
+
+    private func deliver(_ push: Int) {
+        guard let app else { return }
+        let userInfo = payloads.removeValue(forKey: push) ?? .object([])
+        app.timeline.record(.pushReceived(push: push))
+        app.lifecycle.begin(.push(push), reason: "push \(push)")
+        if let action = section.onPush.action {
+            for mode in app.modes { mode.perform(action, trigger: TaskTrigger(.push)) }
+        }
+        var work: EventID?
+        switch section.onPush.work {
+        case .simulated(let length, let result):
+            work = app.engine.schedule(after: length) { [weak self] in self?.complete(push, result) }
+        case .command(let command):
+            if let result = run(command, push: push, userInfo: userInfo) {
+                app.engine.schedule(at: app.engine.now) { [weak self] in self?.complete(push, result) }
+            }
+        }
+        // After the work's event, so that a handler of exactly the window completes in time.
+        let window = app.engine.schedule(after: configuration.completionWindow) { [weak self] in self?.windowEnded(push) }
+        running[push] = (work, window)
+    }
+
+    private func complete(_ push: Int, _ result: PushFetchResult) {
+        guard let app, let timers = running.removeValue(forKey: push) else { return }
+        app.engine.cancel(timers.window)
+        app.timeline.record(.pushCompleted(push: push, result: result))
+        app.lifecycle.end(.push(push), reason: "push \(push): the app called the completion handler")
+    }
+
+    private func windowEnded(_ push: Int) {
+        guard let app, let timers = running.removeValue(forKey: push) else { return }
+        if let work = timers.work { app.engine.cancel(work) }
+        app.lifecycle.terminate(reason: "push \(push): the app did not call the completion handler within "
+            + DurationSyntax.format(configuration.completionWindow))
+    }
+
+    /// Runs `onPush:`'s command to its end on the wall clock (the emulated clock stands still, as for a
+    /// task's command); nil when it ran past the window and was stopped.
+    private func run(_ command: String, push: Int, userInfo: JSONValue) -> PushFetchResult? {
+        guard let app else { return nil }
+        let folder = (app.manifest.file as NSString).deletingLastPathComponent
+        let log = app.configuration.commands.log
+        let descriptor = log.map { open($0, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644) } ?? STDERR_FILENO
+        defer { if descriptor >= 0, descriptor != STDERR_FILENO { close(descriptor) } }
+        let outcome = CommandRunner.run(
+            command,
+            environment: ["BG_TRIGGER": "push", "BG_PUSH": "\(push)", "BG_PAYLOAD": userInfo.jsonText, "BG_TIME": app.engine.now.rfc3339],
+            directory: folder.isEmpty ? "." : folder, limit: configuration.completionWindow,
+            killGrace: app.configuration.commands.killGrace,
+            output: CommandOutput(descriptor: descriptor >= 0 ? descriptor : STDERR_FILENO, task: "push \(push)"))
+        let problem: String
+        switch outcome {
+        case .exited(0): return .newData
+        case .exited(1): return .failed
+        case .exited(PushHandler.noDataStatus): return .noData
+        case .exited(let status):
+            problem = "the command exited with status \(status) (0: newData, 1: failed, \(PushHandler.noDataStatus): noData)"
+        case .signaled(let signal): problem = "the command was ended by \(CommandRunner.name(of: signal))"
+        case .failedToStart(let message): problem = message
+        case .interrupted(let signal):
+            problem = "interrupted; the command was stopped with \(CommandRunner.name(of: signal ?? SIGTERM))"
+        case .stopped:
+            app.timeline.record(.error(
+                message: "push \(push): the command ran past the \(DurationSyntax.format(configuration.completionWindow)) "
+                    + "to call the completion handler and was stopped", code: "pushCommand"))
+            return nil
+        }
+        app.timeline.record(.error(message: "push \(push): \(problem); reported as failed", code: "pushCommand"))
+        return .failed
+    }
+}
+
+extension AppLifecycle.Activity {
+    /// A delivered push, by number, until the app calls its completion handler.
+    public static func push(_ number: Int) -> Self { Self("push.\(number)", description: "push \(number)") }
+}
+
+extension TaskTrigger.Kind {
+    /// `onPush:`, when a push is delivered.
+    public static let push = Self("push")
+}

@@ -1,0 +1,101 @@
+public import BackgroundCore
+import BackgroundPushes
+
+/// The pushes mode's part of the manifest: the `pushes:` timeline (what the server sends through APNs)
+/// and `onPush:`, what the app does with a push (CONTRACTS.md section 6, docs/MANIFEST.md, docs/PUSH.md).
+///
+/// ```yaml
+/// backgroundModes: [remote-notification]
+/// pushes:
+///   - {at: 10m, payload: push/sync.apns}
+///   - {at: 12m, payload: {aps: {content-available: 1}, action: sync}, priority: 5, pushType: background}
+/// onPush: {work: 5s, result: newData, submit: com.example.refresh}
+/// ```
+/// Every payload is checked when the manifest is read, by APNs' and iOS's rules (``PushPayload``): a
+/// payload file's error names the file and the byte, an inline payload's the manifest's line and key
+/// (`app.yaml:9: pushes[1].payload.aps.alert: …`). `priority:` and `pushType:` are checked when the push
+/// is sent, so that a manifest can show APNs' rejection (`push.rejected`).
+public struct PushSection: ManifestSection {
+    public static let keys = ["pushes", "onPush"]
+    static let pushKeys = ["at", "payload", "priority", "pushType", "expiration"]
+    static let handlerKeys = ["work", "result", "run"]
+
+    /// `pushes:`, in the order given.
+    public var pushes: [ManifestPush]
+    /// `onPush:`, or the default handler (`work: 0s, result: newData`, no action).
+    public var onPush: PushHandler
+
+    public init(pushes: [ManifestPush] = [], onPush: PushHandler = PushHandler()) {
+        self.pushes = pushes
+        self.onPush = onPush
+    }
+
+    public init(_ manifest: ManifestMapping, in partial: AppManifest) throws(InputError) {
+        self.init()
+        for item in try manifest["pushes"]?.list() ?? [] { pushes.append(try Self.push(item, app: partial.app)) }
+        if let node = manifest["onPush"] { onPush = try Self.handler(node) }
+    }
+
+    private static func push(_ value: ManifestValue, app: String) throws(InputError) -> ManifestPush {
+        let f = try value.mapping(allowed: pushKeys)
+        var headers = PushHeaders()
+        if let n = f["priority"] { headers.priority = try n.integer(in: 0...10) }
+        if let n = f["pushType"] {
+            headers.pushType = try n.string()
+            guard !headers.pushType.isEmpty else { throw n.error("the push type is empty (expected background)") }
+        }
+        var push = ManifestPush(offset: try f.required("at").duration(), payload: try payload(f.required("payload"), app: app), headers: headers)
+        if let n = f["expiration"] { push.expiresAfter = try n.string() == "0" ? .zero : try n.duration() }
+        return push
+    }
+
+    /// A payload file (relative to the manifest's folder) or an inline mapping, checked with the default
+    /// headers.
+    private static func payload(_ value: ManifestValue, app: String) throws(InputError) -> PushPayload {
+        let payload: PushPayload
+        if value.isMapping {
+            let json = try value.jsonValue()
+            do throws(PushPayloadError) {
+                payload = try PushPayload(value: json, file: value.key)
+            } catch {
+                let place = if case .key(let key, _) = error.input.place { "\(value.key).\(key)" } else { value.key }
+                throw value.error(error.input.message, key: place)
+            }
+        } else {
+            let path = try value.path()
+            do throws(PushPayloadError) {
+                payload = try PushPayload.read(path: path)
+            } catch {
+                throw error.input
+            }
+        }
+        if let bundle = payload.targetBundle, bundle != app {
+            throw value.error("the payload's '\(PushPayload.targetBundleKey)' is '\(ManifestValue.shown(bundle))', not this app '\(app)'; remove it or name the app")
+        }
+        return payload
+    }
+
+    private static func handler(_ value: ManifestValue) throws(InputError) -> PushHandler {
+        let (f, action) = try value.mappingWithAction(besides: handlerKeys)
+        var handler = PushHandler(action: action)
+        if let run = f["run"] {
+            for key in ["work", "result"] {
+                guard let other = f[key] else { continue }
+                throw other.error("give either run (a command, whose exit status is the result) or work and result, not both", line: other.keyLine)
+            }
+            let command = try run.string()
+            guard !command.isEmpty else { throw run.error("the command is empty") }
+            handler.work = .command(command)
+        } else {
+            let work = try f["work"]?.duration() ?? .zero
+            let result = try f["result"]?.choice(PushFetchResult.allCases, "push result") ?? .newData
+            handler.work = .simulated(work, result: result)
+        }
+        return handler
+    }
+}
+
+extension AppManifest {
+    /// `pushes:`, in the order given; empty when the manifest was read without the ``PushSection``.
+    public var pushes: [ManifestPush] { self[PushSection.self]?.pushes ?? [] }
+}
