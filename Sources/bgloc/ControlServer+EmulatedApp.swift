@@ -1,16 +1,18 @@
 import AppControl
 import BackgroundApp
+import BackgroundPushes
 import BackgroundTasks
 
 extension ControlServer.Handlers {
     /// What `bgloc live --app` does with each control request, on the engine's owner: the debugger's
-    /// commands go to the app's scheduler; a push is refused until the app has a push mode.
+    /// commands go to the app's scheduler, a push to its push mode (`PushMode.send`), as APNs sends it now.
     init(app: EmulatedApp) {
         let scheduler = app.mode(TaskMode.self)?.simulator.scheduler
         self.init(
-            push: { _ in
-                // Issue 17's PushMode delivers it: `app.mode(PushMode.self)?.send(payload, headers: payload.headers)`.
-                .error("the push was not delivered: this bgloc has no push mode yet (the `pushes:` of issue 17)")
+            push: { payload in
+                guard let pushes = app.mode(PushMode.self) else { return .error("the push was not sent: the app has no push mode") }
+                let push = pushes.send(payload, headers: payload.headers)
+                return .ok("sent push \(push); the run's push.* events say what became of it")
             },
             simulateLaunch: { identifier in
                 guard let scheduler else { return .error("\(identifier) was not launched: the app has no task scheduler") }

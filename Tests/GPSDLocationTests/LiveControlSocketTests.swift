@@ -15,7 +15,7 @@ import Testing
     /// (a refresh task would expire by itself after 30 s).
     static let manifest = """
         app: com.example.live
-        backgroundModes: [processing]
+        backgroundModes: [processing, remote-notification]
         permittedIdentifiers: [sync]
         tasks:
           sync: {kind: processing, earliestBegin: 1h, work: 1h}
@@ -55,11 +55,12 @@ import Testing
         let malformed = try await Self.bgtask(["push", "--state", state, "com.example.live", bad])
         #expect(malformed.status == 1)
         #expect(malformed.stderr == "Error: \(bad): byte 31: a comma before '}'; remove the trailing comma (RFC 8259)\n")
-        // A valid one reaches the app, which has no push mode yet (issue 17's PushMode answers here once merged).
+        // A valid one reaches the app's push mode, named by the file's target bundle; the app gets it.
         let push = try await Self.bgtask(
             ["push", "--state", state, "-"], stdin: #"{"Simulator Target Bundle":"com.example.live","aps":{"content-available":1}}"#)
-        #expect(push.status == 1)
-        #expect(push.stderr == "Error: the push was not delivered: this bgloc has no push mode yet (the `pushes:` of issue 17)\n")
+        #expect(push.status == 0, "\(push.stderr)")
+        #expect(push.stdout == "sent push 1; the run's push.* events say what became of it\n")
+        #expect(live.stdout.contains(#""event":"push.received","push":1"#), "\(live.stdout)")
 
         let second = try await TestSupport.run(Self.bgloc, arguments)
         #expect(second.status == 1 && second.stdout.isEmpty)
