@@ -18,6 +18,7 @@ let package = Package(
         .library(name: "CurlTransport", targets: ["CurlTransport"]),
         .library(name: "SQLiteStore", targets: ["SQLiteStore"]),
         .library(name: "BackgroundState", targets: ["BackgroundState"]),
+        .library(name: "AppControl", targets: ["AppControl"]),
         // bgloc and bgtask are one program (it runs as the name it is started by), so that an installed
         // system carries the Swift runtime they share once: `make install` links bgtask to bgloc.
         .executable(name: "bgtask", targets: ["bgloc"]),
@@ -77,6 +78,9 @@ let package = Package(
         ]),
         // Background pushes: the payload reader and the system's delivery rules, on virtual time.
         .target(name: "BackgroundPushes", dependencies: ["BackgroundCore"]),
+        // The control socket of `bgloc live --app` (docs/CONTROL.md): its wire format, the server that hands
+        // each request to the live run's engine, and the client of `bgtask push|simulate-launch|simulate-expiration`.
+        .target(name: "AppControl", dependencies: ["BackgroundCore", "BackgroundPushes"]),
         // A run's picture: one self-contained HTML page drawn from the timeline.
         .target(name: "BackgroundReport", dependencies: ["BackgroundCore"]),
         // What the three command lines share: formats, output, signals, errors.
@@ -85,12 +89,12 @@ let package = Package(
         ]),
         // bgtask's commands, which the bgloc program runs when started as bgtask.
         .target(name: "BGTaskCommand", dependencies: [
-            "BackgroundApp", "BackgroundReport", "BackgroundState", "CommandLineSupport", "CurlTransport",
-            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "BackgroundApp", "BackgroundReport", "BackgroundState", "CommandLineSupport", "CurlTransport", "AppControl",
+            "BackgroundPushes", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ], path: "Sources/bgtask"),
         .executableTarget(name: "bgloc", dependencies: [
             "BackgroundApp", "BackgroundReport", "BackgroundState", "GPSDLocation", "ALSAAudio", "CommandLineSupport", "CurlTransport",
-            "BGTaskCommand", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "BGTaskCommand", "AppControl", "BackgroundPushes", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "bgaudio", dependencies: [
             "ALSAAudio", "CommandLineSupport", .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -110,6 +114,7 @@ let package = Package(
         .executableTarget(
             name: "FuzzServerList", dependencies: ["BackgroundApp", "BackgroundTransfers", "FuzzSupport"], path: "Fuzz/ServerList",
             exclude: ["Seeds"]),
+        .executableTarget(name: "FuzzControlRequest", dependencies: ["AppControl", "FuzzSupport"], path: "Fuzz/ControlRequest", exclude: ["Seeds"]),
         .executableTarget(name: "FuzzPushPayload", dependencies: ["BackgroundPushes", "FuzzSupport"], path: "Fuzz/PushPayload", exclude: ["Seeds"]),
 
         .testTarget(name: "BackgroundCoreTests", dependencies: ["BackgroundCore"]),
@@ -124,6 +129,7 @@ let package = Package(
         .testTarget(name: "BackgroundPushesTests", dependencies: ["BackgroundPushes", "BackgroundTestKit"]),
         // A background mode of its own, hosted by EmulatedApp without editing BackgroundCore or BackgroundApp.
         .testTarget(name: "ToyModeTests", dependencies: ["BackgroundApp", "BackgroundCore", "BackgroundTestKit"]),
+        .testTarget(name: "AppControlTests", dependencies: ["AppControl", "BackgroundCore", "BackgroundPushes", "BackgroundTestKit"]),
         .testTarget(name: "BackgroundReportTests", dependencies: ["BackgroundReport", "BackgroundApp", "BackgroundPushes", "BackgroundTestKit"]),
         .testTarget(name: "CommandLineTests", dependencies: ["CommandLineSupport", "BackgroundState", "SQLiteStore", "BackgroundTestKit"]),
         .testTarget(name: "BGAudioTests", dependencies: [

@@ -126,11 +126,14 @@ struct AppOptions: ParsableArguments {
         /// `--transfers`; nil: simulated in a replay, real live.
         var transfers: TransfersChoice?
 
-        /// The app on `engine` and `timeline`, hosting `location` and the other standard modes, started:
-        /// clips play on ALSA (`null` silently). In a live run the conditions come from the machine unless
-        /// `--conditions manifest` or the manifest has a timeline.
-        func start(engine: EventEngine, timeline: Timeline, location: LocationManager, live: Bool = false) throws -> EmulatedApp {
-            let manifest = try AppManifest(contentsOf: manifest)
+        /// The app of `manifest` (nil: read from the option's file) on `engine` and `timeline`, hosting
+        /// `location` and the other standard modes, started: clips play on ALSA (`null` silently). In a live
+        /// run the conditions come from the machine unless `--conditions manifest` or the manifest has a
+        /// timeline.
+        func start(
+            _ manifest: AppManifest? = nil, engine: EventEngine, timeline: Timeline, location: LocationManager, live: Bool = false
+        ) throws -> EmulatedApp {
+            let manifest = try manifest ?? AppManifest(contentsOf: self.manifest)
             var configuration = configuration
             if live, (conditions ?? (manifest.conditions.isEmpty ? .machine : .manifest)) == .machine {
                 configuration.conditions = .machine()

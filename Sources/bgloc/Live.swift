@@ -1,7 +1,9 @@
+import AppControl
 import ArgumentParser
 import BackgroundApp
 import BackgroundCore
 import BackgroundLocation
+import BackgroundState
 import CommandLineSupport
 import GPSDLocation
 
@@ -15,6 +17,11 @@ struct Live: AsyncParsableCommand {
             monitored regions as they arrive, on a clock that follows the wall clock; each line is printed \
             when it happens. If gpsd goes away the run reports an error event and reconnects. Stop with \
             --duration, --fixes or Ctrl-C.
+
+            With --app, the run listens on a control socket for `bgtask push`, `bgtask simulate-launch` \
+            and `bgtask simulate-expiration`: bgkit-BUNDLE.sock in the folder of --state, or without it in \
+            $XDG_RUNTIME_DIR/bgkit/ (else /tmp/bgkit-UID/). A second live run of the same app there is an \
+            error; the socket is removed when the run ends (docs/CONTROL.md).
 
             Example:
               bgloc live --region home=47.3769,8.5417,100 --format jsonl
@@ -47,11 +54,16 @@ struct Live: AsyncParsableCommand {
             let timeline = Timeline(engine: engine)
             TimelinePrinter(format: format, flushEachLine: true).attach(to: timeline)
             let manager = location.makeManager(engine: engine, timeline: timeline)
-            let emulated = try app?.start(engine: engine, timeline: timeline, location: manager, live: true)
+            // The control socket first: a second live run of the app stops here, before printing anything.
+            let manifest = try app.map { try AppManifest(contentsOf: $0.manifest) }
+            let control = try manifest.map { try ControlServer(bundle: $0.app, state: app?.state?.path) }
+            defer { control?.close() }
+            let emulated = try app?.start(manifest, engine: engine, timeline: timeline, location: manager, live: true)
             defer { manager.finishEvents() }
-            // gpsd is the run's one source today; a push socket or a transfer thread would be added beside it.
+            // gpsd and the control socket; a transfer thread posts into the same inbox.
             let run = LiveRun(engine: engine, until: source.duration.map { engine.now + $0 })
             run.add(GPSDSource(configuration: source)) { event in manager.receive(event) }
+            if let control, let emulated { control.add(to: run, handlers: ControlServer.Handlers(app: emulated)) }
             try await run.run()
             withExtendedLifetime(emulated) {}
         }

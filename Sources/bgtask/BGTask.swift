@@ -4,7 +4,7 @@ import CommandLineSupport
 struct BGTask: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bgtask",
-        abstract: "BGTaskScheduler on Linux: simulate what the scheduler does with an app's background tasks, and list what an app left pending.",
+        abstract: "BGTaskScheduler on Linux: simulate what the scheduler does with an app's background tasks, list what an app left pending, and reach a running app (pushes, the debugger's launch and expiration).",
         discussion: """
             Example:
               bgtask simulate Examples/DailyRefresh/app.yaml --for 1d --format text --report day.html
@@ -12,6 +12,6 @@ struct BGTask: AsyncParsableCommand {
             The manual: man bgtask; the guides: docs/GETTING-STARTED.md.
             """,
         version: BGKitVersion.current,
-        subcommands: [Simulate.self, State.self]
+        subcommands: [Simulate.self, State.self, Push.self, SimulateLaunch.self, SimulateExpiration.self]
     )
 }
