@@ -47,7 +47,7 @@ let package = Package(
         // BGTaskScheduler's rules and device conditions.
         .target(name: "BackgroundTasks", dependencies: ["BackgroundCore"]),
         // Traces (GPX, NMEA), location sources and CLLocationManager's behaviour.
-        .target(name: "BackgroundLocation", dependencies: ["BackgroundCore", "BackgroundPushes"]),
+        .target(name: "BackgroundLocation", dependencies: ["BackgroundCore", "JSON"]),
         // Decoding, the AudioOutput seam, the player and the session.
         .target(name: "BackgroundAudio", dependencies: ["BackgroundCore"]),
         // The only importers of C.
@@ -64,20 +64,23 @@ let package = Package(
         // An app's state across runs (`--state PATH`): pending task requests and transfers in one SQLite
         // database, on SQLiteStore; the tools hand it to the scheduler and the transfer session.
         .target(name: "BackgroundState", dependencies: [
-            "SQLiteStore", "BackgroundTasks", "BackgroundTransfers", "BackgroundLocation", "BackgroundPushes", "BackgroundCore",
+            "SQLiteStore", "BackgroundTasks", "BackgroundTransfers", "BackgroundLocation", "JSON", "BackgroundCore",
         ]),
+        // A strict RFC 8259 reader and writer (JSONValue), every error at its byte: push payloads, GeoJSON
+        // regions, the old JSON state file.
+        .target(name: "JSON", dependencies: ["BackgroundCore"]),
         // YAML composed to nodes with their lines, on libyaml's parser events: the only importer of CYAML.
         .target(name: "YAML", dependencies: ["CYAML"]),
         // One emulated device: the manifest, lifecycle and background modes.
         .target(name: "BackgroundApp", dependencies: [
-            "BackgroundTasks", "BackgroundLocation", "BackgroundAudio", "BackgroundTransfers", "BackgroundPushes", "YAML",
+            "BackgroundTasks", "BackgroundLocation", "BackgroundAudio", "BackgroundTransfers", "BackgroundPushes", "JSON", "YAML",
         ]),
         // Deterministic doubles for every seam.
         .target(name: "BackgroundTestKit", dependencies: [
             "BackgroundApp", "BackgroundTasks", "BackgroundLocation", "BackgroundAudio", "BackgroundTransfers",
         ]),
         // Background pushes: the payload reader and the system's delivery rules, on virtual time.
-        .target(name: "BackgroundPushes", dependencies: ["BackgroundCore"]),
+        .target(name: "BackgroundPushes", dependencies: ["BackgroundCore", "JSON"]),
         // The control socket of `bgloc live --app` (docs/CONTROL.md): its wire format, the server that hands
         // each request to the live run's engine, and the client of `bgtask push|simulate-launch|simulate-expiration`.
         .target(name: "AppControl", dependencies: ["BackgroundCore", "BackgroundPushes"]),
@@ -90,7 +93,7 @@ let package = Package(
         // bgtask's commands, which the bgloc program runs when started as bgtask.
         .target(name: "BGTaskCommand", dependencies: [
             "BackgroundApp", "BackgroundReport", "BackgroundState", "CommandLineSupport", "CurlTransport", "AppControl",
-            "BackgroundPushes", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "BackgroundPushes", "JSON", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ], path: "Sources/bgtask"),
         .executableTarget(name: "bgloc", dependencies: [
             "BackgroundApp", "BackgroundReport", "BackgroundState", "GPSDLocation", "ALSAAudio", "CommandLineSupport", "CurlTransport",
@@ -115,7 +118,7 @@ let package = Package(
             name: "FuzzServerList", dependencies: ["BackgroundApp", "BackgroundTransfers", "FuzzSupport"], path: "Fuzz/ServerList",
             exclude: ["Seeds"]),
         .executableTarget(name: "FuzzControlRequest", dependencies: ["AppControl", "FuzzSupport"], path: "Fuzz/ControlRequest", exclude: ["Seeds"]),
-        .executableTarget(name: "FuzzPushPayload", dependencies: ["BackgroundPushes", "FuzzSupport"], path: "Fuzz/PushPayload", exclude: ["Seeds"]),
+        .executableTarget(name: "FuzzPushPayload", dependencies: ["BackgroundPushes", "JSON", "FuzzSupport"], path: "Fuzz/PushPayload", exclude: ["Seeds"]),
 
         .testTarget(name: "BackgroundCoreTests", dependencies: ["BackgroundCore"]),
         .testTarget(name: "YAMLTests", dependencies: ["YAML"]),
@@ -125,11 +128,12 @@ let package = Package(
         .testTarget(name: "BackgroundAudioTests", dependencies: ["BackgroundAudio", "BackgroundTestKit"]),
         .testTarget(name: "GPSDLocationTests", dependencies: ["GPSDLocation", "BackgroundTestKit"]),
         .testTarget(name: "ALSAAudioTests", dependencies: ["ALSAAudio", "BackgroundTestKit"]),
-        .testTarget(name: "BackgroundAppTests", dependencies: ["BackgroundApp", "BackgroundPushes", "BackgroundTestKit"]),
-        .testTarget(name: "BackgroundPushesTests", dependencies: ["BackgroundPushes", "BackgroundTestKit"]),
+        .testTarget(name: "BackgroundAppTests", dependencies: ["BackgroundApp", "BackgroundPushes", "JSON", "BackgroundTestKit"]),
+        .testTarget(name: "BackgroundPushesTests", dependencies: ["BackgroundPushes", "JSON", "BackgroundTestKit"]),
+        .testTarget(name: "JSONTests", dependencies: ["JSON", "BackgroundCore"]),
         // A background mode of its own, hosted by EmulatedApp without editing BackgroundCore or BackgroundApp.
         .testTarget(name: "ToyModeTests", dependencies: ["BackgroundApp", "BackgroundCore", "BackgroundTestKit"]),
-        .testTarget(name: "AppControlTests", dependencies: ["AppControl", "BackgroundCore", "BackgroundPushes", "BackgroundTestKit"]),
+        .testTarget(name: "AppControlTests", dependencies: ["AppControl", "BackgroundCore", "BackgroundPushes", "JSON", "BackgroundTestKit"]),
         .testTarget(name: "BackgroundReportTests", dependencies: ["BackgroundReport", "BackgroundApp", "BackgroundPushes", "BackgroundTestKit"]),
         .testTarget(name: "CommandLineTests", dependencies: ["CommandLineSupport", "BackgroundState", "SQLiteStore", "BackgroundTestKit"]),
         .testTarget(name: "BGAudioTests", dependencies: [

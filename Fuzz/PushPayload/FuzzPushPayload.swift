@@ -1,5 +1,6 @@
 // fuzz-seeds: Fuzz/PushPayload/Seeds/* Tests/Regressions/PushPayload/*
 import BackgroundPushes
+import JSON
 import FuzzSupport
 
 /// Fuzzes the push payload reader (`PushPayload(bytes:file:)` and the JSON reader under it): any bytes

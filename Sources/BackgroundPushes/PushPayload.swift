@@ -1,4 +1,5 @@
-import BackgroundCore
+public import BackgroundCore
+public import JSON
 
 /// A background (silent) push, validated as APNs and iOS validate it, from a payload file in
 /// `xcrun simctl push`'s format or from a value written in the manifest.

@@ -1,6 +1,7 @@
 import AppControl
 import ArgumentParser
 import BackgroundPushes
+import JSON
 
 extension BGTask {
     /// `bgtask push [--to SOCKET] [BUNDLE] (FILE | -)`: `xcrun simctl push` for a running `bgloc live --app`.

@@ -1,6 +1,7 @@
 import AppControl
 import BackgroundCore
 import BackgroundPushes
+import JSON
 import BackgroundTestKit
 import Glibc
 import Testing

@@ -1,6 +1,7 @@
 import BackgroundApp
 import BackgroundCore
 import BackgroundPushes
+import JSON
 import BackgroundTestKit
 import Foundation
 import Testing

@@ -1,5 +1,6 @@
 import BackgroundCore
 import BackgroundPushes
+import JSON
 import BackgroundTestKit
 import Testing
 

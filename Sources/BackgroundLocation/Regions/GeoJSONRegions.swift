@@ -1,5 +1,5 @@
 public import BackgroundCore
-import BackgroundPushes
+import JSON
 import Glibc
 
 /// Reads circular regions from a GeoJSON FeatureCollection of Points (`bgloc replay --regions FILE`).

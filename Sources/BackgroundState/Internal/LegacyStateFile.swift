@@ -1,5 +1,5 @@
 import BackgroundCore
-import BackgroundPushes
+import JSON
 import BackgroundTasks
 import Glibc
 

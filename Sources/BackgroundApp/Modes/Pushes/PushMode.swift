@@ -1,5 +1,6 @@
 public import BackgroundCore
 public import BackgroundPushes
+import JSON
 import BackgroundTasks
 import Glibc
 

@@ -1,5 +1,6 @@
 import BackgroundCore
 import BackgroundPushes
+import JSON
 import YAML
 
 extension ManifestValue {
