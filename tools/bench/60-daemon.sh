@@ -69,9 +69,15 @@ start() {
     groups+=("$!")
     printf -v "PID_$name" '%s' "$!"
 }
-start bgloc "$BGKIT_BIN/bgloc" live --gpsd "127.0.0.1:$port" --app "$MANIFEST" --conditions machine --format jsonl
+# Each run of the app keeps its state (and its control socket) in a folder of its own: two live runs of one
+# app may not share a control socket (docs/CONTROL.md).
+rm -rf "$BENCH_WORK/daemon-machine" "$BENCH_WORK/daemon-manifest"
+mkdir -p "$BENCH_WORK/daemon-machine" "$BENCH_WORK/daemon-manifest"
+start bgloc "$BGKIT_BIN/bgloc" live --gpsd "127.0.0.1:$port" --app "$MANIFEST" --conditions machine --format jsonl \
+    --state "$BENCH_WORK/daemon-machine/state.db"
 # The same app on the manifest's conditions: timeline (its default), which reads nothing from the machine.
-start bglocm "$BGKIT_BIN/bgloc" live --gpsd "127.0.0.1:$port" --app "$MANIFEST" --format jsonl
+start bglocm "$BGKIT_BIN/bgloc" live --gpsd "127.0.0.1:$port" --app "$MANIFEST" --format jsonl \
+    --state "$BENCH_WORK/daemon-manifest/state.db"
 # --reconnect: without it gpxlogger exits after 5 s without a report (gps_waiting's timeout), as in the idle phase.
 start gpxlogger gpxlogger -e sockets --reconnect "127.0.0.1:$port"
 start gpspipe gpspipe -w "127.0.0.1:$port"
