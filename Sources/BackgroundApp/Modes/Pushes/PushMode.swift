@@ -56,6 +56,8 @@ public final class PushMode: BackgroundMode {
     private var offline = false
     private var manifestPushesLeft = 0
     private var warnedNotPermitted = false
+    /// Where `onPush: run:` commands write, opened once (the task log, or stderr).
+    private var log: CommandLog?
 
     public init() {}
 
@@ -64,6 +66,7 @@ public final class PushMode: BackgroundMode {
         configuration = app.configuration.pushes
         policy = PushPolicy(configuration: configuration.policy)
         section = app.manifest[PushSection.self] ?? PushSection()
+        if case .command = section.onPush.work { log = try CommandLog(path: app.configuration.commands.log) }
         if let scheduler = app.mode(TaskMode.self)?.simulator?.scheduler {
             offline = scheduler.conditions.network == .none
             let previous = scheduler.onConditionsChange
@@ -246,15 +249,12 @@ public final class PushMode: BackgroundMode {
     private func run(_ command: String, push: Int, userInfo: JSONValue) -> PushFetchResult? {
         guard let app else { return nil }
         let folder = ManifestDocument.folder(of: app.manifest.file)
-        let log = app.configuration.commands.log
-        let descriptor = log.map { open($0, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644) } ?? STDERR_FILENO
-        defer { if descriptor >= 0, descriptor != STDERR_FILENO { close(descriptor) } }
         let outcome = CommandRunner.run(
             command,
             environment: ["BG_TRIGGER": "push", "BG_PUSH": "\(push)", "BG_PAYLOAD": userInfo.jsonText, "BG_TIME": app.engine.now.rfc3339],
             directory: folder.isEmpty ? "." : folder, limit: configuration.completionWindow,
             killGrace: app.configuration.commands.killGrace,
-            output: CommandOutput(descriptor: descriptor >= 0 ? descriptor : STDERR_FILENO, task: "push \(push)"))
+            output: CommandOutput(descriptor: log?.descriptor ?? STDERR_FILENO, task: "push \(push)"))
         let problem: String
         switch outcome {
         case .exited(0): return .newData

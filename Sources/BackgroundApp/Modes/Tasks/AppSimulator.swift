@@ -34,7 +34,7 @@ public final class AppSimulator {
 
     private let engine: EventEngine
     private let timeline: Timeline
-    private let outputDescriptor: Int32
+    private let log: CommandLog
     private var hasLaunched = false
     private var triggers: [String: TaskTrigger] = [:]
     private var running: [String] = []
@@ -56,15 +56,7 @@ public final class AppSimulator {
         self.engine = engine
         self.timeline = timeline
         self.commands = commands
-        if let log = commands.log {
-            let descriptor = open(log, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
-            guard descriptor >= 0 else {
-                throw InputError(file: log, message: "cannot open the task log: \(String(cString: strerror(errno)))")
-            }
-            outputDescriptor = descriptor
-        } else {
-            outputDescriptor = STDERR_FILENO
-        }
+        log = try CommandLog(path: commands.log)
         scheduler = try BGTaskScheduler(
             engine: engine, timeline: timeline, permittedIdentifiers: manifest.permittedIdentifiers,
             backgroundModes: manifest.backgroundModes,
@@ -76,10 +68,6 @@ public final class AppSimulator {
             running.removeAll { $0 == task.identifier }
             onTaskCompletion(task, success)
         }
-    }
-
-    deinit {
-        if outputDescriptor != STDERR_FILENO { close(outputDescriptor) }
     }
 
     /// Launches the app: the first time, registers a handler for every declared task, submits
@@ -171,7 +159,7 @@ public final class AppSimulator {
         ]
         let outcome = CommandRunner.run(
             command, environment: environment, directory: folder.isEmpty ? "." : folder, limit: limit,
-            killGrace: commands.killGrace, output: CommandOutput(descriptor: outputDescriptor, task: task.identifier))
+            killGrace: commands.killGrace, output: CommandOutput(descriptor: log.descriptor, task: task.identifier))
         let name = task.identifier
         switch outcome {
         case .exited(let status):
