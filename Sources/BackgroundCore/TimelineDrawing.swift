@@ -13,8 +13,10 @@ public enum TimelineDrawing: Sendable {
     /// A marker on the map at the last position of the track, if there is one yet.
     case markerAtLastPosition
     /// A new state of `lane`, lasting until its next: one span on each of the lane's rows, classed by
-    /// the style of the same index (`["net wifi", "power battery", "idle no"]`).
-    case state(StripLane, styles: [String])
+    /// the style of the same index (`["net wifi", "power battery", "idle no"]`). A state that ends what
+    /// another lane's bars stand for (the app's termination, for its background tasks) names that lane in
+    /// `closing`: every bar still open there closes here, `failed` unless a mark has ended it already.
+    case state(StripLane, styles: [String], closing: StripLane? = nil)
     /// A change to the bar on the row `row` of `lane` (a task run, an audio clip).
     case bar(StripLane, row: String, BarChange)
     /// A tick on the row `row` of `lane`, classed `style` (a submission, a pause).

@@ -68,9 +68,6 @@ public final class BGTaskScheduler {
     /// Called when a task has completed (after its `task.completed` event), with its success: the app
     /// learns a task's end here, not from the timeline.
     public var onTaskCompletion: (_ task: BGTask, _ success: Bool) -> Void = { _, _ in }
-    /// Called after every change of the device conditions (after its `conditions` event): another mode
-    /// of the app (background transfers) follows the same conditions here.
-    public var onConditionsChange: (DeviceConditions) -> Void = { _ in }
     /// Called after a registration iOS answers with an exception (a second handler for an identifier),
     /// with its message (after its `error` event): the app hosting the scheduler ends there.
     public var onRegistrationCrash: (_ message: String) -> Void = { _ in }
@@ -91,6 +88,7 @@ public final class BGTaskScheduler {
     /// When the app was last in the foreground (now while it is).
     private var lastUse: SimTime
     private var handlers: [String: (BGTask) -> Void] = [:]
+    private var conditionsListeners: [(DeviceConditions) -> Void] = []
     private var hasFinishedLaunching = false
     private var hasConditions = false
 
@@ -134,6 +132,16 @@ public final class BGTaskScheduler {
             pending = try store.loadTaskRequests().map { Pending(request: $0) }
         }
         source.start(on: engine) { [weak self] in self?.conditionsDidChange($0) }
+    }
+
+    // MARK: Listeners
+
+    /// Adds `listener`, called with the new conditions after every change of the device conditions (after
+    /// its `conditions` event and after the scheduler has launched or expired tasks for it): the app's
+    /// other modes (background transfers, pushes) follow the same conditions here. Every listener added
+    /// is called, in the order they were added; none replaces another.
+    public func addConditionsListener(_ listener: @escaping (DeviceConditions) -> Void) {
+        conditionsListeners.append(listener)
     }
 
     // MARK: Registration
@@ -349,7 +357,7 @@ public final class BGTaskScheduler {
         conditions = new
         timeline.record(.conditions(new))
         reevaluate()
-        onConditionsChange(new)
+        for listener in conditionsListeners { listener(new) }
     }
 
     /// True when the conditions let a task of this request run (earliest begin aside): a continued task

@@ -1,13 +1,12 @@
 import ALSAAudio
 import ArgumentParser
+import BGTaskCommand
 import BackgroundApp
 import BackgroundCore
 import BackgroundLocation
 import BackgroundState
 import BackgroundTasks
-import BackgroundTransfers
 import CommandLineSupport
-import CurlTransport
 
 /// `--app MANIFEST` and the emulated device's options, shared by `replay` and `live` (CONTRACTS.md §4,
 /// docs/DEVICE.md).
@@ -140,10 +139,7 @@ struct AppOptions: ParsableArguments {
             }
             let audio = EmulatedApp.Audio(
                 output: { ALSAOutput(device: $0, deviceOption: "--audio-device") }, open: AudioFile.open)
-            let attempts: TransferMode.Attempts = switch transfers ?? (live ? .real : .simulated) {
-            case .simulated: { engine, manifest in SimulatedTransfers(engine: engine, server: manifest.server) }
-            case .real: { engine, _ in RealTransfers(transport: CurlTransport(), engine: engine, mode: live ? .live : .virtual) }
-            }
+            let attempts = (transfers ?? (live ? .real : .simulated)).attempts(live: live)
             // The location monitors' conditions are kept with the rest of the app's state.
             if let state { location.monitorStore = state }
             let app = try EmulatedApp(

@@ -6,7 +6,6 @@ import BackgroundState
 import BackgroundTasks
 import BackgroundTransfers
 import CommandLineSupport
-import CurlTransport
 
 extension BGTask {
     /// `bgtask simulate`: run an app manifest's background tasks on virtual time and print the timeline.
@@ -169,14 +168,10 @@ extension BGTask {
         ) throws -> EmulatedApp {
             var configuration = EmulatedApp.Configuration()
             configuration.scheduler = scheduler
-            let attempts: TransferMode.Attempts = switch choice {
-            case .simulated: { engine, manifest in SimulatedTransfers(engine: engine, server: manifest.server) }
-            case .real: { engine, _ in RealTransfers(transport: CurlTransport(), engine: engine, mode: .virtual) }
-            }
             return try EmulatedApp(
                 manifest: manifest, engine: engine, timeline: timeline,
                 modes: EmulatedApp.standardModes(location: nil, audio: nil)
-                    + [TransferMode(attempts: attempts, store: scheduler.taskRequestStore as? AppStateDatabase)],
+                    + [TransferMode(attempts: choice.attempts(live: false), store: scheduler.taskRequestStore as? AppStateDatabase)],
                 configuration: configuration)
         }
 
@@ -189,14 +184,10 @@ extension BGTask {
             for simulator: AppSimulator, manifest: AppManifest, engine: EventEngine, timeline: Timeline, choice: TransfersChoice,
             store: (any TransferStore)?
         ) -> AppTransfers {
-            let attempts: any TransferAttempts = switch choice {
-            case .simulated: SimulatedTransfers(engine: engine, server: manifest.server)
-            case .real: RealTransfers(transport: CurlTransport(), engine: engine, mode: .virtual)
-            }
             let transfers = AppTransfers(
-                manifest: manifest, engine: engine, timeline: timeline, attempts: attempts, store: store, appState: .background)
-            transfers.update(conditions: simulator.scheduler.conditions)
-            simulator.scheduler.onConditionsChange = { [weak transfers] in transfers?.update(conditions: $0) }
+                manifest: manifest, engine: engine, timeline: timeline, attempts: choice.attempts(live: false)(engine, manifest),
+                store: store, appState: .background)
+            transfers.follow(conditionsOf: simulator.scheduler)
             let launched = simulator.onTaskLaunch
             simulator.onTaskLaunch = { [weak transfers, weak simulator] task in
                 launched(task)

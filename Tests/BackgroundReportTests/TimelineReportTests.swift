@@ -67,6 +67,41 @@ import Testing
         #expect(rows.allSatisfy { $0 != nil } && rows.map { $0! } == rows.map { $0! }.sorted(), "the app's states, its background tasks, then the tasks")
     }
 
+    /// The `x`, `width` and title of the first rect of class `style`.
+    static func rect(_ style: String, in html: String) throws -> (x: Double, width: Double, title: String) {
+        let start = try #require(html.range(of: "<rect class=\"\(style)\" "))
+        let rect = html[start.lowerBound...].prefix { $0 != ">" }
+        func attribute(_ name: String) throws -> Double {
+            let value = try #require(rect.range(of: " " + name + "=\""))
+            return try #require(Double(rect[value.upperBound...].prefix { $0 != "\"" }))
+        }
+        let title = try #require(html[start.upperBound...].range(of: "<title>"))
+        return (try attribute("x"), try attribute("width"), String(html[title.upperBound...].prefix { $0 != "<" }))
+    }
+
+    @Test func aBackgroundTaskHeldWhenTheAppIsTerminatedEndsThere() throws {
+        let engine = EventEngine(start: Self.start)
+        let timeline = Timeline(engine: engine, keepingEvents: true)
+        let lifecycle = AppLifecycle(engine: engine, timeline: timeline)
+        lifecycle.launch(reason: "the user opened the app")
+        engine.schedule(after: .seconds(10)) { _ = lifecycle.beginBackgroundTask(withName: "upload") }
+        engine.schedule(after: .seconds(30)) { lifecycle.terminate(reason: "the user force-quit the app") }
+        engine.schedule(after: .seconds(90)) { lifecycle.launch(reason: "the user opened the app") }
+        engine.run()
+        #expect(timeline.events.map(\.kind.name).filter { $0.hasPrefix("backgroundTask.") } == ["backgroundTask.begun"],
+                "the termination ends the task without a backgroundTask.ended")
+        let report = TimelineReport(title: "force quit")
+        for event in timeline.events { report.record(event) }
+        let html = report.html()
+        #expect(Self.occurrences(of: "class=\"run running\"", in: html) == 0, "no bar runs on after the termination")
+        #expect(Self.occurrences(of: "class=\"run failed\"", in: html) == 1)
+        let bar = try Self.rect("run failed", in: html)
+        let terminated = try Self.rect("span life terminated", in: html)
+        #expect(abs(bar.x + bar.width - terminated.x) <= 0.2, "the bar ends where the terminated span begins")
+        #expect(bar.title.contains("upload") && bar.title.hasSuffix("terminated (the user force-quit the app)"),
+                "the bar says what ended it: \(bar.title)")
+    }
+
     @Test func needsNothingFromOutside() {
         let html = Self.walk().html()
         for reference in ["http:", "https:", "src=", "href=", "@import", "url("] {

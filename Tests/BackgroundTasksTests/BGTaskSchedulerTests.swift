@@ -325,6 +325,36 @@ import Testing
         #expect(recorded == ["0 wifi 80", "120 cellular 80"])
     }
 
+    @Test func everyConditionsListenerHearsEveryChangeInTheOrderAdded() throws {
+        let f = try F(conditions: [
+            .init(offset: .seconds(60), change: ConditionsChange(network: .cellular)),
+            .init(offset: .seconds(120), change: ConditionsChange(network: .cellular)),
+            .init(offset: .seconds(180), change: ConditionsChange(lowPower: true)),
+        ])
+        var heard: [String] = []
+        f.scheduler.addConditionsListener { heard.append("transfers \($0.network) \($0.lowPower)") }
+        f.scheduler.addConditionsListener { heard.append("pushes \($0.network) \($0.lowPower)") }
+        f.engine.run()
+        #expect(heard == [
+            "transfers cellular false", "pushes cellular false",
+            "transfers cellular true", "pushes cellular true",
+        ])
+    }
+
+    @Test func aConditionsListenerSeesTheTasksTheChangeExpired() throws {
+        let f = try F(conditions: [.init(offset: .seconds(60), change: ConditionsChange(idle: false))],
+                      initial: DeviceConditions(idle: true))
+        f.launchApp(work: nil)
+        try f.scheduler.submit(f.uploadRequest())
+        var expiredSeen: [Int] = []
+        f.scheduler.addConditionsListener { [unowned f] _ in
+            expiredSeen.append(f.taskEvents.filter { $0.contains("expired") }.count)
+        }
+        f.engine.run()
+        #expect(f.launches(of: F.upload) == [0])
+        #expect(expiredSeen == [1])
+    }
+
     private func realisticDay(seed: UInt64) throws -> (events: [TimelineEvent], f: F) {
         let f = try F(conditions: [
             .init(offset: .seconds(6 * 3600), change: ConditionsChange(power: .charging, idle: true)),

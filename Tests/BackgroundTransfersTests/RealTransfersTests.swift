@@ -88,6 +88,64 @@ struct RealTransfersTests {
         #expect(timeline.events.last?.kind == .transferCompleted(transfer: id, status: 201, bytes: Int64(content.count)))
         #expect(FileManager.default.contents(atPath: nginx.root + "/live.bin").map { [UInt8]($0) } == content)
     }
+
+    @Test func aDataTaskKeepsItsBytesUnderTMPDIRAndRemovesThem() throws {
+        try Data(content.prefix(100_000)).write(to: URL(fileURLWithPath: nginx.root + "/feed.json"))
+        let engine = EventEngine(start: .defaultStart)
+        let timeline = Timeline(engine: engine, keepingEvents: true)
+        let transport = ScratchWatcher(base: CurlTransport())
+        let saved = getenv("TMPDIR").map { String(cString: $0) }
+        setenv("TMPDIR", folder.path + "/", 1)
+        let attempts = RealTransfers(transport: transport, engine: engine, mode: .virtual)
+        if let saved { setenv("TMPDIR", saved, 1) } else { unsetenv("TMPDIR") }
+        #expect(attempts.scratchFolder == folder.path)
+        let session = BackgroundSession(
+            configuration: SessionConfiguration(identifier: "com.example.transfers"), engine: engine, timeline: timeline,
+            attempts: attempts)
+        try session.dataTask(with: SessionRequest(url: nginx.url("feed.json")))
+        engine.run()
+        #expect(timeline.events.last?.kind.name == "transfer.completed")
+        #expect(session.isSettled)
+        let seen = try #require(transport.seen.withLock { $0 })
+        #expect(seen.file.hasPrefix(folder.path + "/.bgkit-data-"), "the data task's scratch file is under TMPDIR, not /tmp")
+        #expect(seen.bytes == 100_000, "curl wrote the body there")
+        #expect(!FileManager.default.fileExists(atPath: seen.file), "and it is removed when the attempt ends")
+    }
+
+    @Test func theTemporaryFolderIsTMPDIRElseTmp() {
+        #expect(RealTransfers.temporaryFolder(tmpdir: "/var/tmp/run") == "/var/tmp/run")
+        #expect(RealTransfers.temporaryFolder(tmpdir: "/var/tmp/") == "/var/tmp")
+        #expect(RealTransfers.temporaryFolder(tmpdir: "") == "/tmp")
+        #expect(RealTransfers.temporaryFolder(tmpdir: nil) == "/tmp")
+        #expect(RealTransfers.temporaryFolder(tmpdir: "/") == "/")
+    }
+}
+
+/// The real transport, noting the file a download went to and its size as the attempt ends (before the
+/// attempts remove a data task's scratch file).
+private final class ScratchWatcher: TransferTransport {
+    let base: CurlTransport
+    let seen = Mutex<(file: String, bytes: Int)?>(nil)
+
+    init(base: CurlTransport) { self.base = base }
+
+    private func note(_ request: TransferRequest) {
+        guard case .download(let file, _) = request.body else { return }
+        let bytes = FileManager.default.contents(atPath: file)?.count ?? -1
+        seen.withLock { $0 = (file, bytes) }
+    }
+
+    func perform(_ request: TransferRequest, progress: @escaping @Sendable (TransferProgress) -> Void) async throws(TransportError) -> TransferResponse {
+        let response = try await base.perform(request, progress: progress)
+        note(request)
+        return response
+    }
+
+    func performBlocking(_ request: TransferRequest, progress: @escaping @Sendable (TransferProgress) -> Void) throws(TransportError) -> TransferResponse {
+        let response = try base.performBlocking(request, progress: progress)
+        note(request)
+        return response
+    }
 }
 
 /// A live source that posts nothing and ends when `signal` finishes: it ends the run then.

@@ -19,7 +19,11 @@ public struct LifecycleRecord: TimelineRecord {
 
     public var textDetail: String { reason.map { "\(state.rawValue) (\($0))" } ?? state.rawValue }
 
-    public var drawing: TimelineDrawing { .state(.lifecycle, styles: ["life " + state.rawValue]) }
+    /// A span of the app's state; a termination also ends the bars of the background tasks the app still
+    /// held (the process, and the tasks with it, ends there: no `backgroundTask.ended` follows).
+    public var drawing: TimelineDrawing {
+        .state(.lifecycle, styles: ["life " + state.rawValue], closing: state == .terminated ? .backgroundTasks : nil)
+    }
 }
 
 extension TimelineRecord where Self == LifecycleRecord {

@@ -132,10 +132,15 @@ struct ReportCollection {
             if let lastPosition { mark(event, at: lastPosition, text: text) }
         case .tableRow:
             break
-        case .state(let lane, let styles):
+        case .state(let lane, let styles, let closing):
             let lane = index(of: lane)
             let change = Change(time: event.time, styles: styles, text: text)
             Self.append(change, to: &lanes[lane].changes, limit: limit, dropped: &dropped)
+            if let closing, let other = laneIndex[closing.name] {
+                for row in lanes[other].open.keys.sorted() {
+                    Self.draw(.close(.failed), on: row, of: &lanes[other], at: event.time, text: text, limit: limit, dropped: &dropped)
+                }
+            }
         case .tick(let lane, let row, let style):
             let lane = index(of: lane)
             let tick = Tick(row: lanes[lane].row(row), time: event.time, style: style, text: text)

@@ -8,7 +8,8 @@ import Glibc
 /// - In a live run (``Mode/live``) it runs off the engine, and its end comes back through the engine's
 ///   inbox at the live time it happens.
 ///
-/// A data task's bytes go to a temporary file, removed when the attempt ends.
+/// A data task's bytes go to a temporary file in ``scratchFolder`` (`$TMPDIR`, else `/tmp`), removed when
+/// the attempt ends.
 ///
 /// ```swift
 /// let attempts = RealTransfers(transport: CurlTransport(), engine: engine, mode: .live)
@@ -22,21 +23,34 @@ public final class RealTransfers: TransferAttempts {
         case live
     }
 
+    /// The folder of the data tasks' temporary files.
+    public let scratchFolder: String
     private let transport: any TransferTransport
     private let engine: EventEngine
     private let mode: Mode
 
-    public init(transport: any TransferTransport, engine: EventEngine, mode: Mode) {
+    /// - Parameter scratchFolder: Where data tasks' bytes go while they arrive; nil: the process's
+    ///   temporary folder, `$TMPDIR` or else `/tmp` (``temporaryFolder(tmpdir:)``).
+    public init(transport: any TransferTransport, engine: EventEngine, mode: Mode, scratchFolder: String? = nil) {
         self.transport = transport
         self.engine = engine
         self.mode = mode
+        self.scratchFolder = scratchFolder ?? Self.temporaryFolder(tmpdir: getenv("TMPDIR").map { String(cString: $0) })
+    }
+
+    /// The temporary folder by the POSIX rule, given the value of `TMPDIR`: that folder without a trailing
+    /// slash, or `/tmp` when it is unset or empty.
+    public static func temporaryFolder(tmpdir: String?) -> String {
+        var folder = tmpdir ?? ""
+        while folder.count > 1, folder.hasSuffix("/") { folder.removeLast() }
+        return folder.isEmpty ? "/tmp" : folder
     }
 
     public func begin(_ attempt: TransferAttempt, report: @escaping (TransferAttempt.Event) -> Void) -> () -> ResumePoint? {
         var request = attempt.request
         var scratch: String?
         if case .download(let file, let resume) = request.body, file.isEmpty {
-            scratch = "/tmp/.bgkit-data-\(getpid())-\(attempt.transfer)"
+            scratch = "\(scratchFolder)/.bgkit-data-\(getpid())-\(attempt.transfer)"
             request.body = .download(file: scratch!, resume: resume)
         }
         switch mode {

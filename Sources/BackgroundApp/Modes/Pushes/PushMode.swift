@@ -69,11 +69,7 @@ public final class PushMode: BackgroundMode {
         if case .command = section.onPush.work { log = try CommandLog(path: app.configuration.commands.log) }
         if let scheduler = app.mode(TaskMode.self)?.simulator?.scheduler {
             offline = scheduler.conditions.network == .none
-            let previous = scheduler.onConditionsChange
-            scheduler.onConditionsChange = { [weak self] conditions in
-                previous(conditions)
-                self?.update(conditions)
-            }
+            scheduler.addConditionsListener { [weak self] in self?.update($0) }
         } else {
             ScriptedConditions(app.manifest.conditions).start(on: app.engine) { [weak self] in self?.update($0) }
         }

@@ -12,7 +12,7 @@ public import BackgroundTransfers
 /// let transfers = AppTransfers(
 ///     manifest: manifest, engine: engine, timeline: timeline,
 ///     attempts: SimulatedTransfers(engine: engine, server: manifest.server), appState: .background)
-/// simulator.scheduler.onConditionsChange = { transfers.update(conditions: $0) }
+/// transfers.follow(conditionsOf: simulator.scheduler)
 /// transfers.perform(action)          // its upload: and download:, if any
 /// ```
 public final class AppTransfers {
@@ -36,6 +36,13 @@ public final class AppTransfers {
     /// The device's conditions changed: the session sees the network they describe.
     public func update(conditions: DeviceConditions) {
         session.update(network: NetworkPath(conditions))
+    }
+
+    /// Follows the conditions of `scheduler`: the session sees their network now and after every change
+    /// (a conditions listener that holds the transfers weakly).
+    public func follow(conditionsOf scheduler: BGTaskScheduler) {
+        update(conditions: scheduler.conditions)
+        scheduler.addConditionsListener { [weak self] in self?.update(conditions: $0) }
     }
 
     /// Creates the transfers of `action`'s `upload:` and `download:` (an `earliestBegin:` counts from now);

@@ -24,6 +24,12 @@ public final class TransferMode: BackgroundMode {
     /// Makes the performer of the session's attempts, on the app's engine, for its manifest.
     public typealias Attempts = (EventEngine, AppManifest) -> any TransferAttempts
 
+    /// Simulated attempts (the default): no byte moves, a transfer takes its size over the network's
+    /// bandwidth on virtual time, and the manifest's `server:` list says what the server answers.
+    public static func simulatedAttempts(engine: EventEngine, manifest: AppManifest) -> any TransferAttempts {
+        SimulatedTransfers(engine: engine, server: manifest.server)
+    }
+
     /// The session, once the mode is attached.
     public private(set) var transfers: AppTransfers!
 
@@ -35,7 +41,7 @@ public final class TransferMode: BackgroundMode {
     /// A mode whose attempts `attempts` makes (by default simulated, with the manifest's `server:` list),
     /// keeping pending transfers in `store`.
     public init(
-        attempts: @escaping Attempts = { engine, manifest in SimulatedTransfers(engine: engine, server: manifest.server) },
+        attempts: @escaping Attempts = TransferMode.simulatedAttempts,
         store: (any TransferStore)? = nil, rules: SessionRules = SessionRules()
     ) {
         self.attempts = attempts
@@ -51,12 +57,7 @@ public final class TransferMode: BackgroundMode {
         self.transfers = transfers
         transfers.session.onEvent = { [weak self] event in self?.handle(event) }
         if let scheduler = app.mode(TaskMode.self)?.simulator.scheduler {
-            transfers.update(conditions: scheduler.conditions)
-            let previous = scheduler.onConditionsChange
-            scheduler.onConditionsChange = { [weak transfers] in
-                previous($0)
-                transfers?.update(conditions: $0)
-            }
+            transfers.follow(conditionsOf: scheduler)
         } else {
             ScriptedConditions(app.manifest.conditions).start(on: app.engine) { [weak transfers] in transfers?.update(conditions: $0) }
         }
