@@ -30,13 +30,15 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
     ],
     targets: [
-        // C libraries: a modulemap and a shim header each, imported only by GPSDLocation and ALSAAudio.
+        // C libraries: a modulemap and a shim header each (CCurl: a C target), each imported only by the module
+        // that wraps it.
         .systemLibrary(name: "CGPS", pkgConfig: "libgps", providers: [.apt(["libgps-dev"])]),
         .systemLibrary(name: "CALSA", pkgConfig: "alsa", providers: [.apt(["libasound2-dev"])]),
         // CSndFile has no pkgConfig: libsndfile is loaded on first use (dlopen), not linked; only its header is needed.
         .systemLibrary(name: "CSndFile", providers: [.apt(["libsndfile1-dev"])]),
-        // libcurl, imported only by CurlTransport; the shim gives the variadic setopt/getinfo fixed arities.
-        .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+        // libcurl, imported only by CurlTransport: loaded on the first transfer (dlopen), not linked; a table of
+        // its functions and fixed-arity wrappers of the variadic setopt/getinfo. Only its header is needed.
+        .target(name: "CCurl"),
         // SQLite, imported only by SQLiteStore.
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         // libyaml, imported only by YAML.

@@ -16,6 +16,9 @@ import BackgroundCore
 ///   otherwise). 307 and 308 keep the method and send the body again; 303 turns it into a `GET`, as
 ///   301 and 302 do a `POST`. A 3xx without `Location` completes the attempt with its status.
 ///
+/// libcurl is loaded on the first attempt, not linked; where it cannot be, every attempt fails with
+/// `unknown` and a detail saying what to install.
+///
 /// libcurl blocks, so each attempt of ``perform(_:progress:)`` runs on a thread of its own, never on Swift's
 /// cooperative pool; ``performBlocking(_:progress:)`` runs it on the caller's thread.
 public struct CurlTransport: TransferTransport {

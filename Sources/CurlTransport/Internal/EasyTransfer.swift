@@ -80,7 +80,7 @@ final class EasyTransfer {
 
     deinit {
         if let handle { system_curl_easy_cleanup(handle) }
-        system_curl_slist_free_all(headerList)
+        if let headerList { system_curl_slist_free_all(headerList) }
         if let upload { system_close(upload.descriptor) }
         errorBuffer.deallocate()
     }
@@ -101,6 +101,7 @@ final class EasyTransfer {
     }
 
     private func perform() throws(TransportError) -> TransferResponse {
+        if let unavailable = CurlLibrary.unavailable { throw unavailable }
         guard system_curl_global_init() == CURLE_OK, let handle = system_curl_easy_init() else {
             throw TransportError(.unknown, "libcurl cannot start a transfer (curl_easy_init failed)")
         }
