@@ -163,6 +163,104 @@ import Testing
         #expect(summary.firstStepBack?.description
             == "\(path):4: time steps back from 2026-03-01T09:00:01Z to 2026-03-01T08:00:00Z")
     }
+
+    /// Every trace at hand: the bundled ones, the regression inputs, and both shared corpora (malformed
+    /// GPX files included).
+    static var traces: [String] {
+        let manager = FileManager.default
+        func files(_ folder: String, _ suffixes: [String]) -> [String] {
+            let names = (try? manager.contentsOfDirectory(atPath: folder)) ?? []
+            return names.filter { name in suffixes.contains { name.hasSuffix($0) } }.sorted().map { folder + "/" + $0 }
+        }
+        let root = TestSupport.packageRoot
+        var traces = files(root + "/Traces", [".gpx", ".nmea"]) + files(root + "/Examples/AudioTour", [".gpx"])
+            + files(root + "/Tests/Regressions/NMEA", [""])
+        if let shared = TestSupport.sharedTestdata {
+            for folder in ["gpx", "nmea", "more/gpx", "more/gpx/malformed", "more/nmea"] {
+                traces += files(shared + "/" + folder, [".gpx", ".log"])
+            }
+        }
+        return traces
+    }
+
+    /// The summary reads each point where its parser left it; here it is rebuilt from `TraceReader`'s items
+    /// (the path a replay takes) for every trace at hand, and must agree to the bit: counts, times, the
+    /// first step back and the first skipped line, the bounds and the distance, or fail with the same error.
+    @Test func summaryAgreesWithTheItemsOfEveryTrace() throws {
+        let traces = Self.traces
+        #expect(traces.count > (TestSupport.sharedTestdata == nil ? 7 : 60))
+        for path in traces {
+            let expected: Sums
+            do {
+                expected = try Self.sumsOfItems(path: path)
+            } catch {
+                let thrown = #expect(throws: InputError.self, "\(path)") { try TraceSummary(path: path) }
+                #expect(thrown?.description == error.description, "\(path)")
+                continue
+            }
+            let summary = try TraceSummary(path: path)
+            #expect(Sums(summary) == expected, "\(path)")
+            #expect(summary.distanceMeters.bitPattern == expected.distance.bitPattern, "\(path)")
+        }
+    }
+
+    /// What a summary holds, field by field.
+    struct Sums: Equatable {
+        var format = TraceFormat.gpx, version: String?
+        var counts: [Int] = [], skipped: Int?
+        var start: SimTime?, end: SimTime?, firstStepBack: String?, firstSkipped: String?
+        var distance = 0.0, bbox: [Double]?
+
+        init() {}
+
+        init(_ summary: TraceSummary) {
+            (format, version, skipped) = (summary.format, summary.version, summary.skippedSentences)
+            counts = [summary.tracks, summary.segments, summary.points, summary.waypoints, summary.routes, summary.routePoints]
+            (start, end) = (summary.start, summary.end)
+            (firstStepBack, firstSkipped) = (summary.firstStepBack?.description, summary.firstSkipped?.description)
+            (distance, bbox) = (summary.distanceMeters, summary.bbox)
+        }
+    }
+
+    /// A summary's fields computed from `TraceReader`'s items.
+    static func sumsOfItems(path: String) throws(InputError) -> Sums {
+        let reader = try TraceReader(path: path)
+        var sums = Sums()
+        sums.format = reader.format
+        var order = TraceTimeOrder(file: path)
+        var previous = (track: -1, segment: -1, latitude: 0.0, longitude: 0.0)
+        func include(_ fix: LocationFix) {
+            let box = sums.bbox ?? [fix.latitude, fix.longitude, fix.latitude, fix.longitude]
+            sums.bbox = [min(box[0], fix.latitude), min(box[1], fix.longitude), max(box[2], fix.latitude), max(box[3], fix.longitude)]
+        }
+        while let item = try reader.next() {
+            switch item {
+            case .trackPoint(let fix, let track, let segment):
+                include(fix)
+                if let time = fix.time { order.note(time, at: reader.place) }
+                if previous.track == track, previous.segment == segment {
+                    sums.distance += Geodesy.distance(
+                        fromLatitude: previous.latitude, longitude: previous.longitude,
+                        toLatitude: fix.latitude, longitude: fix.longitude)
+                }
+                previous = (track, segment, fix.latitude, fix.longitude)
+            case .routePoint(let fix, _), .waypoint(let fix):
+                include(fix)
+            case .skipped(let problem):
+                if sums.firstSkipped == nil { sums.firstSkipped = problem.description }
+            }
+        }
+        (sums.start, sums.end, sums.firstStepBack) = (order.earliest, order.latest, order.firstStepBack?.description)
+        switch reader.underlying {
+        case .gpx(let gpx):
+            sums.version = gpx.version
+            sums.counts = [gpx.tracks, gpx.segments, gpx.trackPoints, gpx.waypoints, gpx.routes, gpx.routePoints]
+        case .nmea(let nmea):
+            sums.skipped = nmea.skippedSentences
+            sums.counts = [min(1, nmea.fixes), min(1, nmea.fixes), nmea.fixes, 0, 0, 0]
+        }
+        return sums
+    }
 }
 
 extension String {

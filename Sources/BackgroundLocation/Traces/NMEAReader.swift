@@ -55,7 +55,7 @@ public final class NMEAReader {
     /// Lines skipped because they are not well-formed sentences (or have impossible values).
     public var malformedSentences: Int { parser.malformedSentences }
     /// Every skipped line: bad checksum, unchecked, malformed.
-    public var skippedSentences: Int { badChecksums + uncheckedSentences + malformedSentences }
+    public var skippedSentences: Int { parser.skippedSentences }
     /// Valid sentences of types the reader does not use (GSV, VTG, proprietary …).
     public var ignoredSentences: Int { parser.ignoredSentences }
     /// Epochs without a fix (void RMC or GLL, GSA mode 1, no position).

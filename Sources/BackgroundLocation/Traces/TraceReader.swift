@@ -19,6 +19,9 @@ public final class TraceReader {
         case nmea(NMEAReader)
     }
 
+    /// The read buffer's size for both formats: fixed for the reader's life, whatever the file's size.
+    static let bufferSize = 64 * 1024
+
     /// The file being read.
     public let path: String
     /// The detected format.
@@ -37,8 +40,8 @@ public final class TraceReader {
     public init(path: String) throws(InputError) {
         self.path = path
         switch try TraceFormat.detect(path: path) {
-        case .gpx: underlying = .gpx(try GPXReader(path: path))
-        case .nmea: underlying = .nmea(try NMEAReader(path: path))
+        case .gpx: underlying = .gpx(try GPXReader(path: path, bufferSize: Self.bufferSize))
+        case .nmea: underlying = .nmea(try NMEAReader(path: path, bufferSize: Self.bufferSize))
         }
     }
 

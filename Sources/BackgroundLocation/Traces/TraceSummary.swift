@@ -46,47 +46,49 @@ public struct TraceSummary: Hashable, Sendable {
 
     /// Reads the whole trace (streaming, constant memory) and summarises it.
     ///
+    /// It drives the format's parser itself and reads each point where the parser left it, rather than
+    /// pulling `TraceItem`s through ``TraceReader`` (a copy of about 150 bytes per point, a fifth of the time).
+    ///
     /// - Throws: `InputError` for unreadable or malformed traces.
     public init(path: String) throws(InputError) {
-        let reader = try TraceReader(path: path)
         self.path = path
-        format = reader.format
+        format = try TraceFormat.detect(path: path)
         var order = TraceTimeOrder(file: path)
-        var previous: (track: Int, segment: Int, latitude: Double, longitude: Double)?
-        var box = (minLat: Double.infinity, minLon: Double.infinity, maxLat: -Double.infinity, maxLon: -Double.infinity)
-        func include(_ fix: LocationFix) {
-            box = (min(box.minLat, fix.latitude), min(box.minLon, fix.longitude),
-                   max(box.maxLat, fix.latitude), max(box.maxLon, fix.longitude))
-        }
-        while let item = try reader.next() {
-            switch item {
-            case .trackPoint(let fix, let track, let segment):
-                include(fix)
-                if let time = fix.time { order.note(time, at: reader.place) }
-                if let p = previous, p.track == track, p.segment == segment {
-                    distanceMeters += Geodesy.distance(
-                        fromLatitude: p.latitude, longitude: p.longitude, toLatitude: fix.latitude, longitude: fix.longitude)
+        var tally = TraceTally()
+        switch format {
+        case .gpx:
+            var gpx = try GPXParser(path: path, bufferSize: TraceReader.bufferSize)
+            while let kind = try gpx.advance() {
+                let (latitude, longitude) = (gpx.point.latitude, gpx.point.longitude)
+                guard kind == .trackPoint else {
+                    tally.include(latitude: latitude, longitude: longitude)
+                    continue
                 }
-                previous = (track, segment, fix.latitude, fix.longitude)
-            case .routePoint(let fix, _), .waypoint(let fix):
-                include(fix)
-            case .skipped(let problem):
-                if firstSkipped == nil { firstSkipped = problem }
+                if let time = gpx.point.time { order.note(time, at: gpx.place()) }
+                tally.trackPoint(latitude: latitude, longitude: longitude, track: gpx.track, segment: gpx.segment)
             }
-        }
-        (start, end, firstStepBack) = (order.earliest, order.latest, order.firstStepBack)
-        if box.minLat.isFinite { bbox = [box.minLat, box.minLon, box.maxLat, box.maxLon] }
-        switch reader.underlying {
-        case .gpx(let gpx):
             version = gpx.version
             (tracks, segments, points) = (gpx.tracks, gpx.segments, gpx.trackPoints)
             (waypoints, routes, routePoints) = (gpx.waypoints, gpx.routes, gpx.routePoints)
-        case .nmea(let nmea):
+        case .nmea:
+            var nmea = try NMEAParser(path: path, bufferSize: TraceReader.bufferSize, positionsOnly: true)
+            while let event = try nmea.advance() {
+                switch event {
+                case .fix:
+                    if let time = nmea.fix.time { order.note(time, at: .line(nmea.fixLine)) }
+                    tally.trackPoint(latitude: nmea.fix.latitude, longitude: nmea.fix.longitude, track: 0, segment: 0)
+                case .skipped:
+                    if firstSkipped == nil { firstSkipped = nmea.problem }
+                }
+            }
             points = nmea.fixes
             tracks = points > 0 ? 1 : 0
             segments = tracks
             skippedSentences = nmea.skippedSentences
         }
+        (start, end, firstStepBack) = (order.earliest, order.latest, order.firstStepBack)
+        distanceMeters = tally.distanceMeters
+        bbox = tally.bbox
     }
 
     /// The CONTRACTS.md section 2 object, on one line.

@@ -5,11 +5,17 @@ import Glibc
 /// exclusivity checks (``NMEAReader`` is the public handle around it).
 struct NMEAParser: ~Copyable {
     let path: String
+    /// Whether fixes carry only their time and position (speed, course, altitude, HDOP, satellites and
+    /// accuracy left nil): what `bgloc info` reports, without parsing the numbers it would not use. Which
+    /// epochs give a fix, and every skipped line, are the same either way.
+    let positionsOnly: Bool
     private(set) var fixes = 0
     private(set) var sentences = 0
     private(set) var badChecksums = 0
     private(set) var uncheckedSentences = 0
     private(set) var malformedSentences = 0
+    /// Every skipped line: bad checksum, unchecked, malformed.
+    var skippedSentences: Int { badChecksums + uncheckedSentences + malformedSentences }
     private(set) var ignoredSentences = 0
     private(set) var epochsWithoutFix = 0
     private(set) var undatedEpochs = 0
@@ -23,25 +29,44 @@ struct NMEAParser: ~Copyable {
     private var date: Int64?  // days since 1970-01-01
     private var lastTimeOfDay: Int64 = -1
     private var lastDate = (key: -1, days: Int64(0))
-    private var fields = FieldList()
-    private var pending: TraceItem?
-    /// Whether `pending` holds an item: testing this flag, not the optional, spares a copy per line.
-    private var hasPending = false
+    private var fields: FieldList
+    /// The fix `advance()` returned `.fix` for last, filled in place: callers read it where it is.
+    private(set) var fix = LocationFix(time: nil, latitude: 0, longitude: 0)
+    /// The problem `advance()` returned `.skipped` for last.
+    private(set) var problem = InputError(file: "", message: "")
+    /// What a handler produced, for `advance()` to return: nil while nothing.
+    private var produced: Event?
     private var finished = false
 
-    init(path: String, bufferSize: Int) throws(InputError) {
+    /// What `advance()` read: a fix (in `fix`) or a skipped line (in `problem`).
+    enum Event { case fix, skipped }
+
+    init(path: String, bufferSize: Int, positionsOnly: Bool = false) throws(InputError) {
         self.path = path
+        self.positionsOnly = positionsOnly
         var input = try ChunkedInput(path: path, capacity: max(bufferSize, 256))
         _ = try input.refill(keeping: 0, tooLong: "")
         let b = input.bytes
         if input.end >= 3, b[0] == 0xEF, b[1] == 0xBB, b[2] == 0xBF { input.position = 3 }  // a UTF-8 BOM
+        fields = FieldList(bytes: input.bytes)
         self.input = input
     }
 
+    /// The next fix or skipped line, as an item (a copy of `fix` or `problem`), or nil at the end.
     mutating func next() throws(InputError) -> TraceItem? {
-        // Handlers leave what they produce (a finished epoch's fix, a skipped line) in `pending`, rather
-        // than return it: a `TraceItem` is large, and returning one per sentence was a copy per sentence.
-        while !hasPending, !finished {
+        switch try advance() {
+        case .fix: .trackPoint(fix, track: 0, segment: 0)
+        case .skipped: .skipped(problem)
+        case nil: nil
+        }
+    }
+
+    /// Reads up to the next fix (left in `fix`) or skipped line (left in `problem`); nil at the end.
+    ///
+    /// Nothing large is returned or copied: a `TraceItem` is about 150 bytes, and moving one out of every
+    /// handler and through every caller was a fifth of the reader's time.
+    mutating func advance() throws(InputError) -> Event? {
+        while produced == nil, !finished {
             if let (start, end) = try nextLine() {
                 handle(start, end)
             } else {
@@ -49,14 +74,8 @@ struct NMEAParser: ~Copyable {
                 flush()
             }
         }
-        hasPending = false
-        return pending.take()
-    }
-
-    /// Leaves `item` for `next()` to return.
-    private mutating func produce(_ item: TraceItem) {
-        pending = item
-        hasPending = true
+        defer { produced = nil }
+        return produced
     }
 
     /// The next line's byte range (without CR/LF), or nil at the end of the file.
@@ -84,9 +103,10 @@ struct NMEAParser: ~Copyable {
                 try skipRestOfLine()
                 line += 1
                 malformedSentences += 1
-                produce(.skipped(InputError(
+                problem = InputError(
                     file: path, place: .line(line),
-                    message: "a line longer than \(input.capacity) bytes is not an NMEA sentence")))
+                    message: "a line longer than \(input.capacity) bytes is not an NMEA sentence")
+                produced = .skipped
                 return (input.position, input.position)
             }
             guard let shift = try input.refill(keeping: input.position, tooLong: "") else {
@@ -118,10 +138,11 @@ struct NMEAParser: ~Copyable {
         case .unchecked: uncheckedSentences += 1
         case .malformed: malformedSentences += 1
         }
-        produce(.skipped(InputError(file: path, place: .line(line), message: message)))
+        problem = InputError(file: path, place: .line(line), message: message)
+        produced = .skipped
     }
 
-    /// Handles one line; leaves a skipped item or a finished epoch's fix, if any, in `pending`.
+    /// Handles one line; leaves a skipped item or a finished epoch's fix, if any, in `fix` or `problem`.
     private mutating func handle(_ start: Int, _ end: Int) {
         let b = input.bytes
         var s = start
@@ -136,7 +157,7 @@ struct NMEAParser: ~Copyable {
         let star = e - 3
         var sum: UInt8 = 0
         var hasStar = true
-        if star > s, b[star] == 42 { (sum, hasStar) = fields.split(b, from: s + 1, to: star) }
+        if star > s, b[star] == 42 { (sum, hasStar) = fields.split(from: s + 1, to: star) }
         guard !hasStar, let high = Self.hex(b[star + 1]), let low = Self.hex(b[star + 2]) else {
             var first = s + 1
             while first < e, b[first] != 42 { first += 1 }
@@ -183,7 +204,7 @@ struct NMEAParser: ~Copyable {
 
     /// Starts a new epoch when `timeOfDay` differs from the current one by 10 ms or more (as gpsd's cycle
     /// detector: a Magellan eXplorist stamps GLL 200620.303 and GGA 200620.30 in one cycle); the finished
-    /// one's fix, if any, goes to `pending`.
+    /// one's fix, if any, goes to `fix`.
     private mutating func enterEpoch(_ timeOfDay: Int64) {
         if let current = epoch.timeOfDay, abs(current - timeOfDay) < 10_000_000 { return }
         flush()
@@ -194,7 +215,7 @@ struct NMEAParser: ~Copyable {
     private mutating func rmc() {
         // $--RMC,time,status,lat,N,lon,E,knots,course,ddmmyy,magvar,E[,mode[,navstatus]]
         guard fields.count >= 10 else { return malformed("\(fields.count) fields, expected at least 10") }
-        guard let time = timeOfDay(1) else {
+        guard let time = fields.timeOfDay(1) else {
             if !fields.isEmpty(1) { malformed("the time is not hhmmss") }
             return
         }
@@ -206,7 +227,7 @@ struct NMEAParser: ~Copyable {
         let status = fields.isEmpty(2) ? 0 : input.bytes[fields.range(2).lowerBound]
         var position: (Double, Double)?
         if status == 65 {  // A
-            guard let p = coordinates(3) else { return malformed("the position is not ddmm.mmmm,N,dddmm.mmmm,E") }
+            guard let p = fields.coordinates(3) else { return malformed("the position is not ddmm.mmmm,N,dddmm.mmmm,E") }
             position = p
         }
         enterEpoch(time)
@@ -214,8 +235,9 @@ struct NMEAParser: ~Copyable {
         if status == 65 {
             epoch.rmcPosition = position.map { EpochPosition(latitude: $0.0, longitude: $0.1, timeOfDay: time) }
             epoch.valid = true
-            if let speed = number(7) { epoch.speed = speed * 0.514444 }
-            if let course = number(8) { epoch.course = course }
+            guard !positionsOnly else { return }
+            if let speed = fields.number(7) { epoch.speed = speed * 0.514444 }
+            if let course = fields.number(8) { epoch.course = course }
         } else if status == 86 {  // V
             epoch.void = true
         }
@@ -224,32 +246,33 @@ struct NMEAParser: ~Copyable {
     private mutating func gga() {
         // $--GGA,time,lat,N,lon,E,quality,sats,hdop,alt,M,geoid,M,age,station
         guard fields.count >= 10 else { return malformed("\(fields.count) fields, expected at least 10") }
-        guard let time = timeOfDay(1) else {
+        guard let time = fields.timeOfDay(1) else {
             if !fields.isEmpty(1) { malformed("the time is not hhmmss") }
             return
         }
         // Int(exactly:): a field of ninety digits is a number, but not an Int (Int(_:) would trap).
         var quality = 0
-        if let field = number(6) {
+        if let field = fields.number(6) {
             guard let value = Int(exactly: field.rounded(.towardZero)) else { return malformed("the fix quality is not a whole number") }
             quality = value
         }
         var position: (Double, Double)?
         if quality > 0 {
-            guard let p = coordinates(2) else { return malformed("the position is not ddmm.mmmm,N,dddmm.mmmm,E") }
+            guard let p = fields.coordinates(2) else { return malformed("the position is not ddmm.mmmm,N,dddmm.mmmm,E") }
             position = p
         }
         // A fix needs three satellites: a GGA that claims one with fewer (Hemisphere's quality 1 with 00,
         // SiRFstarV's per-system GLGGA) is no fix, as gpsd reads it (an empty count is unknown, not 0).
-        let satellites = number(7)
+        let satellites = fields.number(7)
         if quality > 0, let satellites, satellites < 3 { quality = 0 }
         enterEpoch(time)
         if quality > 0 {
             epoch.ggaPosition = position.map { EpochPosition(latitude: $0.0, longitude: $0.1, timeOfDay: time) }
             epoch.valid = true
-            epoch.altitude = number(9)
+            guard !positionsOnly else { return }
+            epoch.altitude = fields.number(9)
             epoch.satellites = satellites.flatMap { Int(exactly: $0.rounded(.towardZero)) }
-            if let hdop = number(8) { epoch.hdop = hdop }
+            if let hdop = fields.number(8) { epoch.hdop = hdop }
         }
     }
 
@@ -259,12 +282,12 @@ struct NMEAParser: ~Copyable {
             ignoredSentences += 1
             return
         }
-        guard let time = timeOfDay(5) else { return malformed("the time is not hhmmss") }
+        guard let time = fields.timeOfDay(5) else { return malformed("the time is not hhmmss") }
         let status = fields.isEmpty(6) ? 0 : input.bytes[fields.range(6).lowerBound]
         let mode = fields.isEmpty(7) ? 0 : input.bytes[fields.range(7).lowerBound]
         var position: (Double, Double)?
         if status == 65, mode != 78 {  // A, and the mode is not N (not valid)
-            guard let p = coordinates(1) else { return malformed("the position is not ddmm.mmmm,N,dddmm.mmmm,E") }
+            guard let p = fields.coordinates(1) else { return malformed("the position is not ddmm.mmmm,N,dddmm.mmmm,E") }
             position = p
         }
         enterEpoch(time)
@@ -280,29 +303,31 @@ struct NMEAParser: ~Copyable {
         // $--GSA,A,mode,sv×12,pdop,hdop,vdop[,system]
         guard fields.count >= 18 else { return malformed("\(fields.count) fields, expected at least 18") }
         // Receivers send one GSA per system (GPS, GLONASS, …): the epoch's mode is the best of them.
-        if let mode = number(2) { epoch.fixMode = max(epoch.fixMode ?? 0, mode) }
-        if epoch.hdop == nil, let hdop = number(16) { epoch.hdop = hdop }
+        if let mode = fields.number(2) { epoch.fixMode = max(epoch.fixMode ?? 0, mode) }
+        if !positionsOnly, epoch.hdop == nil, let hdop = fields.number(16) { epoch.hdop = hdop }
     }
 
     private mutating func gst() {
         // $--GST,time,rms,major,minor,orientation,latσ,lonσ,altσ
         guard fields.count >= 8 else { return malformed("\(fields.count) fields, expected at least 8") }
-        guard let time = timeOfDay(1) else {
+        guard let time = fields.timeOfDay(1) else {
             if !fields.isEmpty(1) { malformed("the time is not hhmmss") }
             return
         }
         enterEpoch(time)
-        if let lat = number(6), let lon = number(7) { epoch.accuracy = (lat * lat + lon * lon).squareRoot() }
+        if !positionsOnly, let lat = fields.number(6), let lon = fields.number(7) {
+            epoch.accuracy = (lat * lat + lon * lon).squareRoot()
+        }
     }
 
     private mutating func zda() {
         // $--ZDA,time,dd,mm,yyyy,zh,zm
         guard fields.count >= 5 else { return malformed("\(fields.count) fields, expected at least 5") }
-        guard let time = timeOfDay(1) else {
+        guard let time = fields.timeOfDay(1) else {
             if !fields.isEmpty(1) { malformed("the time is not hhmmss") }
             return
         }
-        guard let day = integer(2), let month = integer(3), let year = integer(4) else {
+        guard let day = fields.integer(2), let month = fields.integer(3), let year = fields.integer(4) else {
             if !fields.isEmpty(2) { malformed("the date is not dd,mm,yyyy") }
             return
         }
@@ -312,7 +337,7 @@ struct NMEAParser: ~Copyable {
         epoch.date = days
     }
 
-    /// Leaves the finished epoch's fix in `pending`, if it had one and a date.
+    /// Leaves the finished epoch's fix in `fix` or `problem`, if it had one and a date.
     private mutating func flush() {
         defer { epoch = Epoch() }
         guard epoch.timeOfDay != nil else { return }
@@ -334,21 +359,14 @@ struct NMEAParser: ~Copyable {
         let time = SimTime(nanosecondsSinceEpoch: day * 86_400_000_000_000 + timeOfDay)
         fixes += 1
         fixLine = epoch.line
-        let fix = LocationFix(
+        fix = LocationFix(
             time: time, latitude: position.latitude, longitude: position.longitude, altitude: epoch.altitude, speed: epoch.speed,
             course: epoch.course, horizontalAccuracy: epoch.accuracy ?? epoch.hdop.map { $0 * 5 }, hdop: epoch.hdop,
             satellites: epoch.satellites)
-        produce(.trackPoint(fix, track: 0, segment: 0))
+        produced = .fix
     }
 
     // MARK: Fields
-
-    private func number(_ index: Int) -> Double? {
-        guard index < fields.count, !fields.isEmpty(index) else { return nil }
-        let r = fields.range(index)
-        guard let value = Self.decimal(input.bytes + r.lowerBound, r.count), value.isFinite else { return nil }
-        return value
-    }
 
     /// `NumberText.double`, with a fast path for what NMEA fields hold: `[-]digits[.digits]`, at most 15
     /// digits. Its result is the same (the mantissa and the power of ten are exact, one division rounds);
@@ -386,38 +404,6 @@ struct NMEAParser: ~Copyable {
         NumberText.double(base, count)
     }
 
-    private func integer(_ index: Int) -> Int? {
-        guard index < fields.count else { return nil }
-        let r = fields.range(index)
-        return NumberText.integer(input.bytes + r.lowerBound, r.count)
-    }
-
-    /// hhmmss[.sss] as nanoseconds since midnight.
-    private func timeOfDay(_ index: Int) -> Int64? {
-        guard index < fields.count else { return nil }
-        let r = fields.range(index)
-        guard r.count >= 6 else { return nil }
-        let p = input.bytes + r.lowerBound
-        let h1 = p[0] &- 48, h2 = p[1] &- 48, m1 = p[2] &- 48, m2 = p[3] &- 48, s1 = p[4] &- 48, s2 = p[5] &- 48
-        guard h1 < 10, h2 < 10, m1 < 10, m2 < 10, s1 < 10, s2 < 10 else { return nil }
-        let hours = Int64(h1 &* 10 &+ h2), minutes = Int64(m1 &* 10 &+ m2), seconds = Int64(s1 &* 10 &+ s2)
-        guard hours < 24, minutes < 60, seconds <= 60 else { return nil }
-        var nanos: Int64 = 0
-        if r.count > 6 {
-            guard p[6] == 46 else { return nil }
-            var scale: Int64 = 100_000_000
-            var i = 7
-            while i < r.count {
-                let d = p[i] &- 48
-                guard d < 10 else { return nil }
-                nanos += Int64(d) * scale
-                scale /= 10
-                i += 1
-            }
-        }
-        return (hours * 3600 + minutes * 60 + seconds) * 1_000_000_000 + nanos
-    }
-
     private mutating func ddmmyy(_ index: Int) -> Int64? {
         let r = fields.range(index)
         guard r.count == 6, let value = NumberText.integer(input.bytes + r.lowerBound, 6) else { return nil }
@@ -443,45 +429,6 @@ struct NMEAParser: ~Copyable {
               let time = text.withUTF8({ SimTime(rfc3339Bytes: $0) })
         else { return nil }
         return time.nanosecondsSinceEpoch / 86_400_000_000_000
-    }
-
-    /// ddmm.mmmm,N,dddmm.mmmm,E at `index`…`index + 3`, checked. Degrees and minutes are parsed apart
-    /// (each exactly), so 4722.6132 is 47 + 22.6132 / 60 with one rounding.
-    private func coordinates(_ index: Int) -> (Double, Double)? {
-        guard index + 3 < fields.count, !fields.isEmpty(index + 1), !fields.isEmpty(index + 3),
-              let latitude = degrees(index, maxDegrees: 90), let longitude = degrees(index + 2, maxDegrees: 180)
-        else { return nil }
-        let ns = input.bytes[fields.range(index + 1).lowerBound]
-        let ew = input.bytes[fields.range(index + 3).lowerBound]
-        guard ns == 78 || ns == 83, ew == 69 || ew == 87 else { return nil }
-        return (ns == 83 ? -latitude : latitude, ew == 87 ? -longitude : longitude)
-    }
-
-    private func degrees(_ index: Int, maxDegrees: Int) -> Double? {
-        let r = fields.range(index)
-        let b = input.bytes
-        var dot = r.lowerBound
-        while dot < r.upperBound, b[dot] != 46 { dot += 1 }
-        let minutesStart = dot - 2
-        guard minutesStart >= r.lowerBound,
-              let whole = Self.wholeDegrees(b + r.lowerBound, minutesStart - r.lowerBound),
-              let minutes = Self.decimal(b + minutesStart, r.upperBound - minutesStart),
-              minutes >= 0, minutes < 60, whole < maxDegrees || (whole == maxDegrees && minutes == 0)
-        else { return nil }
-        return Double(whole) + minutes / 60
-    }
-
-    /// The degrees before the minutes (`47` of `4722.6132`): plain digits read here, anything else
-    /// (spaces, signs) by `NumberText.integer`.
-    private static func wholeDegrees(_ base: UnsafePointer<UInt8>, _ count: Int) -> Int? {
-        guard count <= 3 else { return NumberText.integer(base, count) }
-        var value = 0
-        for i in 0..<count {
-            let d = base[i] &- 48
-            guard d < 10 else { return NumberText.integer(base, count) }
-            value = value * 10 + Int(d)
-        }
-        return value
     }
 
     private static func hex(_ c: UInt8) -> UInt8? {
