@@ -13,7 +13,11 @@ import Synchronization
 /// (a reader, a socket, the signal thread) enqueues a job. An idle program thus makes no system call at all.
 ///
 /// ``runProgram(_:)`` makes it the program's main and default executor (Swift 6.3's `ExecutorFactory`,
-/// still SPI) and runs the program's async entry point on it: the `bgloc` program's `main` does.
+/// still SPI) and runs the program's async entry point on it: the `bgloc` program's synchronous `main`
+/// does. Not the compiler's way, a `typealias DefaultExecutorFactory` on the `@main` type: on Linux the
+/// async `main` of Swift 6.3.1 ignores it unless the target is built with `-disable-availability-checking`.
+/// Nor the runtime's `swift_task_enqueueGlobal_hook` and kin, which the statically linked release build
+/// does not export (docs/PERFORMANCE.md, "One thread for the program's tasks").
 ///
 /// ```swift
 /// // production: the program's whole async life on its main thread
