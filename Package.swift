@@ -88,9 +88,10 @@ let package = Package(
         .target(name: "AppControl", dependencies: ["BackgroundCore", "BackgroundPushes"]),
         // A run's picture: one self-contained HTML page drawn from the timeline.
         .target(name: "BackgroundReport", dependencies: ["BackgroundCore"]),
-        // What the three command lines share: formats, output, signals, errors.
+        // What the three command lines share: formats, output, signals, errors, and the one-thread executor.
         .target(name: "CommandLineSupport", dependencies: [
             "BackgroundCore", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            .product(name: "HeapModule", package: "swift-collections"),
         ]),
         // bgtask's commands, which the bgloc program runs when started as bgtask.
         .target(name: "BGTaskCommand", dependencies: [

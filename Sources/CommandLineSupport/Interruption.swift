@@ -1,6 +1,5 @@
 import ArgumentParser
 import BackgroundCore
-import Dispatch
 import Glibc
 import Synchronization
 
@@ -16,31 +15,19 @@ import Synchronization
 /// }
 /// ```
 public enum Interruption {
+    /// Runs `work` in a task that a SIGINT or SIGTERM cancels, from a thread of its own waiting in
+    /// `sigwait`: no libdispatch signal source, so no libdispatch thread pool.
+    ///
+    /// The signals are blocked on the calling thread before the task starts, so threads that `work` starts
+    /// inherit the block and only the waiting thread takes them. Call it on the program's one thread
+    /// (``SingleThreadExecutor``), before any thread of the command's: a thread started earlier, or a
+    /// pool thread of libdispatch, would take the signal and die of it.
     public static func run<T: Sendable>(_ work: @escaping @Sendable () async throws -> T) async throws -> T {
-        let received = Atomic<Int32>(0)
-        signal(SIGINT, SIG_IGN)
-        signal(SIGTERM, SIG_IGN)
-        // The work starts only once both signal sources are registered: libdispatch arms them
-        // asynchronously, and a signal that came before would be ignored while the work runs on.
-        let (registered, registration) = AsyncStream<Void>.makeStream()
-        let task = Task {
-            var sources = registered.makeAsyncIterator()
-            _ = await sources.next()
-            _ = await sources.next()
-            return try await work()
-        }
-        let sources = [SIGINT, SIGTERM].map { number in
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler {
-                received.store(number, ordering: .relaxed)
-                task.cancel()
-            }
-            source.setRegistrationHandler { registration.yield() }
-            source.resume()
-            return source
-        }
-        defer { sources.forEach { $0.cancel() } }
-        return try outcome(await task.result, signal: received.load(ordering: .relaxed))
+        // On the one-thread executor the task starts only when this function awaits, after the block.
+        let task = Task { try await work() }
+        let waiter = SignalWaiter { task.cancel() }
+        let result = await task.result
+        return try outcome(result, signal: waiter.stop())
     }
 
     /// Runs `work` on the calling thread; a SIGINT or SIGTERM calls `onSignal` (from a thread of its own),
@@ -50,33 +37,46 @@ public enum Interruption {
     /// The signals are blocked on the calling thread, so threads that `work` starts inherit the block and
     /// only the waiting thread takes them; call it before starting any thread of the command's.
     public static func runBlocking<T>(onSignal: @escaping @Sendable () -> Void, _ work: () throws -> T) throws -> T {
-        var signals = sigset_t()
-        sigemptyset(&signals)
-        sigaddset(&signals, SIGINT)
-        sigaddset(&signals, SIGTERM)
-        var previous = sigset_t()
-        pthread_sigmask(SIG_BLOCK, &signals, &previous)
-        let state = WaiterState()
-        let waiter = DedicatedThread.start(detached: false) { [signals] in
-            var set = signals
-            var number: Int32 = 0
-            while sigwait(&set, &number) == 0, !state.finished.load(ordering: .acquiring) {
-                guard state.received.load(ordering: .relaxed) == 0 else { continue }
-                state.received.store(number, ordering: .relaxed)
-                onSignal()
+        let waiter = SignalWaiter(onSignal: onSignal)
+        let result = Result { try work() }
+        return try outcome(result, signal: waiter.stop())
+    }
+
+    /// A thread waiting in `sigwait` for SIGINT and SIGTERM, blocked on the thread that starts it.
+    private struct SignalWaiter {
+        private let state = WaiterState()
+        private let thread: pthread_t
+        private var previous = sigset_t()
+
+        init(onSignal: @escaping @Sendable () -> Void) {
+            var signals = sigset_t()
+            sigemptyset(&signals)
+            sigaddset(&signals, SIGINT)
+            sigaddset(&signals, SIGTERM)
+            pthread_sigmask(SIG_BLOCK, &signals, &previous)
+            thread = DedicatedThread.start(detached: false) { [signals, state] in
+                var set = signals
+                var number: Int32 = 0
+                while sigwait(&set, &number) == 0, !state.finished.load(ordering: .acquiring) {
+                    guard state.received.load(ordering: .relaxed) == 0 else { continue }
+                    state.received.store(number, ordering: .relaxed)
+                    onSignal()
+                }
             }
         }
-        // Ends the waiter (it sees `finished` and returns), then ignores the signals as ``run(_:)`` does, so
-        // one that comes as the command exits is not a second, different exit.
-        defer {
+
+        /// Ends the waiter (it sees `finished` and returns), then ignores the signals, so one that comes as
+        /// the command exits is not a second, different exit; returns the signal received, or 0.
+        func stop() -> Int32 {
             state.finished.store(true, ordering: .releasing)
-            pthread_kill(waiter, SIGINT)
-            pthread_join(waiter, nil)
+            pthread_kill(thread, SIGINT)
+            pthread_join(thread, nil)
             signal(SIGINT, SIG_IGN)
             signal(SIGTERM, SIG_IGN)
-            pthread_sigmask(SIG_SETMASK, &previous, nil)
+            var mask = previous
+            pthread_sigmask(SIG_SETMASK, &mask, nil)
+            return state.received.load(ordering: .relaxed)
         }
-        return try outcome(Result { try work() }, signal: state.received.load(ordering: .relaxed))
     }
 
     /// What the signal-waiting thread and ``runBlocking(onSignal:_:)`` share. A class, not two atomics

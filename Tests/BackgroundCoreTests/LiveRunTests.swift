@@ -1,4 +1,5 @@
 import BackgroundCore
+import Glibc
 import Testing
 
 @Suite struct LiveRunTests {
@@ -33,6 +34,21 @@ import Testing
         #expect(handled.map(\.0) == [42])
         #expect(handled.map(\.1) == [.defaultStart])
         #expect(!timerRan)
+    }
+
+    @Test func postsWakeTheRunButItKeepsOneSleeperForAnUnchangedDeadline() async throws {
+        let engine = EventEngine(start: .defaultStart)
+        engine.schedule(after: .seconds(3_600)) {}
+        let clock = FrozenClock()
+        let run = LiveRun(engine: engine, clock: clock)
+        let handled = Tally()
+        // Each value is posted once the one before it was handled: twenty separate wakes of the run.
+        run.add(PostEachWhenHandled(count: 20, handled: handled)) { _ in handled.add() }
+
+        try await run.run()
+
+        #expect(handled.value == 20)
+        #expect(clock.sleepsStarted == 1, "one sleep until the timer, not one per wake")
     }
 
     @Test func cancellationStopsEverySource() async throws {
@@ -108,5 +124,23 @@ private struct SleepThenPost: LiveSource {
     func run(posting input: EngineInput<Int>) async throws {
         while clock.sleepsStarted == 0 { await Task.yield() }
         try await ThreadedScript(values: [42]).run(posting: input)
+    }
+}
+
+/// Posts 0, 1, 2… from a thread of its own, each once `handled` has counted the one before.
+private struct PostEachWhenHandled: LiveSource {
+    let count: Int
+    let handled: Tally
+
+    func run(posting input: EngineInput<Int>) async throws {
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            DedicatedThread.start {
+                for value in 0..<count {
+                    input.post(value)
+                    while handled.value <= value { usleep(200) }
+                }
+                done.resume()
+            }
+        }
     }
 }

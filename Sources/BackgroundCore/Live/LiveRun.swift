@@ -152,6 +152,11 @@ public final class LiveRun {
         let stopTimer = stopAt.map { engine.schedule(at: $0) {} }
         defer { stopTimer.map(engine.cancel) }
         let inbox = engine.inbox
+        // One sleeper per deadline, kept while the next event's time stays the same: a post wakes the loop
+        // without ending it. A sleeper per wait left each cancelled sleep queued until its deadline (the
+        // executor holds a delayed job until then), one per gpsd fix when the next timer is hours away.
+        var sleeper: (deadline: C.Instant, task: Task<Void, Never>)?
+        defer { sleeper?.task.cancel() }
         while ending == nil {
             engine.run(until: liveNow())
             if stopTimeReached() { return }
@@ -172,11 +177,12 @@ public final class LiveRun {
                 }
                 continue
             }
-            var sleeper: Task<Void, Never>?
-            if let next = engine.nextEventTime {
-                let deadline = realStart.advanced(by: next - virtualStart)
-                sleeper = Task {
-                    if (try? await clock.sleep(until: deadline, tolerance: nil)) != nil { inbox.wake() }
+            // Everything due by now has run, so a sleeper for the same deadline has not fired yet.
+            let deadline = engine.nextEventTime.map { realStart.advanced(by: $0 - virtualStart) }
+            if deadline != sleeper?.deadline {
+                sleeper?.task.cancel()
+                sleeper = deadline.map { deadline in
+                    (deadline, Task { if (try? await clock.sleep(until: deadline, tolerance: nil)) != nil { inbox.wake() } })
                 }
             }
             await withTaskCancellationHandler {
@@ -184,7 +190,6 @@ public final class LiveRun {
             } onCancel: {
                 inbox.wake()
             }
-            sleeper?.cancel()
         }
     }
 }
