@@ -137,17 +137,10 @@ public final class ControlServer: Sendable {
         if let found = UnixSocket.socketIdentity(path), found == identity { unlink(path) }
     }
 
-    /// Accepts connections until `stop` is readable, one at a time, posting each request into `input`.
-    func serve(stop: Int32, posting input: EngineInput<ControlSource.Incoming>) {
-        var watched = [pollfd(fd: listener, events: Int16(POLLIN), revents: 0), pollfd(fd: stop, events: Int16(POLLIN), revents: 0)]
-        while true {
-            for index in watched.indices { watched[index].revents = 0 }
-            guard poll(&watched, 2, -1) >= 0 else {
-                if errno == EINTR { continue }
-                return
-            }
-            if watched[1].revents != 0 { return }
-            guard let connection = UnixSocket.accept(listener) else {
+    /// Accepts connections until `stop` is signalled, one at a time, posting each request into `input`.
+    func serve(stop: StopSignal, posting input: EngineInput<ControlSource.Incoming>) {
+        while let ready = stop.wait(readable: [listener]) {
+            guard !ready.isEmpty, let connection = UnixSocket.accept(listener) else {
                 if errno == EMFILE || errno == ENFILE { usleep(100_000) }  // out of descriptors: let some go first
                 continue
             }

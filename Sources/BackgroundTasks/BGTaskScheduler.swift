@@ -108,6 +108,8 @@ public final class BGTaskScheduler {
     /// Running tasks in launch order.
     private var running: [Running] = []
     private var isEvaluating = false
+    /// Kept for the scheduler's life: a source watching the machine stops when released.
+    private let conditionsSource: any DeviceConditionsSource
     private var evaluateAgain = false
 
     /// Creates a scheduler and starts its conditions source (recording the first `conditions` event).
@@ -131,6 +133,7 @@ public final class BGTaskScheduler {
         if let store {
             pending = try store.loadTaskRequests().map { Pending(request: $0) }
         }
+        conditionsSource = source
         source.start(on: engine) { [weak self] in self?.conditionsDidChange($0) }
     }
 

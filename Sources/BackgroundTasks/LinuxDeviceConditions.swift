@@ -1,7 +1,9 @@
 public import BackgroundCore
 import FoundationEssentials
+import Synchronization
 
-/// The device conditions of the Linux machine itself, read from sysfs and polled on the engine.
+/// The device conditions of the Linux machine itself, read from sysfs again whenever the kernel announces
+/// a change.
 ///
 /// - Power comes from `/sys/class/power_supply`: a `Mains` or `USB*` supply whose `online` is 1 is external
 ///   power; the first `Battery` gives `capacity` (the battery level) and `status` (`Charging` → charging,
@@ -16,6 +18,22 @@ import FoundationEssentials
 /// - Linux has no notion of idle, Low Power Mode, Background App Refresh or Low Data Mode: those keep the
 ///   values of ``base``.
 ///
+/// sysfs tells nobody of a change (neither inotify nor poll fire on these attributes), the kernel does:
+/// ``start(on:update:)`` reads the conditions once, then a thread of its own listens to the kernel's
+/// power-supply uevents and rtnetlink's link messages (`MachineEvents`) and, on one that matters, posts into
+/// the engine's ``EngineInbox``: the conditions are read again on the engine, and `update` is called when
+/// they changed. An idle machine costs no wake-up. Only where events cannot work does the source also poll,
+/// every ``pollInterval`` (nil: never):
+/// - while the machine has a battery: the kernel announces a supply's change when its driver calls
+///   `power_supply_changed()`, which drivers do on plugging and on charging starting or ending, but a
+///   battery's capacity often drops a percent at a time without a word (ACPI batteries notify at the
+///   firmware's alarm levels only), so upower polls batteries too;
+/// - when the netlink sockets cannot be opened (a sandbox without netlink).
+///
+/// Inputs of the inbox reach the engine only in a live run (``LiveRun``): on virtual time (a replay, a
+/// simulation) the events change nothing, and at most one read waits there. The watching thread ends when
+/// the source is released (``BGTaskScheduler`` keeps its source).
+///
 /// ```swift
 /// let engine = EventEngine(start: .now())
 /// let scheduler = try BGTaskScheduler(engine: engine, timeline: timeline, permittedIdentifiers: ids,
@@ -23,52 +41,99 @@ import FoundationEssentials
 /// ```
 /// Tests point ``root`` at a fake tree in a temporary folder and change its files between polls.
 ///
-/// - Important: Polling schedules an action every ``pollInterval`` forever: run the engine with an end
-///   time (`run(until:)`, a `LiveRun` with a stop time), never `run()` alone.
+/// - Important: On a machine with a battery the poll schedules an action every ``pollInterval`` for as
+///   long as the source lives: run the engine with an end time (`run(until:)`, a `LiveRun` with a stop
+///   time), never `run()` alone.
 public final class LinuxDeviceConditions: DeviceConditionsSource {
     /// The folder that stands for `/`: sysfs is read below `root/sys/class`.
     public let root: String
-    /// How often the source reads sysfs again.
-    public let pollInterval: Duration
+    /// How often the source reads sysfs again while the machine has a battery (or always, when netlink
+    /// cannot be opened); nil: never.
+    public let pollInterval: Duration?
     /// Where idle, Low Power Mode, Background App Refresh and Low Data Mode come from.
     public let base: DeviceConditions
 
-    public init(root: String = "/", pollInterval: Duration = .seconds(5), base: DeviceConditions = DeviceConditions()) {
+    /// The conditions last reported, and where they go.
+    private var last: DeviceConditions?
+    private var update: ((DeviceConditions) -> Void)?
+    private weak var engine: EventEngine?
+    private var events: MachineEvents?
+    private var polling = false
+
+    public init(root: String = "/", pollInterval: Duration? = .seconds(60), base: DeviceConditions = DeviceConditions()) {
         self.root = root
         self.pollInterval = pollInterval
         self.base = base
     }
 
     /// Reads the conditions now.
-    public func read() -> DeviceConditions {
-        var conditions = base
-        readPower(into: &conditions)
-        conditions.network = readNetwork()
-        conditions.expensive = conditions.network == .cellular
-        return conditions
+    public func read() -> DeviceConditions { readMachine().conditions }
+
+    /// Reports the conditions now, then listens to the kernel (see the type's description). Call once.
+    public func start(on engine: EventEngine, update: @escaping (DeviceConditions) -> Void) {
+        self.engine = engine
+        self.update = update
+        let relay = Relay(inbox: engine.inbox, target: self)
+        events = try? MachineEvents { relay.changed() }
+        refresh()
     }
 
-    public func start(on engine: EventEngine, update: @escaping (DeviceConditions) -> Void) {
-        var last = read()
-        update(last)
-        // The poll reschedules itself for ever: it holds the engine weakly, or the engine's own queue would
-        // keep the engine alive (LeakSanitizer found the cycle).
-        func poll(_ engine: EventEngine) {
-            engine.schedule(after: pollInterval) { [self, weak engine] in
-                let now = read()
-                if now != last {
-                    last = now
-                    update(now)
-                }
-                if let engine { poll(engine) }
+    /// Reads sysfs on the engine; reports a change; keeps the poll going while it is needed.
+    private func refresh() {
+        let now = readMachine()
+        if now.conditions != last {
+            last = now.conditions
+            update?(now.conditions)
+        }
+        guard now.hasBattery || events == nil, let pollInterval, !polling, let engine else { return }
+        polling = true
+        // Weakly held: the engine's queue must not keep the source (and its thread) alive.
+        engine.schedule(after: pollInterval) { [weak self] in
+            self?.polling = false
+            self?.refresh()
+        }
+    }
+
+    /// Carries the watching thread's news to the engine: one read waits in the inbox at most.
+    private final class Relay: Sendable {
+        private let inbox: EngineInbox
+        private let target: Target
+        private let pending = Atomic<Bool>(false)
+
+        /// The source, reached only from inputs the engine's owner runs.
+        private final class Target: @unchecked Sendable {
+            weak var source: LinuxDeviceConditions?
+            init(_ source: LinuxDeviceConditions) { self.source = source }
+        }
+
+        init(inbox: EngineInbox, target: LinuxDeviceConditions) {
+            self.inbox = inbox
+            self.target = Target(target)
+        }
+
+        /// From the watching thread: asks the engine to read sysfs again, unless a read waits already.
+        func changed() {
+            guard !pending.exchange(true, ordering: .acquiringAndReleasing) else { return }
+            inbox.post { [self] in
+                pending.store(false, ordering: .releasing)
+                target.source?.refresh()
             }
         }
-        poll(engine)
     }
 
     private var sysClass: String { (root.hasSuffix("/") ? root : root + "/") + "sys/class/" }
 
-    private func readPower(into conditions: inout DeviceConditions) {
+    /// The conditions, and whether a battery is listed.
+    private func readMachine() -> (conditions: DeviceConditions, hasBattery: Bool) {
+        var conditions = base
+        let hasBattery = readPower(into: &conditions)
+        conditions.network = readNetwork()
+        conditions.expensive = conditions.network == .cellular
+        return (conditions, hasBattery)
+    }
+
+    /// Sets the power and battery level; returns whether a battery is listed.
+    private func readPower(into conditions: inout DeviceConditions) -> Bool {
         let folder = sysClass + "power_supply/"
         var externalOnline = false
         var sawExternal = false
@@ -85,7 +150,7 @@ public final class LinuxDeviceConditions: DeviceConditionsSource {
         }
         guard let battery else {
             conditions.power = externalOnline || !sawExternal ? .full : .battery
-            return
+            return false
         }
         if let capacity = battery.capacity { conditions.battery = min(100, max(0, capacity)) }
         switch battery.status {
@@ -95,6 +160,7 @@ public final class LinuxDeviceConditions: DeviceConditionsSource {
         case "Discharging": conditions.power = .battery
         default: conditions.power = externalOnline ? .charging : .battery
         }
+        return true
     }
 
     private func readNetwork() -> DeviceConditions.Network {

@@ -39,9 +39,10 @@ public final class GPSDSource: LiveSource, LocationSource {
     /// Follows gpsd, posting every fix and problem into `input`, until ``Configuration/fixes`` is reached
     /// or the task is cancelled (``Configuration/duration`` is the run's business: its stop time).
     ///
-    /// - Throws: ``GPSDConnectionError`` when gpsd cannot be reached at the start; `CancellationError`.
+    /// - Throws: ``GPSDConnectionError`` when gpsd cannot be reached at the start; `StopSignal.Failure` when
+    ///   the reader's thread cannot get its stop pipe; `CancellationError`.
     public func run(posting input: EngineInput<LocationSourceEvent>) async throws {
-        let failure = await GPSDReader(configuration: configuration).run { event in input.post(event) }
+        let failure = try await GPSDReader(configuration: configuration).run { event in input.post(event) }
         try Task.checkCancellation()
         if let failure { throw failure }
     }

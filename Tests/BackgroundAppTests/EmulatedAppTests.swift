@@ -287,6 +287,9 @@ import Testing
         try sysfs.write("sys/class/power_supply/AC/type", "Mains\n")
         try sysfs.write("sys/class/power_supply/AC/online", "1\n")
         try sysfs.write("sys/class/net/lo/operstate", "unknown\n")
+        // A laptop's battery: on virtual time the kernel's events never arrive, its poll reads sysfs again.
+        try sysfs.write("sys/class/power_supply/BAT0/type", "Battery\n")
+        try sysfs.write("sys/class/power_supply/BAT0/status", "Full\n")
         let folder = try TemporaryFolder()
         let manifest = try AppManifest(yaml: """
             app: com.example.board
@@ -300,7 +303,7 @@ import Testing
         var scenario = LocationScenario(fixes: Self.walk)
         scenario.app = manifest
         scenario.appConfiguration.conditions = .machine(root: sysfs.path, pollInterval: .seconds(5))
-        // The cable goes in 2 minutes after the entry: a later poll sees it.
+        // The cable goes in 2 minutes after the entry: a later poll of the battery's sees it.
         var engine: EventEngine?
         scenario.prepare = { engine = $0.engine }
         scenario.onEnter = { _, _ in

@@ -83,17 +83,34 @@ import Testing
         #expect(conditions.idle && conditions.lowPower && !conditions.backgroundRefresh)
     }
 
-    @Test func pollsOnTheEngineAndReportsOnlyChanges() throws {
+    @Test func pollsOnTheEngineWithABatteryAndReportsOnlyChanges() throws {
         let sysfs = try FakeSysfs(Self.laptop.merging(["net/eth0/operstate": "up"]) { $1 })
         let engine = EventEngine(start: .defaultStart)
         var seen: [String] = []
-        LinuxDeviceConditions(root: sysfs.root, pollInterval: .seconds(10)).start(on: engine) { [unowned engine] c in  // unowned: no engine-closure cycle
-            seen.append("\(Int((engine.now - .defaultStart).seconds)) \(c.network) \(c.power)")
+        let source = LinuxDeviceConditions(root: sysfs.root, pollInterval: .seconds(10))
+        source.start(on: engine) { [unowned engine] c in  // unowned: no engine-closure cycle
+            seen.append("\(Int((engine.now - .defaultStart).seconds)) \(c.network) \(c.power) \(c.battery)")
         }
         engine.run(until: .defaultStart + .seconds(25))
         try sysfs.write(["net/eth0/operstate": "down", "power_supply/AC/online": "1",
-                         "power_supply/BAT0/status": "Charging"])
+                         "power_supply/BAT0/status": "Charging", "power_supply/BAT0/capacity": "58"])
         engine.run(until: .defaultStart + .seconds(60))
-        #expect(seen == ["0 wifi battery", "30 none charging"])
+        withExtendedLifetime(source) {}
+        #expect(seen == ["0 wifi battery 57", "30 none charging 58"])
+    }
+
+    /// Without a battery only the kernel's events bring a change: on virtual time, where they do not
+    /// arrive, the conditions stay as read at the start, and nothing is scheduled.
+    @Test func withoutABatteryNothingPolls() throws {
+        let sysfs = try FakeSysfs(["power_supply/AC/type": "Mains", "power_supply/AC/online": "1", "net/eth0/operstate": "up"])
+        let engine = EventEngine(start: .defaultStart)
+        var seen: [DeviceConditions.Network] = []
+        let source = LinuxDeviceConditions(root: sysfs.root, pollInterval: .seconds(10))
+        source.start(on: engine) { seen.append($0.network) }
+        try sysfs.write(["net/eth0/operstate": "down"])
+        engine.run(until: .defaultStart + .seconds(3600))
+        withExtendedLifetime(source) {}
+        #expect(seen == [.wifi])
+        #expect(engine.nextEventTime == nil, "no poll is scheduled")
     }
 }

@@ -96,9 +96,9 @@ import Testing
         }
     }
 
-    @Test func readerReportsThatGpsdIsNotRunning() async {
+    @Test func readerReportsThatGpsdIsNotRunning() async throws {
         let driver = MockingDriver([.open: [.failure(errno: GPSDError.Code.cannotConnect.rawValue)]])
-        let reader = GPSDReader(configuration: .init(host: "localhost", port: "2947"))
+        let reader = try GPSDReader(configuration: .init(host: "localhost", port: "2947"))
         var events: [LocationSourceEvent] = []
         let failure = driver.run { reader.read { events.append($0) } }
         #expect(events.isEmpty)

@@ -1,6 +1,5 @@
 import BackgroundCore
 import BackgroundPushes
-import Glibc
 
 /// A ``ControlServer`` as a live run's source: its accepting thread runs until the run cancels it.
 struct ControlSource: LiveSource {
@@ -19,17 +18,13 @@ struct ControlSource: LiveSource {
 
     let server: ControlServer
 
-    /// Serves on a thread of its own; a byte on a pipe stops it when the task is cancelled.
+    /// Serves on a thread of its own; a ``StopSignal`` stops it when the task is cancelled.
     func run(posting input: EngineInput<Incoming>) async throws {
-        var ends: [Int32] = [-1, -1]
-        guard pipe(&ends) == 0 else {
-            throw ControlError(.system, "cannot start the control socket \(server.path): \(String(cString: strerror(errno)))")
-        }
-        let (stop, stopper) = (ends[0], ends[1])
-        for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
-        defer {
-            close(stop)
-            close(stopper)
+        let stop: StopSignal
+        do {
+            stop = try StopSignal()
+        } catch {
+            throw ControlError(.system, "cannot start the control socket \(server.path): \(error)")
         }
         await withTaskCancellationHandler {
             await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
@@ -39,8 +34,7 @@ struct ControlSource: LiveSource {
                 }
             }
         } onCancel: {
-            var byte: UInt8 = 1
-            _ = write(stopper, &byte, 1)
+            stop.signal()
         }
     }
 }

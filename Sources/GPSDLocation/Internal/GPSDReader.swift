@@ -15,10 +15,12 @@ import Glibc
 /// so a fix with the same time as the fix delivered before it is dropped, and not counted.
 final class GPSDReader: Sendable {
     let configuration: GPSDSource.Configuration
-    private let stop = StopSignal()
+    private let stop: StopSignal
 
-    init(configuration: GPSDSource.Configuration) {
+    /// - Throws: ``StopSignal/Failure`` when the thread's stop pipe cannot be made.
+    init(configuration: GPSDSource.Configuration) throws(StopSignal.Failure) {
         self.configuration = configuration
+        stop = try StopSignal()
     }
 
     /// Runs the reader thread, handing `deliver` every event it reads (from that thread), and returns once the thread has closed its
@@ -86,7 +88,7 @@ final class GPSDReader: Sendable {
             try connection.watch()
             reading: while !isStopping {
                 // A report libgps has buffered already, else sleep until the socket has bytes or the stop comes.
-                guard connection.waiting(timeout: .zero) || stop.wait(readable: connection.descriptor, timeout: nil) else {
+                guard connection.waiting(timeout: .zero) || stop.wait(readable: [connection.descriptor]) != nil else {
                     continue
                 }
                 try connection.read()
@@ -118,7 +120,7 @@ final class GPSDReader: Sendable {
 
     /// Waits `duration` on this thread, or less if the stop comes.
     private func wait(_ duration: Duration) {
-        _ = stop.wait(readable: nil, timeout: duration)
+        _ = stop.wait(timeout: duration)
     }
 
     /// "0.5 s", "8 s".

@@ -26,7 +26,8 @@ public final class GPSDServer: Sendable {
     /// The device path clients see in reports.
     public let device: String
     private let listener: Int32
-    private let wake: (read: Int32, write: Int32)
+    /// Stops the I/O thread; its ``StopSignal/wake()`` also tells it of a fix to send.
+    private let stopSignal: StopSignal
     private let state = Mutex(State())
 
     private struct Client {
@@ -77,21 +78,18 @@ public final class GPSDServer: Sendable {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { _ = getsockname(descriptor, $0, &length) }
         }
         self.port = Int(UInt16(bigEndian: address.sin_port))
-        var pipeEnds: [Int32] = [0, 0]
-        guard pipe(&pipeEnds) == 0 else {
+        do {
+            stopSignal = try StopSignal()
+        } catch {
             close(descriptor)
-            throw GPSDServerError(port: port, message: Self.errnoText())
+            throw GPSDServerError(port: port, message: error.description)
         }
-        pipeEnds.forEach(Self.makeNonBlocking)
         listener = descriptor
-        wake = (pipeEnds[0], pipeEnds[1])
     }
 
     deinit {
         stop()
         close(listener)
-        close(wake.read)
-        close(wake.write)
     }
 
     /// Starts the thread that accepts clients and talks to them.
@@ -137,7 +135,7 @@ public final class GPSDServer: Sendable {
                 state.clients[index].outbox += bytes
             }
         }
-        poke()
+        stopSignal.wake()
     }
 
     /// Sends what is queued (for up to two seconds), closes every client and ends the thread. Stopping twice
@@ -150,13 +148,8 @@ public final class GPSDServer: Sendable {
         }
         waiters.forEach { $0.resume() }
         guard let thread else { return }
-        poke()
+        stopSignal.signal()
         pthread_join(thread, nil)
-    }
-
-    private func poke() {
-        var byte: UInt8 = 1
-        _ = write(wake.write, &byte, 1)
     }
 
     // MARK: The I/O thread
@@ -172,14 +165,15 @@ public final class GPSDServer: Sendable {
                 if deadline == nil { deadline = now + .seconds(2) }
                 if descriptors.allSatisfy({ !$0.1 }) || now >= deadline! { break }
             }
-            var polled = [pollfd(fd: wake.read, events: Int16(POLLIN), revents: 0)]
+            // Once stopping, the stop's pipe stays readable: the thread flushes on a 100 ms poll without it.
+            var polled = [pollfd(fd: stopping ? -1 : stopSignal.descriptor, events: Int16(POLLIN), revents: 0)]
             if !stopping { polled.append(pollfd(fd: listener, events: Int16(POLLIN), revents: 0)) }
             for (descriptor, hasOutput) in descriptors {
                 polled.append(pollfd(fd: descriptor, events: Int16(POLLIN) | (hasOutput ? Int16(POLLOUT) : 0), revents: 0))
             }
             let ready = poll(&polled, nfds_t(polled.count), stopping ? 100 : -1)
             if ready < 0 && errno != EINTR { break }
-            if polled[0].revents != 0 { drainWake() }
+            if polled[0].revents != 0 { stopSignal.drain() }
             if !stopping, polled[1].revents != 0 { acceptClients() }
             for entry in polled.dropFirst(stopping ? 1 : 2) where entry.revents != 0 {
                 if entry.revents & Int16(POLLIN | POLLHUP | POLLERR) != 0 { receive(from: entry.fd) }
@@ -191,11 +185,6 @@ public final class GPSDServer: Sendable {
             return state.clients.map(\.descriptor)
         }
         clients.forEach { close($0) }
-    }
-
-    private func drainWake() {
-        var buffer = [UInt8](repeating: 0, count: 64)
-        while read(wake.read, &buffer, buffer.count) > 0 {}
     }
 
     private func acceptClients() {
@@ -293,7 +282,7 @@ public final class GPSDServer: Sendable {
     /// The release the server reports in VERSION.
     static let release = "3.22 (bgloc serve)"
 
-    /// Makes `descriptor` non-blocking and closed on exec (``StopSignal``'s pipe too).
+    /// Makes `descriptor` non-blocking and closed on exec.
     static func makeNonBlocking(_ descriptor: Int32) {
         _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
         _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
