@@ -1,4 +1,5 @@
 @_spi(ExperimentalCustomExecutors) @_spi(ExperimentalScheduling) import _Concurrency
+import BackgroundCore
 import Glibc
 import HeapModule
 import Synchronization
@@ -86,25 +87,19 @@ package final class SingleThreadExecutor: MainExecutor, TaskExecutor, Scheduling
     }
 
     private let state = Mutex(State())
-    /// The wake-up pipe: a byte written to `wake.write` ends the running thread's `poll` on `wake.read`.
-    private let wake: (read: Int32, write: Int32)
+    /// The wake-up pipe, never signalled: its ``StopSignal/wake()`` ends the running thread's sleep in
+    /// ``StopSignal/wait(readable:timeout:)``. ``stop()`` is the executor's own flag, since it may run again.
+    private let wakeUp: StopSignal
     private var runner: pthread_t?
 
     /// A stopped executor: jobs enqueued wait until a thread calls ``run()``.
     package init() {
-        var ends: [Int32] = [0, 0]
-        // Without the pipe no other thread could ever wake the program: as fatal as failing to start a thread.
-        precondition(pipe(&ends) == 0, "cannot create the executor's wake-up pipe: errno \(errno)")
-        for end in ends {
-            _ = fcntl(end, F_SETFL, O_NONBLOCK)
-            _ = fcntl(end, F_SETFD, FD_CLOEXEC)
+        do {
+            wakeUp = try StopSignal()
+        } catch {
+            // Without the pipe no other thread could ever wake the program: as fatal as failing to start a thread.
+            preconditionFailure("cannot create the executor's wake-up pipe: \(error)")
         }
-        wake = (ends[0], ends[1])
-    }
-
-    deinit {
-        close(wake.read)
-        close(wake.write)
     }
 
     /// Makes one executor the program's main and default executor, runs `main` on it in a task, and
@@ -184,23 +179,16 @@ package final class SingleThreadExecutor: MainExecutor, TaskExecutor, Scheduling
         precondition(runner.map { pthread_equal($0, pthread_self()) != 0 } ?? false, "not on the executor's thread")
     }
 
-    /// Sleeps in `poll` on the pipe until `deadline` (for good with none), then empties the pipe.
+    /// Sleeps on the pipe until `deadline` (for good with none) or a wake-up, which the wait drains.
+    /// `wait` rounds the timeout up to whole milliseconds, so the thread never wakes just before the
+    /// deadline and spins.
     private func sleep(until deadline: ContinuousClock.Instant?) {
-        var descriptor = pollfd(fd: wake.read, events: Int16(POLLIN), revents: 0)
-        // Milliseconds rounded up, so that the thread never wakes just before the deadline and spins.
-        let timeout = deadline.map { deadline in
-            let nanoseconds = max(.zero, ContinuousClock.now.duration(to: deadline)) / .nanoseconds(1)
-            return Int32(clamping: (Int64(nanoseconds.rounded(.up)) + 999_999) / 1_000_000)
-        }
-        _ = poll(&descriptor, 1, timeout ?? -1)
+        _ = wakeUp.wait(timeout: deadline.map { max(.zero, ContinuousClock.now.duration(to: $0)) })
         state.withLock { $0.sleeping = false }
-        var bytes = (UInt64(0), UInt64(0), UInt64(0), UInt64(0))
-        while read(wake.read, &bytes, MemoryLayout.size(ofValue: bytes)) > 0 {}
     }
 
     private func signal() {
-        var byte: UInt8 = 1
-        _ = write(wake.write, &byte, 1)
+        wakeUp.wake()
     }
 
     /// The executors ``runProgram(_:)`` installs: one instance, as main and as default executor.
