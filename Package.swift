@@ -93,9 +93,10 @@ let package = Package(
             "BackgroundCore", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "HeapModule", package: "swift-collections"),
         ]),
-        // bgtask's commands, which the bgloc program runs when started as bgtask.
+        // bgtask's commands, which the bgloc program runs when started as bgtask, and the app options all
+        // three app-running commands share (AppOptions).
         .target(name: "BGTaskCommand", dependencies: [
-            "BackgroundApp", "BackgroundReport", "BackgroundState", "CommandLineSupport", "CurlTransport", "AppControl",
+            "BackgroundApp", "ALSAAudio", "BackgroundLocation", "BackgroundReport", "BackgroundState", "CommandLineSupport", "CurlTransport", "AppControl",
             "BackgroundPushes", "JSON", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ], path: "Sources/bgtask"),
         .executableTarget(name: "bgloc", dependencies: [

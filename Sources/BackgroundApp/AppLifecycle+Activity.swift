@@ -27,6 +27,9 @@ extension AppLifecycle {
         }
         /// The window a region or significant-change event gives a suspended app.
         public static let wake = Activity("wake", description: "wake window")
+        /// The system keeps the app running in the background for the whole run
+        /// (``EmulatedApp/Configuration/Launch/keptInBackground``).
+        public static let keptInBackground = Activity("keptInBackground", description: "kept running in the background")
 
         public static func == (a: Activity, b: Activity) -> Bool { a.identifier == b.identifier }
         public func hash(into hasher: inout Hasher) { hasher.combine(identifier) }

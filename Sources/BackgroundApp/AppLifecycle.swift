@@ -44,6 +44,9 @@ public final class AppLifecycle {
     /// Called when the app is terminated, after the `lifecycle` event: stop what the process did.
     public var onTerminate: () -> Void = {}
 
+    /// Whether changes are `lifecycle` events (false for an app kept in the background, whose process
+    /// state is not shown: ``EmulatedApp/Configuration/Launch/keptInBackground``).
+    var recordsChanges = true
     private var timers: [Activity: (id: EventID, end: SimTime)] = [:]
     private var terminating = false
     /// The background tasks held, in the order they began.
@@ -291,7 +294,7 @@ public final class AppLifecycle {
     private func change(to new: LifecycleState, reason: String) {
         let old = state
         state = new
-        timeline.record(.lifecycle(state: new, reason: reason))
+        if recordsChanges { timeline.record(.lifecycle(state: new, reason: reason)) }
         onChange(old, new)
     }
 }

@@ -29,11 +29,8 @@ public struct AppManifest: Hashable, Sendable {
     /// The sections read, by type.
     var sections: [ObjectIdentifier: any ManifestSection] = [:]
 
-    /// The sections of the modes bgkit brings, in the order they are read: tasks (whose declarations
-    /// the others' `submit` names), location, audio, transfers, pushes.
-    public static var standardSections: [any ManifestSection.Type] {
-        [TaskSection.self, LocationSection.self, AudioSection.self, TransferSection.self, PushSection.self]
-    }
+    /// The sections of the modes bgkit brings, in the order they are read: ``AppRecipe/standard``'s.
+    public static var standardSections: [any ManifestSection.Type] { AppRecipe.standard.sections }
 
     /// A manifest of the core alone; ``subscript(_:)`` adds sections.
     public init(

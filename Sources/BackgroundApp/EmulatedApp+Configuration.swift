@@ -32,6 +32,18 @@ extension EmulatedApp {
         /// true): both services relaunch a terminated app (`startMonitoringSignificantLocationChanges()`,
         /// `startMonitoring(for:)`), and since iOS 7.1 that includes a force-quit one (docs/DEVICE.md).
         public var locationRelaunchesAfterForceQuit = true
+        /// How ``EmulatedApp/start()`` launches the app (default: the user launches it).
+        public var launch = Launch.byUser
+
+        /// How the app is launched at the start of a run.
+        public enum Launch: Hashable, Sendable {
+            /// The user launches it into the foreground (a `lifecycle` event).
+            case byUser
+            /// The system launches it into the background and keeps it running there for the whole run, its
+            /// process state not recorded: `bgtask simulate` of a manifest with neither `lifecycle:` nor
+            /// `pushes:`, where no user opens the app and its tasks run as a backgrounded app's.
+            case keptInBackground
+        }
 
         /// The source of the device conditions.
         public enum Conditions: Hashable, Sendable {

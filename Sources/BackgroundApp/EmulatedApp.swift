@@ -59,12 +59,6 @@ public final class EmulatedApp {
         for mode in modes { try mode.attach(to: self) }
     }
 
-    /// The modes bgkit brings, in the order the app calls them: location (when there is a manager), tasks,
-    /// audio (`audio` nil reports every `play` action as an `error` event), pushes.
-    public static func standardModes(location: LocationManager?, audio: Audio?) -> [any BackgroundMode] {
-        (location.map { [LocationMode(manager: $0)] } ?? []) + [TaskMode(), AudioMode(audio: audio), PushMode()]
-    }
-
     /// The hosted mode of type `M`.
     public func mode<M: BackgroundMode>(_ type: M.Type) -> M? {
         modes.lazy.compactMap { $0 as? M }.first
@@ -90,7 +84,12 @@ public final class EmulatedApp {
                 self?.apply(step, name: "lifecycle[\(index)]")
             }
         }
-        lifecycle.launch(reason: "launched by the user")
+        switch configuration.launch {
+        case .byUser: lifecycle.launch(reason: "launched by the user")
+        case .keptInBackground:
+            lifecycle.recordsChanges = false
+            lifecycle.begin(.keptInBackground, reason: "launched into the background by the system")
+        }
     }
 
     /// Whether the app has nothing left to do: no activity keeps it running (no task, audio, background

@@ -111,9 +111,11 @@ public struct LocationScenario {
         let emulated = try app.map { manifest throws(InputError) in
             let output = audioOutput
             let audio = EmulatedApp.Audio(output: { _ in output }, open: { try WAVDecoder(path: $0) })
-            let app = try EmulatedApp(
-                manifest: manifest, engine: engine, timeline: timeline,
-                modes: EmulatedApp.standardModes(location: manager, audio: audio), configuration: appConfiguration)
+            var options = AppRecipe.Options()
+            options.configuration = appConfiguration
+            options.location = manager
+            options.audio = audio
+            let app = try AppRecipe.standard.app(manifest, engine: engine, timeline: timeline, options: options)
             app.start()
             return app
         }

@@ -1,5 +1,6 @@
 import AppControl
 import ArgumentParser
+import BGTaskCommand
 import BackgroundApp
 import BackgroundCore
 import BackgroundLocation
@@ -21,7 +22,9 @@ struct Live: AsyncParsableCommand {
             With --app, the run listens on a control socket for `bgtask push`, `bgtask simulate-launch` \
             and `bgtask simulate-expiration`: bgkit-BUNDLE.sock in the folder of --state, or without it in \
             $XDG_RUNTIME_DIR/bgkit/ (else /tmp/bgkit-UID/). A second live run of the same app there is an \
-            error; the socket is removed when the run ends (docs/CONTROL.md).
+            error; the socket is removed when the run ends (docs/CONTROL.md). An app whose manifest has no \
+            regions and no significantChange: runs without gpsd, unless --region, --regions, --significant or \
+            --fixes asks for fixes.
 
             Example:
               bgloc live --region home=47.3769,8.5417,100 --format jsonl
@@ -36,11 +39,26 @@ struct Live: AsyncParsableCommand {
     @Option(help: "Human timeline (text) or the event stream (jsonl); text on a terminal, jsonl otherwise.")
     var format: TimelineFormat?
 
-    @OptionGroup var app: AppOptions
+    @Option(help: ArgumentHelp(
+        "Run inside an emulated app described by a manifest: region and significant-change events drive its actions and tasks.",
+        valueName: "manifest"))
+    var app: String?
+
+    @OptionGroup(title: "App options (with --app)") var appOptions: AppOptions
+
+    @Option(help: ArgumentHelp(
+        "With --app: the device conditions the tasks wait for: the machine's own power and network (sysfs), or the manifest's conditions: timeline (default: the manifest's when it has one, else the machine's).",
+        valueName: "machine|manifest"))
+    var conditions: ConditionsSource?
+
+    /// `--conditions machine|manifest`.
+    enum ConditionsSource: String, ExpressibleByArgument, CaseIterable {
+        case machine, manifest
+    }
 
     func validate() throws {
-        if app.linger != nil {
-            throw ValidationError("--linger is for replay; a live run ends with --duration, --fixes or Ctrl-C")
+        if app == nil, let first = appOptions.given.first ?? conditions.map({ _ in "--conditions" }) {
+            throw ValidationError("\(first) needs --app MANIFEST")
         }
     }
 
@@ -48,21 +66,34 @@ struct Live: AsyncParsableCommand {
         let source = gpsd.configuration
         let location = try location.resolved()
         let format = format ?? .automatic
-        let app = try app.resolved()
+        let app = try app.map { (manifest: $0, options: try appOptions.resolved()) }
+        let conditions = conditions
+        // Fixes are asked for by the location options or the manifest's regions; without them an app runs with no gpsd.
+        let asksForFixes = app == nil || !location.regions.isEmpty || location.significant || source.fixes != nil
         try await Interruption.run {
             let engine = EventEngine(start: .now())
             let timeline = Timeline(engine: engine)
             TimelinePrinter(format: format, flushEachLine: true).attach(to: timeline)
-            let manager = location.makeManager(engine: engine, timeline: timeline)
+            let recipe = AppRecipe.standard
+            let manifest = try app.map { try recipe.manifest(contentsOf: $0.manifest) }
+            let followsGPSD = asksForFixes || manifest.map { !$0.regions.isEmpty || $0.significantChange != nil } == true
+            let manager = followsGPSD ? location.makeManager(engine: engine, timeline: timeline) : nil
+            defer { manager?.finishEvents() }
             // The control socket first: a second live run of the app stops here, before printing anything.
-            let manifest = try app.map { try AppManifest(contentsOf: $0.manifest) }
-            let control = try manifest.map { try ControlServer(bundle: $0.app, state: app?.state?.path) }
+            let control = try manifest.map { try ControlServer(bundle: $0.app, state: app?.options.state?.path) }
             defer { control?.close() }
-            let emulated = try app?.start(manifest, engine: engine, timeline: timeline, location: manager, live: true)
-            defer { manager.finishEvents() }
+            let emulated = try app.map { app in
+                var options = app.options.recipeOptions(location: manager, live: true)
+                if (conditions ?? (manifest!.conditions.isEmpty ? .machine : .manifest)) == .machine {
+                    options.configuration.conditions = .machine()
+                }
+                let emulated = try recipe.app(manifest!, engine: engine, timeline: timeline, options: options)
+                emulated.start()
+                return emulated
+            }
             // gpsd and the control socket; a transfer thread posts into the same inbox.
             let run = LiveRun(engine: engine, until: source.duration.map { engine.now + $0 })
-            run.add(GPSDSource(configuration: source)) { event in manager.receive(event) }
+            if let manager { run.add(GPSDSource(configuration: source)) { event in manager.receive(event) } }
             if let control, let emulated { control.add(to: run, handlers: ControlServer.Handlers(app: emulated)) }
             try await run.run()
             withExtendedLifetime(emulated) {}

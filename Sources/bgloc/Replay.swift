@@ -3,6 +3,7 @@ import BackgroundApp
 import BackgroundCore
 import BackgroundLocation
 import BackgroundReport
+import BGTaskCommand
 import CommandLineSupport
 import Glibc
 
@@ -42,22 +43,34 @@ struct Replay: AsyncParsableCommand {
 
     @OptionGroup var report: ReportOptions
 
-    @OptionGroup var app: AppOptions
+    @Option(help: ArgumentHelp(
+        "Run inside an emulated app described by a manifest: region and significant-change events drive its actions and tasks.",
+        valueName: "manifest"))
+    var app: String?
+
+    @OptionGroup(title: "App options (with --app)") var appOptions: AppOptions
+
+    @Option(help: ArgumentHelp(
+        "With --app: after the last fix, run on while the app has something to do, at most this long (default 10m).",
+        valueName: "duration"))
+    var linger: String?
 
     func validate() throws {
         // At least 0.001: slower, a trace's gaps divided by the factor overflow the clock's durations (it trapped).
         if let speed, !(speed.isFinite && speed >= 0.001) {
             throw ValidationError("--speed \(speed): expected a factor of at least 0.001, such as 10")
         }
-        if app.conditions != nil {
-            throw ValidationError("--conditions is for live; a replay follows the manifest's conditions: timeline")
+        if app == nil, let first = appOptions.given.first ?? linger.map({ _ in "--linger" }) {
+            throw ValidationError("\(first) needs --app MANIFEST")
         }
+        if let linger { try AppOptions.checkDuration(linger, option: "--linger") }
     }
 
     func run() async throws {
         let settings = ReplaySettings(
             trace: trace, location: try location.resolved(), speed: speed, format: format ?? .automatic,
-            report: report.path, app: try app.resolved()
+            report: report.path, app: try app.map { ReplaySettings.App(manifest: $0, options: try appOptions.resolved()) },
+            linger: linger.flatMap(DurationSyntax.parse) ?? .seconds(600)
         )
         try await Interruption.run { try await settings.replay() }
     }
@@ -70,7 +83,17 @@ private struct ReplaySettings: Sendable {
     var speed: Double?
     var format: TimelineFormat
     var report: String?
-    var app: AppOptions.Resolved?
+    var app: App?
+    /// How long the app runs on after the last fix.
+    var linger: Duration
+    /// The recipe the app is made with.
+    var recipe = AppRecipe.standard
+
+    /// `--app` and its options.
+    struct App: Sendable {
+        var manifest: String
+        var options: AppOptions.Resolved
+    }
 
     func replay() async throws {
         let reader = try TraceReader(path: trace)
@@ -92,11 +115,17 @@ private struct ReplaySettings: Sendable {
         let timeline = Timeline(engine: engine)
         // Paced, each line shows when it happens; with real transfers, each is out before the next transfer's
         // bytes move, so that a killed run has printed what its state database says is done.
-        TimelinePrinter(format: format, flushEachLine: speed != nil || app?.transfers == .real).attach(to: timeline)
+        TimelinePrinter(format: format, flushEachLine: speed != nil || app?.options.flushesEachLine == true).attach(to: timeline)
         let picture = report.map { _ in TimelineReport(title: "bgloc replay \(trace)", regions: location.regions.map(ReportRegion.init)) }
         picture?.attach(to: timeline)
         let manager = location.makeManager(engine: engine, timeline: timeline)
-        let emulated = try app?.start(engine: engine, timeline: timeline, location: manager)
+        let emulated = try app.map { app in
+            let emulated = try recipe.app(
+                recipe.manifest(contentsOf: app.manifest), engine: engine, timeline: timeline,
+                options: app.options.recipeOptions(location: manager, live: false))
+            emulated.start()
+            return emulated
+        }
         picture?.regions = manager.monitoredRegions.sorted { $0.identifier < $1.identifier }.map(ReportRegion.init)
         let pacing: ReplaySource.Pacing = speed.map { .paced(speed: $0) } ?? .virtual
         var buffered = first[...]
@@ -105,9 +134,7 @@ private struct ReplaySettings: Sendable {
             if case .fix(let fix)? = event { picture?.recordPosition(latitude: fix.latitude, longitude: fix.longitude) }
             return event
         })
-        if let app, let emulated {
-            try await emulated.linger(upTo: app.linger, pacing: pacing)
-        }
+        try await emulated?.linger(upTo: linger, pacing: pacing)
         if let report { try picture?.write(to: report) }
         StandardOutput.flush()
     }

@@ -25,9 +25,12 @@ extension BGTask {
 
                   bgtask simulate Examples/DailyRefresh/app.yaml --for 1d --format jsonl
 
-                A manifest with lifecycle: or pushes: runs as the whole emulated app (its lifecycle, \
-                tasks, pushes and transfers), as Examples/News/app.yaml does. The manifest's format is \
-                described in docs/MANIFEST.md, the scheduler's rules in docs/SCHEDULER.md.
+                The manifest runs as the whole emulated app (its lifecycle, tasks, audio, pushes and \
+                transfers; only location, which needs a trace, is left out): a task's play: plays its clip \
+                on virtual time. A manifest with neither lifecycle: nor pushes: has no user to open the app: \
+                it is launched into the background and kept running there, and its process state is not \
+                shown. The manifest's format is described in docs/MANIFEST.md, the scheduler's rules in \
+                docs/SCHEDULER.md.
 
                 With --state, the pending task requests are kept in the app's state database (SQLite) and \
                 restored by the next run; `bgtask state --state PATH` lists them (docs/SCHEDULER.md).
@@ -57,15 +60,7 @@ extension BGTask {
         @Option(help: "The seed of the realistic policy's random delays.")
         var seed: UInt64 = 0
 
-        @Option(help: ArgumentHelp(
-            "The app's state database (SQLite, created when missing): pending requests are saved there and restored at the start.",
-            valueName: "path"))
-        var state: String?
-
-        @Option(help: ArgumentHelp(
-            "How the transfers of the tasks' onLaunch: actions happen: simulated (virtual time, the manifest's server: list) or real (HTTP over libcurl while the simulated clock stands still).",
-            valueName: "simulated|real"))
-        var transfers: TransfersChoice = .simulated
+        @OptionGroup(title: "App options") var app: AppOptions
 
         @OptionGroup var report: ReportOptions
 
@@ -98,47 +93,34 @@ extension BGTask {
         }
 
         func run() async throws {
+            try await run(recipe: .standard)
+        }
+
+        /// The run with the app `recipe` makes; `observe` sees the timeline before the app starts (a test
+        /// keeps its events there).
+        func run(recipe: AppRecipe, observe: @escaping @Sendable (Timeline) -> Void = { _ in }) async throws {
             let begin = start.flatMap { SimTime(rfc3339: $0) } ?? .defaultStart
             let end = begin + DurationSyntax.parse(duration)!
             let format = format ?? .automatic
-            let manifest = try AppManifest(contentsOf: manifest)
-            var configuration = BGTaskScheduler.Configuration()
-            configuration.policy = policy == .eager ? .eager : .realistic(seed: seed)
-            if let state {
-                let database = try AppStateDatabase(path: state)
-                database.migrationNotice.map(StandardOutput.writeError)
-                configuration.taskRequestStore = database
-            }
+            let manifest = try recipe.manifest(contentsOf: manifest)
+            var options = try app.resolved()
+            options.configuration.scheduler.policy = policy == .eager ? .eager : .realistic(seed: seed)
+            // A manifest that scripts neither the user nor the server (no lifecycle:, no pushes:) has no user
+            // to open the app: the system launches it into the background and keeps it running there.
+            if manifest.lifecycle.isEmpty && manifest.pushes.isEmpty { options.configuration.launch = .keptInBackground }
             // Ctrl-C and SIGTERM cancel the run between two events: the output ends with a whole line and the
             // state database holds the last save.
             let reportPath = report.path
-            let transfers = transfers
-            try await Interruption.run { [configuration] in
+            try await Interruption.run { [options] in
                 let engine = EventEngine(start: begin)
                 let timeline = Timeline(engine: engine)
-                // With real transfers each line is out before the next transfer's bytes move, so that a killed
-                // run has printed what its state database says is done.
-                TimelinePrinter(format: format, flushEachLine: transfers == .real).attach(to: timeline)
+                TimelinePrinter(format: format, flushEachLine: options.flushesEachLine).attach(to: timeline)
                 let picture = reportPath.map { _ in TimelineReport(title: "bgtask simulate \(manifest.app)") }
                 picture?.attach(to: timeline)
-                // A manifest that scripts the user or the server (lifecycle:, pushes:) runs as the whole app;
-                // otherwise the scheduler runs alone, the app counted as running in the background.
-                let scheduler: BGTaskScheduler
-                let hosted: [AnyObject]  // kept alive until the run ends
-                if manifest.lifecycle.isEmpty && manifest.pushes.isEmpty {
-                    let simulator = try AppSimulator(manifest: manifest, engine: engine, timeline: timeline, configuration: configuration)
-                    let session = Self.transfers(
-                        for: simulator, manifest: manifest, engine: engine, timeline: timeline, choice: transfers,
-                        store: configuration.taskRequestStore as? AppStateDatabase)
-                    simulator.launch()
-                    try session.session.start()
-                    (scheduler, hosted) = (simulator.scheduler, [simulator, session])
-                } else {
-                    let app = try Self.app(
-                        manifest: manifest, engine: engine, timeline: timeline, scheduler: configuration, choice: transfers)
-                    app.start()
-                    (scheduler, hosted) = (app.mode(TaskMode.self)!.simulator.scheduler, [app])
-                }
+                observe(timeline)
+                let app = try recipe.app(
+                    manifest, engine: engine, timeline: timeline, options: options.recipeOptions(location: nil, live: false))
+                app.start()
                 var steps = 0
                 while let next = engine.nextEventTime, next <= end {
                     engine.step()
@@ -146,56 +128,19 @@ extension BGTask {
                     if steps % 1024 == 0, Task.isCancelled { return }
                 }
                 engine.run(until: end)
-                withExtendedLifetime(hosted) {}
                 if let reportPath { try picture?.write(to: reportPath) }
-                let failedSaves = scheduler.failedSaves
-                if let first = failedSaves.first, let state = configuration.taskRequestStore as? AppStateDatabase {
-                    throw InputError(
-                        file: state.path,
-                        message: "\(failedSaves.count) save(s) of the pending task requests failed (see the error events); "
-                            + "the database holds the last successful save. First failure: \(first)")
-                }
+                try Self.checkSaves(of: app, state: options.state)
             }
         }
 
-        /// The whole emulated app, for a manifest with `lifecycle:` or `pushes:`: the tasks, pushes and
-        /// transfers modes (no location; `play:` actions are `error` events, as there is no audio here),
-        /// with the scheduler's configuration and the transfers `choice` (keeping pending transfers in the
-        /// scheduler's state database).
-        static func app(
-            manifest: AppManifest, engine: EventEngine, timeline: Timeline, scheduler: BGTaskScheduler.Configuration,
-            choice: TransfersChoice
-        ) throws -> EmulatedApp {
-            var configuration = EmulatedApp.Configuration()
-            configuration.scheduler = scheduler
-            return try EmulatedApp(
-                manifest: manifest, engine: engine, timeline: timeline,
-                modes: EmulatedApp.standardModes(location: nil, audio: nil)
-                    + [TransferMode(attempts: choice.attempts(live: false), store: scheduler.taskRequestStore as? AppStateDatabase)],
-                configuration: configuration)
-        }
-
-        /// The app's background session (keeping its pending transfers in `store`, `--state`), for the
-        /// transfers of the tasks' `onLaunch:` actions, which it carries out when a task launches (with their
-        /// `submit:`): without a lifecycle here, the app counts
-        /// as running in the background while its tasks run, so their transfers are discretionary and their
-        /// events come at once (no `session.events`).
-        static func transfers(
-            for simulator: AppSimulator, manifest: AppManifest, engine: EventEngine, timeline: Timeline, choice: TransfersChoice,
-            store: (any TransferStore)?
-        ) -> AppTransfers {
-            let transfers = AppTransfers(
-                manifest: manifest, engine: engine, timeline: timeline, attempts: choice.attempts(live: false)(engine, manifest),
-                store: store, appState: .background)
-            transfers.follow(conditionsOf: simulator.scheduler)
-            let launched = simulator.onTaskLaunch
-            simulator.onTaskLaunch = { [weak transfers, weak simulator] task in
-                launched(task)
-                guard let action = manifest.task(task.identifier)?.onLaunch else { return }
-                if let identifier = action.submit { simulator?.submit(identifier, trigger: TaskTrigger(.taskLaunch)) }
-                transfers?.perform(action)
-            }
-            return transfers
+        /// Throws when a save of the pending task requests failed during the run.
+        static func checkSaves(of app: EmulatedApp, state: AppStateDatabase?) throws {
+            guard let failedSaves = app.mode(TaskMode.self)?.simulator.scheduler.failedSaves, let first = failedSaves.first,
+                  let state else { return }
+            throw InputError(
+                file: state.path,
+                message: "\(failedSaves.count) save(s) of the pending task requests failed (see the error events); "
+                    + "the database holds the last successful save. First failure: \(first)")
         }
     }
 }

@@ -130,8 +130,7 @@ import Testing
             """, file: "app.yaml")
         let engine = EventEngine(start: .defaultStart)
         let timeline = Timeline(engine: engine, keepingEvents: true)
-        let app = try EmulatedApp(
-            manifest: manifest, engine: engine, timeline: timeline, modes: EmulatedApp.standardModes(location: nil, audio: nil))
+        let app = try AppRecipe.standard.app(manifest, engine: engine, timeline: timeline)
         #expect(app.mode(LocationMode.self) == nil)
         app.start()
         try await app.linger(upTo: .seconds(3600))

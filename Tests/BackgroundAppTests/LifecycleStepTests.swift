@@ -27,9 +27,9 @@ import Testing
         configure(&configuration)
         let engine = EventEngine(start: .defaultStart)
         let timeline = Timeline(engine: engine, keepingEvents: true)
-        let app = try EmulatedApp(
-            manifest: manifest, engine: engine, timeline: timeline, modes: EmulatedApp.standardModes(location: nil, audio: nil),
-            configuration: configuration)
+        var options = AppRecipe.Options()
+        options.configuration = configuration
+        let app = try AppRecipe.standard.app(manifest, engine: engine, timeline: timeline, options: options)
         app.start()
         try await app.linger(upTo: .seconds(3600))
         return timeline.events.compactMap { event in

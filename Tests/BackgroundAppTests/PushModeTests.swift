@@ -34,7 +34,7 @@ import Testing
             configure(&configuration)
             app = try EmulatedApp(
                 manifest: manifest, engine: engine, timeline: timeline,
-                modes: EmulatedApp.standardModes(location: nil, audio: nil) + (transfers ? [TransferMode()] : []),
+                modes: AppRecipe.standard.makeModes(AppRecipe.Options()).filter { transfers || !($0 is TransferMode) },
                 configuration: configuration)
         }
 

@@ -26,8 +26,7 @@ import Testing
         let timeline = Timeline(engine: engine, keepingEvents: true)
         let mode = DoorbellMode()
         let app = try EmulatedApp(
-            manifest: manifest, engine: engine, timeline: timeline,
-            modes: EmulatedApp.standardModes(location: nil, audio: nil) + [mode])
+            manifest: manifest, engine: engine, timeline: timeline, modes: AppRecipe.standard.makeModes(AppRecipe.Options()) + [mode])
         app.start()
         engine.run(until: engine.now + .seconds(3600))
         let events = timeline.events.compactMap { event -> String? in
