@@ -1,5 +1,6 @@
 public import BackgroundCore
 public import BackgroundLocation
+import BackgroundTasks
 
 /// One emulated iOS app on one emulated device: its process state in an ``AppLifecycle`` and the
 /// background modes it hosts (``BackgroundMode``) — tasks (``TaskMode``), location (``LocationMode``),
@@ -17,16 +18,15 @@ public import BackgroundLocation
 /// let timeline = Timeline(engine: engine)
 /// let manager = LocationManager(engine: engine, timeline: timeline)
 /// manager.startUpdatingLocation()
-/// let app = try EmulatedApp(
-///     manifest: manifest, engine: engine, timeline: timeline,
-///     modes: EmulatedApp.standardModes(location: manager,
-///                                      audio: EmulatedApp.Audio(output: { ALSAOutput(device: $0) }, open: AudioFile.open)))
+/// var options = AppRecipe.Options()
+/// options.location = manager
+/// options.audio = EmulatedApp.Audio(output: { ALSAOutput(device: $0) }, open: AudioFile.open)
+/// let app = try AppRecipe.standard.app(manifest, engine: engine, timeline: timeline, options: options)
 /// app.start()
 /// try await manager.run(.replay(fixes))
 /// try await app.linger(upTo: .seconds(600))       // what follows the last fix
 /// ```
-/// A manifest without `regions:` or `significantChange:` needs no location manager:
-/// `modes: EmulatedApp.standardModes(location: nil, audio: nil)`.
+/// A manifest without `regions:` or `significantChange:` needs no location manager: leave `options.location` nil.
 ///
 /// - Warning: Not thread-safe: use it on the engine's owner only.
 public final class EmulatedApp {
@@ -34,6 +34,8 @@ public final class EmulatedApp {
     public let engine: EventEngine
     public let timeline: Timeline
     public let lifecycle: AppLifecycle
+    /// The device the app runs on: its clock, conditions and lock state.
+    public let device: Device
     public let configuration: Configuration
     /// The modes the app hosts, in the order they are called.
     public let modes: [any BackgroundMode]
@@ -56,7 +58,21 @@ public final class EmulatedApp {
         self.configuration = configuration
         self.modes = modes
         lifecycle = AppLifecycle(engine: engine, timeline: timeline, configuration: configuration.lifecycle)
+        device = Device(engine: engine, timeline: timeline, conditions: Self.conditionsSource(manifest, configuration.conditions))
         for mode in modes { try mode.attach(to: self) }
+        device.addEventListener { [unowned self] event in
+            for mode in modes { mode.deviceDidChange(event) }
+            if event == .reboot { lifecycle.terminate(reason: "the device restarted") }
+        }
+    }
+
+    /// The source of the device's conditions: the manifest's timeline, or the machine's.
+    private static func conditionsSource(_ manifest: AppManifest, _ conditions: Configuration.Conditions) -> any DeviceConditionsSource {
+        switch conditions {
+        case .manifest: ScriptedConditions(manifest.conditions)
+        case .machine(let root, let pollInterval):
+            LinuxDeviceConditions(root: root, pollInterval: pollInterval, base: DeviceConditions(idle: true))
+        }
     }
 
     /// The hosted mode of type `M`.
@@ -127,13 +143,11 @@ public final class EmulatedApp {
         lifecycle.terminate(reason: "the user force-quit the app")
     }
 
-    /// The device restarts, or is unlocked or locked: a `device` event, then every mode hears it
-    /// (``BackgroundMode/deviceDidChange(_:)``). A restart then terminates the app, which stays terminated
-    /// until something launches it (docs/DEVICE.md, "Reboot and first unlock").
+    /// The device restarts, or is unlocked or locked (``Device/change(_:)``): a `device` event, then every
+    /// mode hears it (``BackgroundMode/deviceDidChange(_:)``). A restart then terminates the app, which stays
+    /// terminated until something launches it (docs/DEVICE.md, "Reboot and first unlock").
     public func deviceDidChange(_ event: DeviceEvent) {
-        timeline.record(.device(state: event))
-        for mode in modes { mode.deviceDidChange(event) }
-        if event == .reboot { lifecycle.terminate(reason: "the device restarted") }
+        device.change(event)
     }
 
     /// A lifecycle step; `name` (`lifecycle[1]`) names its background task.

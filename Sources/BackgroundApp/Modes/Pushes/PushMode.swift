@@ -23,8 +23,7 @@ import Glibc
 ///   delivery gets the app terminated, with that reason in the `lifecycle` event.
 ///
 /// ```swift
-/// let app = try EmulatedApp(manifest: manifest, engine: engine, timeline: timeline,
-///                           modes: EmulatedApp.standardModes(location: nil, audio: nil))
+/// let app = try AppRecipe.standard.app(manifest, engine: engine, timeline: timeline)
 /// app.start()
 /// let payload = try PushPayload.read(path: "push/sync.apns")
 /// app.mode(PushMode.self)?.send(payload, headers: PushHeaders())   // 1: push.received 1, …
@@ -67,12 +66,8 @@ public final class PushMode: BackgroundMode {
         policy = PushPolicy(configuration: configuration.policy)
         section = app.manifest[PushSection.self] ?? PushSection()
         if case .command = section.onPush.work { log = try CommandLog(path: app.configuration.commands.log) }
-        if let scheduler = app.mode(TaskMode.self)?.simulator?.scheduler {
-            offline = scheduler.conditions.network == .none
-            scheduler.addConditionsListener { [weak self] in self?.update($0) }
-        } else {
-            ScriptedConditions(app.manifest.conditions).start(on: app.engine) { [weak self] in self?.update($0) }
-        }
+        offline = app.device.conditions.network == .none
+        app.device.addConditionsListener { [weak self] in self?.update($0) }
         if offline { apply(policy.handle(.deviceOffline, at: app.engine.now)) }
     }
 

@@ -27,14 +27,9 @@ public final class TaskMode: BackgroundMode {
     ///   cannot be opened.
     public func attach(to app: EmulatedApp) throws(InputError) {
         self.app = app
-        let conditions: (any DeviceConditionsSource)? = switch app.configuration.conditions {
-        case .manifest: nil
-        case .machine(let root, let pollInterval):
-            LinuxDeviceConditions(root: root, pollInterval: pollInterval, base: DeviceConditions(idle: true))
-        }
         simulator = try AppSimulator(
             manifest: app.manifest, engine: app.engine, timeline: app.timeline, configuration: app.configuration.scheduler,
-            commands: app.configuration.commands, conditions: conditions)
+            commands: app.configuration.commands, conditions: app.device.conditionsFeed)
         simulator.scheduler.onRegistrationCrash = { [weak app] message in
             app?.lifecycle.terminate(reason: "the app crashed: \(message)")
         }
