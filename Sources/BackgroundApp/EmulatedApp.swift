@@ -39,6 +39,9 @@ public final class EmulatedApp {
     public let configuration: Configuration
     /// The modes the app hosts, in the order they are called.
     public let modes: [any BackgroundMode]
+    /// The requests the app answers on a live run's control socket, by verb: every mode's
+    /// (``BackgroundMode/controlVerbs``).
+    public private(set) var controlVerbs: [String: ControlVerb] = [:]
 
     private var hasLaunched = false
     private var stepsLeft = 0
@@ -60,6 +63,10 @@ public final class EmulatedApp {
         lifecycle = AppLifecycle(engine: engine, timeline: timeline, configuration: configuration.lifecycle)
         device = Device(engine: engine, timeline: timeline, conditions: Self.conditionsSource(manifest, configuration.conditions))
         for mode in modes { try mode.attach(to: self) }
+        for verb in modes.flatMap(\.controlVerbs) {
+            precondition(controlVerbs[verb.name] == nil, "two modes bring the control verb \(verb.name)")
+            controlVerbs[verb.name] = verb
+        }
         device.addEventListener { [unowned self] event in
             for mode in modes { mode.deviceDidChange(event) }
             if event == .reboot { lifecycle.terminate(reason: "the device restarted") }

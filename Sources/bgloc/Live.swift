@@ -94,7 +94,7 @@ struct Live: AsyncParsableCommand {
             // gpsd and the control socket; a transfer thread posts into the same inbox.
             let run = LiveRun(engine: engine, until: source.duration.map { engine.now + $0 })
             if let manager { run.add(GPSDSource(configuration: source)) { event in manager.receive(event) } }
-            if let control, let emulated { control.add(to: run, handlers: ControlServer.Handlers(app: emulated)) }
+            if let control, let emulated { control.add(to: run, app: emulated) }
             try await run.run()
             withExtendedLifetime(emulated) {}
         }

@@ -154,6 +154,24 @@ public final class PushMode: BackgroundMode {
         }
     }
 
+    /// `push N` and N bytes on the control socket (`bgtask push`): the payload, as `xcrun simctl push` takes
+    /// it, sent now as APNs sends it; one that fails `PushPayload`'s rules is not delivered.
+    public var controlVerbs: [ControlVerb] {
+        [ControlVerb(Self.pushVerb, takes: .payload) { [weak self] _, bytes in
+            let payload: PushPayload
+            do {
+                payload = try PushPayload(bytes: bytes, file: "the pushed payload")
+            } catch {
+                return .error("the push was not delivered: \(error)")
+            }
+            guard let self else { return .error("the push was not sent: the app has no push mode") }
+            return .ok("sent push \(send(payload, headers: payload.headers)); the run's push.* events say what became of it")
+        }]
+    }
+
+    /// A push on the control socket.
+    public static let pushVerb = "push"
+
     /// Settled when no manifest push is still to be sent, no handler runs and no push waits.
     public var isSettled: Bool { manifestPushesLeft == 0 && running.isEmpty && policy.pendingPush == nil }
 

@@ -91,6 +91,31 @@ public final class TaskMode: BackgroundMode {
 
     // MARK: The debugger's commands
 
+    /// `simulate-launch ID` and `simulate-expiration ID` on the control socket (`bgtask simulate-launch`).
+    public var controlVerbs: [ControlVerb] {
+        [
+            ControlVerb(Self.simulateLaunchVerb, takes: .name) { [weak self] identifier, _ in
+                guard let scheduler = self?.simulator.scheduler else { return .error("\(identifier) was not launched: the app has no task scheduler") }
+                let pending = scheduler.pendingTaskRequests().map(\.identifier)
+                if scheduler.simulateLaunch(forTaskWithIdentifier: identifier) { return .ok("launched \(identifier)") }
+                if pending.contains(identifier) { return .error("\(identifier) was not launched: the app has not finished launching") }
+                let waiting = pending.isEmpty ? "none" : pending.joined(separator: ", ")
+                return .error("\(identifier) was not launched: no request for it is pending (pending: \(waiting)); the app submits it first")
+            },
+            ControlVerb(Self.simulateExpirationVerb, takes: .name) { [weak self] identifier, _ in
+                guard let scheduler = self?.simulator.scheduler, scheduler.simulateExpiration(forTaskWithIdentifier: identifier) else {
+                    return .error("\(identifier) was not expired: no task with that identifier is running")
+                }
+                return .ok("expired \(identifier)")
+            },
+        ]
+    }
+
+    /// The debugger's `_simulateLaunchForTaskWithIdentifier:` on the control socket.
+    public static let simulateLaunchVerb = "simulate-launch"
+    /// The debugger's `_simulateExpirationForTaskWithIdentifier:` on the control socket.
+    public static let simulateExpirationVerb = "simulate-expiration"
+
     /// `simulateLaunch: ID`: launches the pending task now, as the debugger's
     /// `_simulateLaunchForTaskWithIdentifier:` does; an identifier that is not permitted, or has no pending
     /// request, does nothing there, and here records an `error` (code `simulate`) that says so.
