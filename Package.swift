@@ -136,8 +136,12 @@ let package = Package(
         .testTarget(name: "BackgroundAppTests", dependencies: ["BackgroundApp", "BackgroundPushes", "JSON", "BackgroundTestKit"]),
         .testTarget(name: "BackgroundPushesTests", dependencies: ["BackgroundPushes", "JSON", "BackgroundTestKit"]),
         .testTarget(name: "JSONTests", dependencies: ["JSON", "BackgroundCore"]),
-        // A background mode of its own, hosted by EmulatedApp without editing BackgroundCore or BackgroundApp.
-        .testTarget(name: "ToyModeTests", dependencies: ["BackgroundApp", "BackgroundCore", "BackgroundTestKit"]),
+        // A background mode of its own, hosted by EmulatedApp without editing BackgroundCore or BackgroundApp,
+        // and run by the commands (bgloc replay|live --app, bgtask simulate) with the recipe that registers it.
+        .testTarget(name: "ToyModeTests", dependencies: [
+            "BackgroundApp", "BackgroundCore", "BackgroundTestKit", "AppControl", "BGTaskCommand", "bgloc",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
         .testTarget(name: "AppControlTests", dependencies: ["AppControl", "BackgroundCore", "BackgroundTestKit"]),
         .testTarget(name: "BackgroundReportTests", dependencies: ["BackgroundReport", "BackgroundApp", "BackgroundPushes", "BackgroundTestKit"]),
         .testTarget(name: "CommandLineTests", dependencies: ["CommandLineSupport", "BackgroundState", "SQLiteStore", "BackgroundTestKit"]),
