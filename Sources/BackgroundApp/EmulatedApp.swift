@@ -67,6 +67,16 @@ public final class EmulatedApp {
             precondition(controlVerbs[verb.name] == nil, "two modes bring the control verb \(verb.name)")
             controlVerbs[verb.name] = verb
         }
+        lifecycle.addLaunchListener { [unowned self] in
+            for mode in modes { mode.appDidLaunch(first: !hasLaunched) }
+            hasLaunched = true
+        }
+        lifecycle.addTerminationListener { [unowned self] in
+            for mode in modes.reversed() { mode.appDidTerminate() }
+        }
+        lifecycle.addChangeListener { [unowned self] from, to in
+            for mode in modes { mode.appDidChange(from: from, to: to) }
+        }
         device.addEventListener { [unowned self] event in
             for mode in modes { mode.deviceDidChange(event) }
             if event == .reboot { lifecycle.terminate(reason: "the device restarted") }
@@ -89,16 +99,6 @@ public final class EmulatedApp {
 
     /// Launches the app into the foreground now and schedules the manifest's lifecycle script from now.
     public func start() {
-        lifecycle.onLaunch = { [unowned self] in
-            for mode in modes { mode.appDidLaunch(first: !hasLaunched) }
-            hasLaunched = true
-        }
-        lifecycle.onTerminate = { [unowned self] in
-            for mode in modes.reversed() { mode.appDidTerminate() }
-        }
-        lifecycle.onChange = { [unowned self] from, to in
-            for mode in modes { mode.appDidChange(from: from, to: to) }
-        }
         let start = engine.now
         stepsLeft = manifest.lifecycle.count
         for (index, step) in manifest.lifecycle.enumerated() {

@@ -30,16 +30,16 @@ public final class TaskMode: BackgroundMode {
         simulator = try AppSimulator(
             manifest: app.manifest, engine: app.engine, timeline: app.timeline, configuration: app.configuration.scheduler,
             commands: app.configuration.commands, conditions: app.device.conditionsFeed)
-        simulator.scheduler.onRegistrationCrash = { [weak app] message in
+        simulator.scheduler.addCrashListener { [weak app] message in
             app?.lifecycle.terminate(reason: "the app crashed: \(message)")
         }
-        simulator.onTaskLaunch = { [weak app] task in
+        simulator.addLaunchListener { [weak app] task in
             guard let app else { return }
             app.lifecycle.begin(.task(task.identifier), reason: "task \(task.identifier) launched")
             guard let action = app.manifest.task(task.identifier)?.onLaunch else { return }
             for mode in app.modes { mode.perform(action, trigger: TaskTrigger(.taskLaunch)) }
         }
-        simulator.onTaskCompletion = { [weak app] task, success in
+        simulator.scheduler.addCompletionListener { [weak app] task, success in
             // After the scheduler has finished with it: the app may be suspended then.
             guard let app else { return }
             let identifier = task.identifier

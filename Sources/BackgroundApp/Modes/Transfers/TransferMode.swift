@@ -52,7 +52,7 @@ public final class TransferMode: BackgroundMode {
             manifest: app.manifest, engine: app.engine, timeline: app.timeline, attempts: attempts(app.engine, app.manifest),
             store: store, rules: rules, appState: app.lifecycle.state)
         self.transfers = transfers
-        transfers.session.onEvent = { [weak self] event in self?.handle(event) }
+        transfers.session.addEventListener { [weak self] event in self?.handle(event) }
         transfers.update(conditions: app.device.conditions)
         app.device.addConditionsListener { [weak transfers] in transfers?.update(conditions: $0) }
     }
