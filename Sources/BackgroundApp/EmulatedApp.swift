@@ -124,14 +124,8 @@ public final class EmulatedApp {
 
     /// Runs on after the inputs have ended, while the app has something left to do (until
     /// ``isSettled``), at most `limit`: what follows the last fix — tasks, audio, the lifecycle script.
-    public func linger(upTo limit: Duration, pacing: ReplaySource.Pacing = .virtual) async throws {
-        let end = engine.now + limit
-        while !isSettled, let next = engine.nextEventTime, next <= end {
-            switch pacing {
-            case .virtual: engine.run(until: next)
-            case .paced(let speed, let clock): try await engine.run(until: next, pacedBy: clock, speed: speed)
-            }
-        }
+    public func linger(upTo limit: Duration, pacing: EngineRun.Pacing = .virtual) async throws {
+        try await EngineRun(engine: engine, pacing: pacing).run(until: engine.now + limit) { !isSettled }
     }
 
     /// A mode's trigger: an app that is not in the foreground wakes (or relaunches) for the wake window,

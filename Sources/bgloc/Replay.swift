@@ -135,7 +135,7 @@ private struct ReplaySettings: Sendable {
             return emulated
         }
         picture?.regions = manager.monitoredRegions.sorted { $0.identifier < $1.identifier }.map(ReportRegion.init)
-        let pacing: ReplaySource.Pacing = speed.map { .paced(speed: $0) } ?? .virtual
+        let pacing: EngineRun.Pacing = speed.map { .paced(speed: $0) } ?? .virtual
         var buffered = first[...]
         try await manager.run(ReplaySource(pacing: pacing) {
             let event = try buffered.popFirst() ?? Self.nextEvent(reader, &order)
