@@ -130,7 +130,7 @@ public final class EmulatedApp {
 
     /// A mode's trigger: an app that is not in the foreground wakes (or relaunches) for the wake window,
     /// or a running app's window is extended; then every mode carries out its part of `action`.
-    public func trigger(_ action: ManifestAction?, by trigger: TaskTrigger, reason: String) {
+    public func trigger(_ action: ManifestAction?, by trigger: ActionTrigger, reason: String) {
         if lifecycle.state != .foreground { lifecycle.wake(reason: reason) }
         guard let action else { return }
         for mode in modes { mode.perform(action, trigger: trigger) }
@@ -165,7 +165,7 @@ public final class EmulatedApp {
             apply(state)
             if let work = step.backgroundTask, !holdsWorkFirst { beginBackgroundWork(work, name: name) }
             if let action = step.action {
-                for mode in modes { mode.perform(action, trigger: TaskTrigger(.user)) }
+                for mode in modes { mode.perform(action, trigger: ActionTrigger(.user)) }
             }
         }
     }

@@ -62,7 +62,7 @@ public struct ManifestLifecycleStep: Hashable, Sendable {
     /// task with this much work, which it ends when the work is done or its expiration handler runs.
     public var backgroundTask: Duration?
     /// The action keys (`submit:`, `upload:`, `play:`) on an `app: foreground` step: what the user's tap
-    /// does once the app is in the foreground, with the trigger ``TaskTrigger/Kind/user``.
+    /// does once the app is in the foreground, with the trigger ``ActionTrigger/Kind/user``.
     public var action: ManifestAction?
 
     public init(offset: Duration, change: Change, backgroundTask: Duration? = nil, action: ManifestAction? = nil) {

@@ -75,10 +75,10 @@ import Testing
 
     /// Hears every action the app's modes are given, with its trigger.
     final class Listener: BackgroundMode {
-        var heard: [(submit: String?, trigger: TaskTrigger.Kind, state: LifecycleState)] = []
+        var heard: [(submit: String?, trigger: ActionTrigger.Kind, state: LifecycleState)] = []
         weak var app: EmulatedApp?
         func attach(to app: EmulatedApp) throws(InputError) { self.app = app }
-        func perform(_ action: ManifestAction, trigger: TaskTrigger) {
+        func perform(_ action: ManifestAction, trigger: ActionTrigger) {
             heard.append((action.submit, trigger.kind, app?.lifecycle.state ?? .terminated))
         }
     }

@@ -1,4 +1,4 @@
-import CallScripts
+import MockingScripts
 import Glibc
 
 // One wrapper per file syscall the transport makes, the same mocking seam as `CurlCalls.swift`: a scripted

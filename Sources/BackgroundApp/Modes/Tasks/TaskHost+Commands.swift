@@ -1,4 +1,4 @@
-extension AppSimulator {
+extension TaskHost {
     /// How tasks that `run:` a real command are run (docs/DEVICE.md, "Tasks that run a command").
     ///
     /// A command runs on the wall clock while the emulated clock stands still: the task completes at its
@@ -7,7 +7,7 @@ extension AppSimulator {
     /// at launch + the limit on the emulated clock.
     ///
     /// ```swift
-    /// var commands = AppSimulator.Commands()
+    /// var commands = TaskHost.Commands()
     /// commands.timeLimit = .seconds(2)       // any command: 2 s, whatever the task's kind
     /// commands.log = "/tmp/tasks.log"        // output there instead of stderr
     /// ```

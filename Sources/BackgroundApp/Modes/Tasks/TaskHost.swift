@@ -14,7 +14,7 @@ import Glibc
 /// let engine = EventEngine(start: .defaultStart)
 /// let timeline = Timeline(engine: engine)
 /// timeline.addSink { print(TextTimelineRenderer().render($0)) }
-/// let simulator = try AppSimulator(manifest: manifest, engine: engine, timeline: timeline)
+/// let simulator = try TaskHost(manifest: manifest, engine: engine, timeline: timeline)
 /// simulator.launch()
 /// engine.run(until: engine.now + .seconds(86_400))
 /// ```
@@ -23,7 +23,7 @@ import Glibc
 /// A `run:` command runs on the wall clock while the emulated clock stands still (see ``Commands``); it
 /// gets the environment `BG_TASK_ID`, `BG_TASK_KIND`, `BG_TRIGGER`, `BG_REGION`, `BG_LAT`, `BG_LON` and
 /// `BG_TIME` (docs/DEVICE.md).
-public final class AppSimulator {
+public final class TaskHost {
     public let manifest: AppManifest
     public let scheduler: BGTaskScheduler
     public let commands: Commands
@@ -32,7 +32,7 @@ public final class AppSimulator {
     private let timeline: Timeline
     private let log: CommandLog
     private var hasLaunched = false
-    private var triggers: [String: TaskTrigger] = [:]
+    private var triggers: [String: ActionTrigger] = [:]
     private var running: [String] = []
     private var launchListeners: [(BGTask) -> Void] = []
     /// The manifest's task section, read out once: `submit` looks a task up on every submission.
@@ -80,13 +80,13 @@ public final class AppSimulator {
                 }
             }
         }
-        for identifier in manifest.submitAtLaunch { submit(identifier, trigger: TaskTrigger(.launch)) }
+        for identifier in manifest.submitAtLaunch { submit(identifier, trigger: ActionTrigger(.launch)) }
         if !hasLaunched { scheduler.finishLaunching() }
         hasLaunched = true
     }
 
     /// Submits the declared task `identifier` as the app would; a rejection shows in the timeline only.
-    public func submit(_ identifier: String, trigger: TaskTrigger = TaskTrigger(.launch)) {
+    public func submit(_ identifier: String, trigger: ActionTrigger = ActionTrigger(.launch)) {
         guard let task = tasks.task(identifier) else { return }
         let request: BGTaskRequest
         switch task.kind {
@@ -115,8 +115,8 @@ public final class AppSimulator {
     private func handle(_ launched: BGTask, as task: ManifestTask) {
         running.append(task.identifier)
         for listener in launchListeners { listener(launched) }
-        let trigger = triggers[task.identifier] ?? TaskTrigger(.launch)
-        if task.resubmit { submit(task.identifier, trigger: TaskTrigger(.resubmit)) }
+        let trigger = triggers[task.identifier] ?? ActionTrigger(.launch)
+        if task.resubmit { submit(task.identifier, trigger: ActionTrigger(.resubmit)) }
         switch task.work {
         case .simulated(let work):
             var steps = reportProgress(of: launched, as: task, over: work)
@@ -143,7 +143,7 @@ public final class AppSimulator {
         }
     }
 
-    private func run(_ command: String, for launched: BGTask, as task: ManifestTask, trigger: TaskTrigger) {
+    private func run(_ command: String, for launched: BGTask, as task: ManifestTask, trigger: ActionTrigger) {
         let limit = commands.timeLimit
             ?? (task.kind == .refresh ? scheduler.configuration.refreshBudget : commands.processingTimeLimit)
         let folder = ManifestDocument.folder(of: manifest.file)
