@@ -66,10 +66,16 @@ public struct PushPayload: Hashable, Sendable {
     ///   with the system's reason.
     public static func read(path: String, headers: PushHeaders = PushHeaders()) throws(PushPayloadError) -> PushPayload {
         let bytes: [UInt8]
-        switch PayloadFile.read(path: path, limit: maximumSize) {
-        case .bytes(let read): bytes = read
-        case .tooLarge(let size, let exact): throw tooLarge(size, exact: exact, file: path)
-        case .unreadable(let reason):
+        do {
+            bytes = try WholeFile.read(path, limit: maximumSize, dashIsStandardInput: true)
+        } catch {
+            let reason: String
+            switch error {
+            case .tooLarge(let size): throw tooLarge(size ?? maximumSize, exact: size != nil, file: path)
+            case .directory: reason = "a directory, not a payload file"
+            case .missing: reason = Errno.noSuchFileOrDirectory.description
+            case .unreadable(let errno): reason = errno.description
+            }
             throw PushPayloadError(.badPayload, InputError(file: path, message: "cannot be read (\(reason)); check the path"))
         }
         return try PushPayload(bytes: bytes, file: path, headers: headers)

@@ -13,12 +13,12 @@ enum InfoPlistReader {
     ) throws(InputError) -> (permittedIdentifiers: [String], backgroundModes: [String]) {
         let data: Data
         do {
-            data = Data(try BoundedFile.read(path, limit: 1 << 20))
+            data = Data(try WholeFile.read(path, limit: 1 << 20))
         } catch {
             switch error {
             case .missing: throw InputError(file: path, message: "no such file (named by the manifest's infoPlist)")
             case .directory: throw InputError(file: path, message: "is a directory, not an Info.plist")
-            case .unreadable(let reason): throw InputError(file: path, message: "cannot be read: \(reason)")
+            case .unreadable(let reason): throw InputError(file: path, message: "cannot be read: \(reason.description.lowercased())")
             case .tooLarge: throw InputError(file: path, message: "is larger than 1 MiB; refusing it (an Info.plist is a few kilobytes)")
             }
         }

@@ -28,12 +28,12 @@ struct ManifestParser {
     static func read(_ path: String) throws(InputError) -> String {
         let bytes: [UInt8]
         do {
-            bytes = try BoundedFile.read(path, limit: sizeLimit)
+            bytes = try WholeFile.read(path, limit: sizeLimit)
         } catch {
             switch error {
             case .missing: throw InputError(file: path, message: "no such file")
             case .directory: throw InputError(file: path, message: "is a directory, not a manifest file")
-            case .unreadable(let reason): throw InputError(file: path, message: "cannot be read: \(reason)")
+            case .unreadable(let reason): throw InputError(file: path, message: "cannot be read: \(reason.description.lowercased())")
             case .tooLarge:
                 throw InputError(file: path, message: "is larger than 1 MiB; refusing it (a manifest is a few kilobytes: is it the right file?)")
             }
