@@ -87,9 +87,11 @@ struct Live: AsyncParsableCommand {
             // gpsd and the control socket; a transfer thread posts into the same inbox.
             let run = LiveRun(engine: engine, until: source.duration.map { engine.now + $0 })
             if let manager { run.add(GPSDSource(configuration: source)) { event in manager.receive(event) } }
-            if let control, let emulated { control.add(to: run, app: emulated) }
+            if let control, let emulated {
+                control.add(to: run, app: emulated)
+                run.keep(emulated)
+            }
             try await run.run()
-            withExtendedLifetime(emulated) {}
         }
     }
 
