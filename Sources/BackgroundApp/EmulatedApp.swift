@@ -156,8 +156,8 @@ public final class EmulatedApp {
         switch step.change {
         case .forceQuit: forceQuit()
         case .device(let event): deviceDidChange(event)
-        case .simulateLaunch(let identifier): mode(TaskMode.self)?.simulateLaunch(identifier)
-        case .simulateExpiration(let identifier): mode(TaskMode.self)?.simulateExpiration(identifier)
+        case .simulateLaunch(let identifier): runDebuggerCommand("simulate-launch", identifier, step: "simulateLaunch")
+        case .simulateExpiration(let identifier): runDebuggerCommand("simulate-expiration", identifier, step: "simulateExpiration")
         case .state(let state):
             // Begun as early as possible: before the app leaves the foreground (UIKit's advice).
             let holdsWorkFirst = lifecycle.state == .foreground
@@ -167,6 +167,17 @@ public final class EmulatedApp {
             if let action = step.action {
                 for mode in modes { mode.perform(action, trigger: ActionTrigger(.user)) }
             }
+        }
+    }
+
+    /// A lifecycle step that is one of the debugger's commands: the app's control verb of that name (the
+    /// tasks mode brings them); where it does nothing, an `error` event (code `simulate`) says why.
+    private func runDebuggerCommand(_ verb: String, _ identifier: String, step: String) {
+        guard let command = controlVerbs[verb] else {
+            return timeline.record(.error(message: "\(step): the app has no mode that answers \(verb)", code: "simulate"))
+        }
+        if case .error(let why) = command.perform(identifier, []) {
+            timeline.record(.error(message: "\(step): \(why); the debugger's command does nothing", code: "simulate"))
         }
     }
 

@@ -93,11 +93,15 @@ public final class TaskMode: BackgroundMode {
 
     // MARK: The debugger's commands
 
-    /// `simulate-launch ID` and `simulate-expiration ID` on the control socket (`bgtask simulate-launch`).
+    /// `simulate-launch ID` and `simulate-expiration ID`, the debugger's `_simulateLaunchForTaskWithIdentifier:`
+    /// and `_simulateExpirationForTaskWithIdentifier:`: on the control socket (`bgtask simulate-launch`) and
+    /// as the lifecycle's `simulateLaunch:` and `simulateExpiration:` steps. Where the debugger would do
+    /// nothing (an identifier not permitted, no pending request, no running task) the reply says why.
     public var controlVerbs: [ControlVerb] {
         [
             ControlVerb(Self.simulateLaunchVerb, takes: .name) { [weak self] identifier, _ in
-                guard let scheduler = self?.host.scheduler else { return .error("\(identifier) was not launched: the app has no task scheduler") }
+                guard let scheduler = self?.host?.scheduler else { return .error("\(identifier) was not launched: the app has no task scheduler") }
+                if let problem = Self.notPermitted(identifier, scheduler) { return .error("\(identifier) was not launched: \(problem)") }
                 let pending = scheduler.pendingTaskRequests().map(\.identifier)
                 if scheduler.simulateLaunch(forTaskWithIdentifier: identifier) { return .ok("launched \(identifier)") }
                 if pending.contains(identifier) { return .error("\(identifier) was not launched: the app has not finished launching") }
@@ -105,7 +109,9 @@ public final class TaskMode: BackgroundMode {
                 return .error("\(identifier) was not launched: no request for it is pending (pending: \(waiting)); the app submits it first")
             },
             ControlVerb(Self.simulateExpirationVerb, takes: .name) { [weak self] identifier, _ in
-                guard let scheduler = self?.host.scheduler, scheduler.simulateExpiration(forTaskWithIdentifier: identifier) else {
+                guard let scheduler = self?.host?.scheduler else { return .error("\(identifier) was not expired: the app has no task scheduler") }
+                if let problem = Self.notPermitted(identifier, scheduler) { return .error("\(identifier) was not expired: \(problem)") }
+                guard scheduler.simulateExpiration(forTaskWithIdentifier: identifier) else {
                     return .error("\(identifier) was not expired: no task with that identifier is running")
                 }
                 return .ok("expired \(identifier)")
@@ -113,45 +119,14 @@ public final class TaskMode: BackgroundMode {
         ]
     }
 
+    private static func notPermitted(_ identifier: String, _ scheduler: BGTaskScheduler) -> String? {
+        scheduler.permittedIdentifiers.contains(identifier) ? nil : "it is not a permitted identifier (BGTaskSchedulerPermittedIdentifiers)"
+    }
+
     /// The debugger's `_simulateLaunchForTaskWithIdentifier:` on the control socket.
     public static let simulateLaunchVerb = "simulate-launch"
     /// The debugger's `_simulateExpirationForTaskWithIdentifier:` on the control socket.
     public static let simulateExpirationVerb = "simulate-expiration"
-
-    /// `simulateLaunch: ID`: launches the pending task now, as the debugger's
-    /// `_simulateLaunchForTaskWithIdentifier:` does; an identifier that is not permitted, or has no pending
-    /// request, does nothing there, and here records an `error` (code `simulate`) that says so.
-    public func simulateLaunch(_ identifier: String) {
-        let scheduler = host.scheduler
-        if let problem = simulationProblem(identifier, command: "simulateLaunch") {
-            app?.timeline.record(.error(message: problem, code: "simulate"))
-        } else if !scheduler.pendingTaskRequests().contains(where: { $0.identifier == identifier }) {
-            app?.timeline.record(.error(
-                message: "simulateLaunch: no task request for \(identifier) is pending (submit it first); the debugger's command does nothing",
-                code: "simulate"))
-        } else if !scheduler.simulateLaunch(forTaskWithIdentifier: identifier) {
-            app?.timeline.record(.error(
-                message: "simulateLaunch: \(identifier) cannot launch before the app has finished launching", code: "simulate"))
-        }
-    }
-
-    /// `simulateExpiration: ID`: expires the running task now, as the debugger's
-    /// `_simulateExpirationForTaskWithIdentifier:` does; an identifier that is not permitted, or whose task
-    /// is not running, records an `error` (code `simulate`) that says so.
-    public func simulateExpiration(_ identifier: String) {
-        if let problem = simulationProblem(identifier, command: "simulateExpiration") {
-            app?.timeline.record(.error(message: problem, code: "simulate"))
-        } else if !host.scheduler.simulateExpiration(forTaskWithIdentifier: identifier) {
-            app?.timeline.record(.error(
-                message: "simulateExpiration: no task \(identifier) is running (launch it first); the debugger's command does nothing",
-                code: "simulate"))
-        }
-    }
-
-    private func simulationProblem(_ identifier: String, command: String) -> String? {
-        guard !host.scheduler.permittedIdentifiers.contains(identifier) else { return nil }
-        return "\(command): \(identifier) is not a permitted identifier (BGTaskSchedulerPermittedIdentifiers); the debugger's command does nothing"
-    }
 }
 
 extension AppLifecycle.Activity {
