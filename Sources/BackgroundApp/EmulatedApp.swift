@@ -97,7 +97,8 @@ public final class EmulatedApp {
         modes.lazy.compactMap { $0 as? M }.first
     }
 
-    /// Launches the app into the foreground now and schedules the manifest's lifecycle script from now.
+    /// Launches the app now, as ``Configuration/launch`` says (by the user into the foreground, or kept in
+    /// the background by the system), and schedules the manifest's lifecycle script from now.
     public func start() {
         let start = engine.now
         stepsLeft = manifest.lifecycle.count
