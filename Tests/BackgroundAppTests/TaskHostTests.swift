@@ -68,7 +68,7 @@ import Testing
     /// Runs one refresh task `a` whose command is `command`, in a folder with the manifest, with the
     /// commands' output in a log; returns the task events and the log.
     private func runCommand(
-        _ command: String, commands: TaskHost.Commands = TaskHost.Commands()
+        _ command: String, commands: EmulatedApp.Commands = EmulatedApp.Commands()
     ) throws -> (events: [String], log: String) {
         let folder = try TemporaryFolder()
         let quoted = command.replacingOccurrences(of: "'", with: "''")
@@ -123,7 +123,7 @@ import Testing
     }
 
     @Test func aCommandPastItsLimitIsKilledAndTheTaskExpires() throws {
-        var commands = TaskHost.Commands()
+        var commands = EmulatedApp.Commands()
         commands.timeLimit = .milliseconds(300)
         commands.killGrace = .milliseconds(300)
         let (events, log) = try runCommand("trap 'echo got TERM' TERM; echo started; while :; do sleep 0.05; done", commands: commands)

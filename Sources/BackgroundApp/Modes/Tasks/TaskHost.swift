@@ -20,13 +20,13 @@ import Glibc
 /// ```
 /// In a test, create the timeline with `keepingEvents: true` and assert on its events.
 ///
-/// A `run:` command runs on the wall clock while the emulated clock stands still (see ``Commands``); it
+/// A `run:` command runs on the wall clock while the emulated clock stands still (see ``EmulatedApp/Commands``); it
 /// gets the environment `BG_TASK_ID`, `BG_TASK_KIND`, `BG_TRIGGER`, `BG_REGION`, `BG_LAT`, `BG_LON` and
 /// `BG_TIME` (docs/DEVICE.md).
-public final class TaskHost {
-    public let manifest: AppManifest
-    public let scheduler: BGTaskScheduler
-    public let commands: Commands
+package final class TaskHost {
+    package let manifest: AppManifest
+    package let scheduler: BGTaskScheduler
+    package let commands: EmulatedApp.Commands
 
     private let engine: EventEngine
     private let timeline: Timeline
@@ -43,9 +43,9 @@ public final class TaskHost {
     ///
     /// - Throws: ``InputError`` when the configuration's state file cannot be restored or the commands'
     ///   log cannot be opened.
-    public init(
+    package init(
         manifest: AppManifest, engine: EventEngine, timeline: Timeline,
-        configuration: BGTaskScheduler.Configuration = BGTaskScheduler.Configuration(), commands: Commands = Commands(),
+        configuration: BGTaskScheduler.Configuration = BGTaskScheduler.Configuration(), commands: EmulatedApp.Commands = EmulatedApp.Commands(),
         conditions: (any DeviceConditionsSource)? = nil
     ) throws(InputError) {
         self.manifest = manifest
@@ -65,14 +65,14 @@ public final class TaskHost {
 
     /// Adds `listener`, called when a declared task launches, before its work starts: the emulated app
     /// wakes for it.
-    public func addLaunchListener(_ listener: @escaping (BGTask) -> Void) {
+    package func addLaunchListener(_ listener: @escaping (BGTask) -> Void) {
         launchListeners.append(listener)
     }
 
     /// Launches the app: the first time, registers a handler for every declared task, submits
     /// `submitAtLaunch` and finishes launching; a relaunch (after the app was terminated) submits
     /// `submitAtLaunch` again — the handlers stay registered, the scheduler standing for the system.
-    public func launch() {
+    package func launch() {
         if !hasLaunched {
             for task in tasks.tasks {
                 scheduler.register(forTaskWithIdentifier: task.identifier, using: nil) { [unowned self] launched in
@@ -86,7 +86,7 @@ public final class TaskHost {
     }
 
     /// Submits the declared task `identifier` as the app would; a rejection shows in the timeline only.
-    public func submit(_ identifier: String, trigger: ActionTrigger = ActionTrigger(.launch)) {
+    package func submit(_ identifier: String, trigger: ActionTrigger = ActionTrigger(.launch)) {
         guard let task = tasks.task(identifier) else { return }
         let request: BGTaskRequest
         switch task.kind {
@@ -108,7 +108,7 @@ public final class TaskHost {
     }
 
     /// Expires every task running now (the app's process is ending).
-    public func expireRunningTasks() {
+    package func expireRunningTasks() {
         for identifier in running { _ = scheduler.simulateExpiration(forTaskWithIdentifier: identifier) }
     }
 
