@@ -24,6 +24,38 @@ public enum WholeFile {
         case tooLarge(size: Int?)
     }
 
+    /// How an input file's failures read, after its name (`app.yaml: no such file`).
+    public struct Messages: Sendable {
+        public var missing: String
+        public var directory: String
+        /// The message for the error of a failed `open` or `read`.
+        public var unreadable: @Sendable (Errno) -> String
+        public var tooLarge: String
+
+        public init(missing: String, directory: String, unreadable: @escaping @Sendable (Errno) -> String, tooLarge: String) {
+            self.missing = missing
+            self.directory = directory
+            self.unreadable = unreadable
+            self.tooLarge = tooLarge
+        }
+    }
+
+    /// The bytes of the file at `path`, at most `limit` of them, or an ``InputError`` naming the file in
+    /// `messages`' words.
+    public static func read(_ path: String, limit: Int, messages: Messages) throws(InputError) -> [UInt8] {
+        do {
+            return try read(path, limit: limit)
+        } catch {
+            let message = switch error {
+            case .missing: messages.missing
+            case .directory: messages.directory
+            case .unreadable(let reason): messages.unreadable(reason)
+            case .tooLarge: messages.tooLarge
+            }
+            throw InputError(file: path, message: message)
+        }
+    }
+
     /// The bytes of the file at `path`, at most `limit` of them; `-` is standard input when
     /// `dashIsStandardInput`.
     public static func read(_ path: String, limit: Int, dashIsStandardInput: Bool = false) throws(Failure) -> [UInt8] {

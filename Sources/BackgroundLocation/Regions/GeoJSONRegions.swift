@@ -25,17 +25,9 @@ public enum GeoJSONRegions {
 
     /// Reads and parses the file at `path`.
     public static func load(path: String) throws(InputError) -> [CircularRegion] {
-        let bytes: [UInt8]
-        do {
-            bytes = try WholeFile.read(path, limit: sizeLimit)
-        } catch {
-            switch error {
-            case .missing: throw InputError(file: path, message: "cannot open the file: \(Errno.noSuchFileOrDirectory)")
-            case .directory: throw InputError(file: path, message: "is a directory, not a GeoJSON file")
-            case .unreadable(let reason): throw InputError(file: path, message: "cannot open the file: \(reason)")
-            case .tooLarge: throw InputError(file: path, message: "is larger than 16 MiB; refusing it (is it the right file?)")
-            }
-        }
+        let bytes = try WholeFile.read(path, limit: sizeLimit, messages: WholeFile.Messages(
+            missing: "cannot open the file: \(Errno.noSuchFileOrDirectory)", directory: "is a directory, not a GeoJSON file",
+            unreadable: { "cannot open the file: \($0)" }, tooLarge: "is larger than 16 MiB; refusing it (is it the right file?)"))
         return try parse(bytes, file: path)
     }
 
