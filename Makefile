@@ -13,22 +13,30 @@ CONFIGURATION ?= release
 # holds only the compiler's libstdc++.a (GCC's runtime library exception allows linking it so). GCC's
 # unwinder comes in too (-static-libgcc): loading libgcc_s and its start-up CPUID probes cost 0.2 ms. With
 # no library of their own to find, they carry no $ORIGIN run path, which cost the loader some twenty failed
-# lookups beside the binary for libasound. They are built in a folder of their own, relinked when these
-# flags change (SwiftPM would not notice); `make release` builds them, and `make install` and `make bench`
+# lookups beside the binary for libasound. They are built in a folder of their own, rebuilt from scratch when
+# these flags change (SwiftPM notices neither the link flags nor the compiler's -Xfrontend ones; the flags of
+# each configuration are kept beside it); `make release` builds them, and `make install` and `make bench`
 # use what it builds.
-# They are linked by the toolchain's lld rather than gold, for the always-on daemon's memory (issue 19,
+# They are linked by the toolchain's lld rather than gold, for the always-on daemon's memory (issues 19 and 29,
 # docs/PERFORMANCE.md "Peak memory"): its relative relocations packed (-z pack-relative-relocs, DT_RELR, which
-# glibc 2.36 reads: 1.06 MB of .rela.dyn become 9 kB), and the functions the daemon runs put together
-# (--symbol-ordering-file, tools/link-order/bgloc.order, which tools/link-order/generate.sh regenerates), so
-# the kernel's read-around brings in the code that runs rather than its neighbours: bgloc's peak went from
-# 16.8 to 13.9 MB. The order places the runtime's functions (its archives have a section per function);
-# bgkit's own objects have one code section each (-function-sections gained under 0.5 MB: not used).
+# glibc 2.36 reads: 1.06 MB of .rela.dyn become 9 kB), and the functions the daemon runs put together, so the
+# kernel's fault-around (64 KiB windows of the page cache) maps the code that runs rather than its
+# neighbours: every Swift and C object is compiled with a section per function, lld places them in the
+# order of tools/link-order/bgloc.order (--symbol-ordering-file; tools/link-order/generate.sh regenerates
+# it), and tools/link-order/private-first.ld puts first the private functions, which have no symbol to
+# order by. The Swift runtime's own archives keep one code section per object (libswiftCore's 1.5 MB
+# Swift.o), which no order can split. --no-export-dynamic undoes the -export-dynamic of Swift's
+# static-stdlib link: nothing looks up the program's own symbols, and the tables of its 7,300-odd exported
+# symbols were 0.67 MB of the daemon's peak. bgloc live --app: 14.2 -> 12.6 MB (docs/PERFORMANCE.md).
 RELEASE_BUILD ?= .build-release
 STATIC_CXX = $(abspath $(RELEASE_BUILD))/static-libstdc++
 LINK_ORDER = $(abspath tools/link-order/bgloc.order)
+PRIVATE_FIRST = $(abspath tools/link-order/private-first.ld)
 RELEASE_FLAGS ?= --static-swift-stdlib -Xswiftc -L$(STATIC_CXX) -Xswiftc -Xclang-linker -Xswiftc -static-libgcc \
     --disable-local-rpath -Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs \
-    -Xlinker --symbol-ordering-file=$(LINK_ORDER) -Xlinker --no-warn-symbol-ordering
+    -Xswiftc -Xfrontend -Xswiftc -function-sections -Xcc -ffunction-sections \
+    -Xlinker --symbol-ordering-file=$(LINK_ORDER) -Xlinker --no-warn-symbol-ordering -Xlinker -T -Xlinker $(PRIVATE_FIRST) \
+    -Xlinker --no-export-dynamic
 export RELEASE_FLAGS RELEASE_BUILD
 SWIFTPM_FLAGS ?=
 # `make install` strips the tools it installs: their symbols and debug information are more than half of
@@ -86,8 +94,8 @@ release:
 	    /*) mkdir -p $(STATIC_CXX) && ln -sf "$$lib" $(STATIC_CXX)/libstdc++.a ;; \
 	    *) echo "make: the compiler has no libstdc++.a; install it (Debian: apt-get install libstdc++-12-dev)" >&2; exit 1 ;; \
 	esac
-	@if [ "$$(cat $(RELEASE_BUILD)/flags 2>/dev/null)" != "$(RELEASE_FLAGS)" ]; then \
-	    rm -f $(TOOLS:%=$(RELEASE_BUILD)/$(CONFIGURATION)/%) && echo "$(RELEASE_FLAGS)" > $(RELEASE_BUILD)/flags; fi
+	@if [ "$$(cat $(RELEASE_BUILD)/$(CONFIGURATION).flags 2>/dev/null)" != "$(RELEASE_FLAGS)" ]; then \
+	    rm -rf "$$(readlink -f $(RELEASE_BUILD)/$(CONFIGURATION))" && echo "$(RELEASE_FLAGS)" > $(RELEASE_BUILD)/$(CONFIGURATION).flags; fi
 	$(SWIFT) build $(SWIFTPM_FLAGS) $(RELEASE_FLAGS) --scratch-path $(RELEASE_BUILD) -c $(CONFIGURATION)
 
 install: deps release

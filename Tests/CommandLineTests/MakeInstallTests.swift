@@ -59,6 +59,15 @@ import Testing
             #expect(icuData.status == 1, "\(tool) carries ICU's data")
             let sections = try await TestSupport.run(readelf, ["-S", "-W", path])
             #expect(sections.status == 0 && !sections.stdout.contains(".symtab"), "\(tool) is not stripped")
+            // Nothing exported (issue 29): the dynamic symbols are only what the tool needs from its libraries
+            // (Ndx UND), not the 7,000-odd Swift symbols whose tables the daemon's peak memory carried.
+            let symbols = try await TestSupport.run(readelf, ["--dyn-syms", "-W", path])
+            let exported = symbols.stdout.split(separator: "\n").filter { line in
+                let fields = line.split(separator: " ")
+                let index = fields.first?.dropLast() ?? ""  // "12:", not the heading's "Num:"
+                return fields.count >= 8 && !index.isEmpty && index.allSatisfy(\.isNumber) && fields[6] != "UND"
+            }
+            #expect(symbols.status == 0 && exported.isEmpty, "\(tool) exports \(exported.count) symbols: \(exported.prefix(3))")
         }
         let manual = try String(contentsOfFile: stage + "/usr/share/man/man1/bgloc.1", encoding: .utf8)
         #expect(manual.contains(".Dt BGLOC 1"))
