@@ -51,6 +51,18 @@ import Testing
         #expect(result.stdout.contains(#""task":"com.example.nomode.other","error":"notPermitted","reason":"com.example.nomode.other is not in the permitted identifiers"#))
     }
 
+    // MARK: 9. Things that can be tried
+
+    @Test func playingOnTheNullDeviceTakesTheAudiosOwnTime() async throws {
+        let start = ContinuousClock.now
+        let result = try await TestSupport.run(
+            Self.bgaudio, ["play", Self.root + "/Examples/AudioTour/audio/lindenhof.wav", "--device", "null", "--format", "jsonl"])
+        let elapsed = ContinuousClock.now - start
+        #expect(result.status == 0, "\(result.stderr)")
+        // The clip is 0.75 s long: played in real time, the run cannot be shorter (a lower bound, never a timing limit).
+        #expect(elapsed >= .milliseconds(700), "\(elapsed)")
+    }
+
     // MARK: 10. Smaller things
 
     @Test func aYesNoValueListsYesAndNo() async throws {
