@@ -65,6 +65,20 @@ import Testing
 
     // MARK: 10. Smaller things
 
+    @Test func textTimesKeepTheirColumns() async throws {
+        let result = try await TestSupport.run(
+            Self.bgloc, ["replay", Self.root + "/Examples/AudioTour/tour.gpx", "--app", Self.root + "/Examples/AudioTour/app.yaml",
+                         "--audio-device", "null", "--format", "text"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = result.stdout.split(separator: "\n").filter { $0.hasPrefix("2") }  // not the closing line
+        #expect(lines.count > 10)
+        for line in lines {
+            // `YYYY-MM-DD hh:mm:ss.mmm` padded to 23 characters, then two spaces and the event's name.
+            let scalars = Array(line.unicodeScalars)
+            #expect(scalars.count > 25 && scalars[23] == " " && scalars[24] == " " && scalars[25] != " ", "\(line)")
+        }
+    }
+
     @Test func aYesNoValueListsYesAndNo() async throws {
         let result = try await Self.simulate(yaml: """
             app: com.example.yesno
