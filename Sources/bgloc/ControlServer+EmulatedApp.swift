@@ -12,6 +12,7 @@ extension ControlServer.Handlers {
             push: { payload in
                 guard let pushes = app.mode(PushMode.self) else { return .error("the push was not sent: the app has no push mode") }
                 let push = pushes.send(payload, headers: payload.headers)
+                if let rejection = pushes.rejections[push] { return .error("push \(push) was rejected: \(rejection)") }
                 return .ok("sent push \(push); the run's push.* events say what became of it")
             },
             simulateLaunch: { identifier in

@@ -15,8 +15,10 @@ struct Live: AsyncParsableCommand {
         discussion: """
             Fixes from gpsd go through continuous updates, optional significant-change monitoring and the \
             monitored regions as they arrive, on a clock that follows the wall clock; each line is printed \
-            when it happens. If gpsd goes away the run reports an error event and reconnects. Stop with \
-            --duration, --fixes or Ctrl-C.
+            when it happens. Until gpsd answers, the run waits for it (one error event, code gpsd.waiting, \
+            says so), as gpsd clients do; if gpsd goes away the run reports an error event and \
+            reconnects. Stop with --duration, --fixes or Ctrl-C; a text run ends with a line saying which, \
+            and what is still pending.
 
             With --app, the run listens on a control socket for `bgtask push`, `bgtask simulate-launch` \
             and `bgtask simulate-expiration`: bgkit-BUNDLE.sock in the folder of --state, or without it in \
@@ -38,6 +40,8 @@ struct Live: AsyncParsableCommand {
 
     @OptionGroup var app: AppOptions
 
+    @OptionGroup var events: EventFilterOptions
+
     func validate() throws {
         if app.linger != nil {
             throw ValidationError("--linger is for replay; a live run ends with --duration, --fixes or Ctrl-C")
@@ -45,14 +49,15 @@ struct Live: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let source = gpsd.configuration
+        let source = gpsd.configuration(waiting: true)
         let location = try location.resolved()
         let format = format ?? .automatic
         let app = try app.resolved()
+        let events = events.filter
         try await Interruption.run {
             let engine = EventEngine(start: .now())
             let timeline = Timeline(engine: engine)
-            TimelinePrinter(format: format, flushEachLine: true).attach(to: timeline)
+            let summary = TimelinePrinter(format: format, flushEachLine: true, events: events).attach(to: timeline)
             let manager = location.makeManager(engine: engine, timeline: timeline)
             // The control socket first: a second live run of the app stops here, before printing anything.
             let manifest = try app.map { try AppManifest(contentsOf: $0.manifest) }
@@ -64,7 +69,10 @@ struct Live: AsyncParsableCommand {
             let run = LiveRun(engine: engine, until: source.duration.map { engine.now + $0 })
             run.add(GPSDSource(configuration: source)) { event in manager.receive(event) }
             if let control, let emulated { control.add(to: run, handlers: ControlServer.Handlers(app: emulated)) }
+            var why: String?  // the closing line's reason, once the run ends by itself
+            defer { summary.close(Task.isCancelled ? RunSummary.stopped : why) }
             try await run.run()
+            why = RunSummary.liveEnded(durationReached: run.stopAt.map { engine.now >= $0 } ?? false, source.fixes)
             withExtendedLifetime(emulated) {}
         }
     }

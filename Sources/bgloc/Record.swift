@@ -28,7 +28,7 @@ struct Record: AsyncParsableCommand {
     @OptionGroup var gpsd: GPSDOptions
 
     func run() async throws {
-        let recording = Recording(path: output, source: gpsd.configuration, showsProgress: StandardOutput.errorIsTerminal)
+        let recording = Recording(path: output, source: gpsd.configuration(), showsProgress: StandardOutput.errorIsTerminal)
         try await Interruption.run { try await recording.record() }
     }
 }

@@ -44,6 +44,8 @@ struct Replay: AsyncParsableCommand {
 
     @OptionGroup var app: AppOptions
 
+    @OptionGroup var events: EventFilterOptions
+
     func validate() throws {
         // At least 0.001: slower, a trace's gaps divided by the factor overflow the clock's durations (it trapped).
         if let speed, !(speed.isFinite && speed >= 0.001) {
@@ -57,7 +59,7 @@ struct Replay: AsyncParsableCommand {
     func run() async throws {
         let settings = ReplaySettings(
             trace: trace, location: try location.resolved(), speed: speed, format: format ?? .automatic,
-            report: report.path, app: try app.resolved()
+            report: report.path, app: try app.resolved(), events: events.filter
         )
         try await Interruption.run { try await settings.replay() }
     }
@@ -71,6 +73,7 @@ private struct ReplaySettings: Sendable {
     var format: TimelineFormat
     var report: String?
     var app: AppOptions.Resolved?
+    var events: EventFilter?
 
     func replay() async throws {
         let reader = try TraceReader(path: trace)
@@ -92,7 +95,7 @@ private struct ReplaySettings: Sendable {
         let timeline = Timeline(engine: engine)
         // Paced, each line shows when it happens; with real transfers, each is out before the next transfer's
         // bytes move, so that a killed run has printed what its state database says is done.
-        TimelinePrinter(format: format, flushEachLine: speed != nil || app?.transfers == .real).attach(to: timeline)
+        let summary = TimelinePrinter(format: format, flushEachLine: speed != nil || app?.transfers == .real, events: events).attach(to: timeline)
         let picture = report.map { _ in TimelineReport(title: "bgloc replay \(trace)", regions: location.regions.map(ReportRegion.init)) }
         picture?.attach(to: timeline)
         let manager = location.makeManager(engine: engine, timeline: timeline)
@@ -100,6 +103,8 @@ private struct ReplaySettings: Sendable {
         picture?.regions = manager.monitoredRegions.sorted { $0.identifier < $1.identifier }.map(ReportRegion.init)
         let pacing: ReplaySource.Pacing = speed.map { .paced(speed: $0) } ?? .virtual
         var buffered = first[...]
+        var why: String?  // the closing line's reason, once the run ends by itself
+        defer { summary.close(Task.isCancelled ? RunSummary.stopped : why) }
         try await manager.run(ReplaySource(pacing: pacing) {
             let event = try buffered.popFirst() ?? Self.nextEvent(reader, &order)
             if case .fix(let fix)? = event { picture?.recordPosition(latitude: fix.latitude, longitude: fix.longitude) }
@@ -108,6 +113,7 @@ private struct ReplaySettings: Sendable {
         if let app, let emulated {
             try await emulated.linger(upTo: app.linger, pacing: pacing)
         }
+        why = RunSummary.traceEnded(lingering: app.map { app in (app.linger, emulated?.isSettled ?? true) })
         if let report { try picture?.write(to: report) }
         StandardOutput.flush()
     }

@@ -43,7 +43,7 @@ extension BGTask {
         @Option(
             name: .customLong("for"),
             help: ArgumentHelp("How long to simulate: a number with a unit s, m, h or d, such as 1d or 2h30m.", valueName: "duration"))
-        var duration: String
+        var duration: String?
 
         @Option(help: ArgumentHelp("When the simulation starts, RFC 3339 (default: 2026-01-01T00:00:00Z).", valueName: "time"))
         var start: String?
@@ -69,6 +69,8 @@ extension BGTask {
 
         @OptionGroup var report: ReportOptions
 
+        @OptionGroup var events: EventFilterOptions
+
         enum PolicyName: String, ExpressibleByArgument, CaseIterable {
             case eager, realistic
         }
@@ -77,6 +79,9 @@ extension BGTask {
         static let limit = Duration.seconds(36_500 * 86_400)
 
         func validate() throws {
+            // Optional to the parser, and missing only in run(): ArgumentParser names an unknown option after
+            // validate(), and `--bogus x` should hear of --bogus, not of --for.
+            guard let duration else { return }
             guard let length = DurationSyntax.parse(duration), length > .zero else {
                 throw ValidationError(
                     "--for '\(duration)' is not a duration: expected a number with a unit s, m, h or d, such as 1d or 2h30m.")
@@ -98,17 +103,17 @@ extension BGTask {
         }
 
         func run() async throws {
-            let begin = start.flatMap { SimTime(rfc3339: $0) } ?? .defaultStart
-            let end = begin + DurationSyntax.parse(duration)!
+            guard let duration else { throw ValidationError("Missing expected argument '--for <duration>'") }
             let format = format ?? .automatic
             let manifest = try AppManifest(contentsOf: manifest)
             var configuration = BGTaskScheduler.Configuration()
             configuration.policy = policy == .eager ? .eager : .realistic(seed: seed)
-            if let state {
-                let database = try AppStateDatabase(path: state)
-                database.migrationNotice.map(StandardOutput.writeError)
-                configuration.taskRequestStore = database
-            }
+            let database = try state.map { path throws(InputError) in try AppStateDatabase(path: path) }
+            database?.migrationNotice.map(StandardOutput.writeError)
+            configuration.taskRequestStore = database
+            let begin = try start.flatMap { SimTime(rfc3339: $0) } ?? database?.lastRunEnd() ?? .defaultStart
+            let end = begin + DurationSyntax.parse(duration)!
+            let events = events.filter
             // Ctrl-C and SIGTERM cancel the run between two events: the output ends with a whole line and the
             // state database holds the last save.
             let reportPath = report.path
@@ -118,7 +123,7 @@ extension BGTask {
                 let timeline = Timeline(engine: engine)
                 // With real transfers each line is out before the next transfer's bytes move, so that a killed
                 // run has printed what its state database says is done.
-                TimelinePrinter(format: format, flushEachLine: transfers == .real).attach(to: timeline)
+                let summary = TimelinePrinter(format: format, flushEachLine: transfers == .real, events: events).attach(to: timeline)
                 let picture = reportPath.map { _ in TimelineReport(title: "bgtask simulate \(manifest.app)") }
                 picture?.attach(to: timeline)
                 // A manifest that scripts the user or the server (lifecycle:, pushes:) runs as the whole app;
@@ -143,9 +148,11 @@ extension BGTask {
                 while let next = engine.nextEventTime, next <= end {
                     engine.step()
                     steps += 1
-                    if steps % 1024 == 0, Task.isCancelled { return }
+                    if steps % 1024 == 0, Task.isCancelled { return summary.close(RunSummary.stopped) }
                 }
                 engine.run(until: end)
+                try database?.saveRunEnd(end)
+                summary.close("--for \(duration) reached at \(TextTimelineRenderer.time(end))")
                 withExtendedLifetime(hosted) {}
                 if let reportPath { try picture?.write(to: reportPath) }
                 let failedSaves = scheduler.failedSaves

@@ -51,7 +51,88 @@ import Testing
         #expect(result.stdout.contains(#""task":"com.example.nomode.other","error":"notPermitted","reason":"com.example.nomode.other is not in the permitted identifiers"#))
     }
 
+    // MARK: 5. The text timeline shows what happened, not every fix
+
+    @Test func aWalkThroughOneRegionPrintsItsCrossingsNotEveryFix() async throws {
+        let walk = Self.root + "/Traces/walk-through-region.gpx"
+        let text = try await TestSupport.run(Self.bgloc, ["replay", walk, "--region", "lindenhof=47.37297,8.54069,150", "--format", "text"])
+        #expect(text.status == 0, "\(text.stderr)")
+        let lines = text.stdout.split(separator: "\n")
+        #expect(lines.count < 20, "\(lines.count) lines")
+        #expect(lines.contains { $0.contains(" enter ") } && lines.contains { $0.contains(" exit ") })
+        #expect(!lines.contains { $0.contains("  location  ") })
+        #expect(lines.last?.contains("location updates not shown (--events 'location' shows them)") == true, "\(lines.last ?? "")")
+
+        let picked = try await TestSupport.run(
+            Self.bgloc, ["replay", walk, "--region", "lindenhof=47.37297,8.54069,150", "--format", "jsonl", "--events", "enter,ex*"])
+        let names = picked.stdout.split(separator: "\n").map { $0.split(separator: "\"")[7] }
+        #expect(names == ["enter", "exit"], "\(picked.stdout)\(picked.stderr)")
+    }
+
+    // MARK: 6. Every run says how it ended
+
+    @Test func aReplayOfAnAppWithoutLifecycleSaysHowItEndedAndThatTheAppStayedInTheForeground() async throws {
+        let folder = try TemporaryFolder()
+        let manifest = try folder.write("app.yaml", """
+            app: com.example.walk
+            backgroundModes: [location]
+            regions:
+              - {id: lindenhof, lat: 47.37297, lon: 8.54069, radius: 150}
+            """)
+        let result = try await TestSupport.run(
+            Self.bgloc, ["replay", Self.root + "/Traces/walk-through-region.gpx", "--app", manifest, "--format", "text"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let last = String(result.stdout.split(separator: "\n").last ?? "")
+        #expect(last.hasPrefix("— ended: the trace ended"), "\(last)")
+        #expect(last.contains("the app stayed in the foreground"), "\(last)")
+    }
+
+    @Test func aSimulationSaysItReachedItsEndAndWhatIsPending() async throws {
+        let result = try await Self.simulate(Self.root + "/Examples/DailyRefresh/app.yaml", ["--for", "1h", "--format", "text"])
+        #expect(result.status == 0)
+        #expect(result.stdout.hasSuffix("— ended: --for 1h reached at 2026-01-01 01:00:00; pending: task com.example.daily.upload, task com.example.daily.refresh\n"),
+                "\(result.stdout.suffix(200))")
+    }
+
+    // MARK: 8. Options agree
+
+    @Test func recordAndLiveTakeDurationsWithUnits() async throws {
+        // No gpsd listens on port 1: a duration accepted gets as far as gpsd, a refused one stops at 64.
+        for command in ["record", "live"] {
+            let arguments = command == "record" ? ["record", "/dev/null"] : ["live"]
+            let result = try await TestSupport.run(Self.bgloc, arguments + ["--gpsd", "127.0.0.1:1", "--duration", "1s"])
+            #expect(result.status != 64, "\(command): \(result.stderr)")
+        }
+    }
+
+    @Test func anUnknownOptionIsNamedBeforeAMissingOne() async throws {
+        let result = try await TestSupport.run(Self.bgtask, ["simulate", Self.root + "/Examples/DailyRefresh/app.yaml", "--bogus", "x"])
+        #expect(result.status == 64)
+        #expect(result.stderr.contains("Unknown option '--bogus'"), "\(result.stderr)")
+        #expect(!result.stderr.contains("Missing expected argument"))
+    }
+
+    @Test func aReportPathThatCannotBeWrittenIsRefusedBeforeTheRun() async throws {
+        let result = try await Self.simulate(
+            Self.root + "/Examples/DailyRefresh/app.yaml", ["--for", "365d", "--format", "text", "--report", "/nonexistent/folder/r.html"])
+        #expect(result.status == 64, "\(result.stderr)")
+        #expect(result.stdout.isEmpty, "the year was printed before the report's path was checked")
+        #expect(result.stderr.contains("/nonexistent/folder"))
+    }
+
     // MARK: 9. Things that can be tried
+
+    @Test func aSecondRunWithStateStartsWhereTheFirstEnded() async throws {
+        let folder = try TemporaryFolder()
+        let state = folder.path + "/day.db"
+        let example = Self.root + "/Examples/DailyRefresh/app.yaml"
+        let first = try await Self.simulate(example, ["--for", "1h", "--state", state, "--format", "jsonl"])
+        let second = try await Self.simulate(example, ["--for", "1h", "--state", state, "--format", "jsonl"])
+        #expect(first.status == 0 && second.status == 0, "\(first.stderr)\(second.stderr)")
+        #expect(first.stdout.hasPrefix(#"{"time":"2026-01-01T00:00:00Z""#))
+        #expect(second.stdout.hasPrefix(#"{"time":"2026-01-01T01:00:00Z""#), "\(second.stdout.prefix(200))")
+        #expect(first.stdout != second.stdout)
+    }
 
     @Test func playingOnTheNullDeviceTakesTheAudiosOwnTime() async throws {
         let start = ContinuousClock.now

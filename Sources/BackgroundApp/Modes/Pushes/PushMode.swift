@@ -56,6 +56,8 @@ public final class PushMode: BackgroundMode {
     private var offline = false
     private var manifestPushesLeft = 0
     private var warnedNotPermitted = false
+    /// The `push.rejected` error of each push rejected as it was sent, by number (what `bgtask push` answers).
+    public private(set) var rejections: [Int: String] = [:]
     /// Where `onPush: run:` commands write, opened once (the task log, or stderr).
     private var log: CommandLog?
 
@@ -103,6 +105,7 @@ public final class PushMode: BackgroundMode {
         let push = sentCount
         guard let app else { return push }
         guard app.manifest.backgroundModes.contains("remote-notification") else {
+            rejections[push] = "notPermitted (the app lacks the remote-notification background mode)"
             app.timeline.record(.pushRejected(push: push, error: "notPermitted"))
             if !warnedNotPermitted {
                 warnedNotPermitted = true
@@ -115,6 +118,7 @@ public final class PushMode: BackgroundMode {
         do throws(PushPayloadError) {
             _ = try PushPayload(value: payload.userInfo, file: "push \(push)", headers: headers)
         } catch {
+            rejections[push] = "\(error.code.rawValue) (\(error.input.message))"
             app.timeline.record(.pushRejected(push: push, error: error.code.rawValue))
             return push
         }
