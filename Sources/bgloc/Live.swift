@@ -26,8 +26,8 @@ struct Live: AsyncParsableCommand {
             error; the socket is removed when the run ends (docs/CONTROL.md).
 
             Example:
-              bgloc live --region home=47.3769,8.5417,100 --format jsonl
-              gpsfake -P 2947 walk.nmea & bgloc live --fixes 20
+              gpsfake -P 2947 Traces/walk-through-region.nmea & bgloc live --fixes 5
+              bgloc live --region home=47.3769,8.5417,100 --format jsonl --fixes 10
             """
     )
 

@@ -17,7 +17,7 @@ struct Record: AsyncParsableCommand {
             gpsd is reported there too.
 
             Example:
-              bgloc record walk.gpx --duration 600
+              bgloc record walk.gpx --duration 10s
               bgloc replay walk.gpx --format jsonl
             """
     )

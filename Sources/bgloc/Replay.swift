@@ -25,7 +25,8 @@ struct Replay: AsyncParsableCommand {
               bgloc replay Traces/walk-through-region.gpx \\
                   --regions Traces/walk-through-region.gpx.regions.geojson --significant \\
                   --format jsonl
-              bgloc replay walk.nmea --region museum=47.3769,8.5417,200 --speed 60
+              bgloc replay Traces/walk-through-region.nmea \\
+                  --region museum=47.3769,8.5417,200 --speed 60 --events 'state,enter,exit'
             """
     )
 

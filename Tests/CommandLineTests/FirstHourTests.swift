@@ -51,6 +51,8 @@ import Testing
         #expect(result.stdout.contains(#""task":"com.example.nomode.other","error":"notPermitted","reason":"com.example.nomode.other is not in the permitted identifiers"#))
     }
 
+    // MARK: 3. `bgtask push` fails when the app rejects the push (FirstHourLiveTests)
+
     // MARK: 5. The text timeline shows what happened, not every fix
 
     @Test func aWalkThroughOneRegionPrintsItsCrossingsNotEveryFix() async throws {
@@ -142,6 +144,16 @@ import Testing
         #expect(result.status == 0, "\(result.stderr)")
         // The clip is 0.75 s long: played in real time, the run cannot be shorter (a lower bound, never a timing limit).
         #expect(elapsed >= .milliseconds(700), "\(elapsed)")
+    }
+
+    @Test(arguments: ["bgloc", "bgaudio", "bgtask"])
+    func helpPointsToAManualThatExistsWithoutInstalling(_ tool: String) async throws {
+        let help = try await TestSupport.run(TestSupport.executable(tool), ["--help"])
+        #expect(help.status == 0)
+        for line in help.stdout.split(separator: "\n") where line.contains("man \(tool)") {
+            #expect(line.contains("make install"), "\(line)")
+        }
+        #expect(help.stdout.contains("docs/"))
     }
 
     // MARK: 10. Smaller things
