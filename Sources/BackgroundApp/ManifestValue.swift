@@ -146,7 +146,7 @@ public struct ManifestValue {
         switch text.lowercased() {
         case "true", "on", "yes": return true
         case "false", "off", "no": return false
-        default: throw error("'\(Self.shown(text))' is not a yes/no value (expected true, false, on or off)")
+        default: throw error("'\(Self.shown(text))' is not a yes/no value (expected true, false, yes, no, on or off)")
         }
     }
 

@@ -24,9 +24,13 @@ public struct TextTimelineRenderer: Sendable {
         "\(fixed(latitude, 6)), \(fixed(longitude, 6))"
     }
 
-    /// A time as the text timeline shows it: `2026-01-01 00:15:04.750`.
+    /// A time as the text timeline shows it, to the millisecond (`2026-01-01 00:15:04.750`): a finer
+    /// fraction (`.000008800`) is cut, so that every line's columns stay in line.
     public static func time(_ time: SimTime) -> String {
-        RFC3339.format(time, separator: " ")
+        let nanoseconds = time.nanosecondsSinceEpoch
+        var remainder = nanoseconds % 1_000_000
+        if remainder < 0 { remainder += 1_000_000 }
+        return RFC3339.format(SimTime(nanosecondsSinceEpoch: nanoseconds - remainder), separator: " ")
     }
 
     /// `value` with exactly `digits` decimals, rounded half away from zero, without Foundation.

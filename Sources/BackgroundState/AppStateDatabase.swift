@@ -107,6 +107,26 @@ public final class AppStateDatabase: TaskRequestStore, TransferStore, MonitorSto
         return Int(next)
     }
 
+    // MARK: The run
+
+    /// Where the last run kept in this database ended; nil when none has ended here. A run with `--state`
+    /// and no `--start` starts there (CONTRACTS.md §10).
+    public func lastRunEnd() throws(InputError) -> SimTime? {
+        let value = try withDatabase("read where the last run ended") { database throws(SQLiteError) in
+            try database.query("SELECT value FROM counter WHERE name = 'run_ended_at'").first?.first
+        }
+        guard case .integer(let nanoseconds)? = value else { return nil }
+        return SimTime(nanosecondsSinceEpoch: nanoseconds)
+    }
+
+    /// Keeps where this run ended, for the next one.
+    public func saveRunEnd(_ time: SimTime) throws(InputError) {
+        try withDatabase("save where the run ended") { database throws(SQLiteError) in
+            try database.execute(
+                "INSERT OR REPLACE INTO counter (name, value) VALUES ('run_ended_at', ?)", [.integer(time.nanosecondsSinceEpoch)])
+        }
+    }
+
     // MARK: Location monitors
 
     /// Every kept ``LocationMonitor``, by name: its conditions with their last events, and the events that

@@ -210,7 +210,7 @@ public final class BGTaskScheduler {
     public func submit(_ request: BGTaskRequest) throws(Error) {
         let identifier = request.identifier
         if let error = rejection(of: request) {
-            timeline.record(.taskRejected(task: identifier, error: error.code.name))
+            timeline.record(.taskRejected(task: identifier, error: error.code.name, reason: error.reason))
             throw error
         }
         removePending(identifier)

@@ -45,8 +45,10 @@ package enum TestSupport {
     }
 
     /// The path of one of the package's built executables (`bgloc`, `bgaudio`, `bgtask`), found beside the
-    /// test bundle.
+    /// test bundle; `BGKIT_TOOLS=DIR` runs the command-line tests against the tools in DIR instead (another
+    /// build, to see a test fail before a fix).
     package static func executable(_ name: String) -> String {
+        if let tools = ProcessInfo.processInfo.environment["BGKIT_TOOLS"], !tools.isEmpty { return "\(tools)/\(name)" }
         var dir = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
         // The test binary lives in <products>/bgkitPackageTests.xctest (a file on Linux).
         if dir.lastPathComponent.hasSuffix(".xctest") { dir.deleteLastPathComponent() }

@@ -1,4 +1,5 @@
 public import ArgumentParser
+import Glibc
 
 /// `--report FILE`: also write the run as one self-contained HTML page (a map of the trace and regions,
 /// and a timeline strip of lifecycle states, conditions and task runs), shared by `bgloc replay` and
@@ -19,4 +20,21 @@ public struct ReportOptions: ParsableArguments, Sendable {
     public var path: String?
 
     public init() {}
+
+    /// A path whose folder is missing or not writable, or that is a folder, is refused before the run, not
+    /// after a whole year is printed.
+    public func validate() throws {
+        guard let path else { return }
+        let folder = path.lastIndex(of: "/").map { path[..<$0].isEmpty ? "/" : String(path[..<$0]) } ?? "."
+        var status = stat()
+        guard stat(folder, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else {
+            throw ValidationError("--report \(path): the folder \(folder) does not exist; make it first, or give another path")
+        }
+        guard access(folder, W_OK) == 0 else {
+            throw ValidationError("--report \(path): the folder \(folder) cannot be written to")
+        }
+        if stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR {
+            throw ValidationError("--report \(path): is a folder; give the path of an .html file")
+        }
+    }
 }

@@ -13,10 +13,14 @@ extension GPSDSource {
         public var fixes: Int?
         /// How long to wait before each reconnection attempt after gpsd goes away.
         public var backoff: ReconnectBackoff
+        /// When gpsd does not answer at the start, wait for it (saying so once, code `gpsd.waiting`, and
+        /// trying again with ``backoff``), as gpsd clients do, instead of failing; an address that cannot be
+        /// resolved still fails at once.
+        public var waitsForGPSD: Bool
 
         public init(
             host: String = "localhost", port: String = "2947", duration: Duration? = nil, fixes: Int? = nil,
-            backoff: ReconnectBackoff = ReconnectBackoff()
+            backoff: ReconnectBackoff = ReconnectBackoff(), waitsForGPSD: Bool = false
         ) {
             precondition(fixes.map { $0 > 0 } ?? true, "fixes must be positive")
             self.host = host
@@ -24,6 +28,7 @@ extension GPSDSource {
             self.duration = duration
             self.fixes = fixes
             self.backoff = backoff
+            self.waitsForGPSD = waitsForGPSD
         }
     }
 }

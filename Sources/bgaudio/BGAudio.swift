@@ -8,10 +8,10 @@ struct BGAudio: AsyncParsableCommand {
         abstract: "Background audio on Linux: play files over ALSA with iOS's audio-session behaviour.",
         discussion: """
             Example:
-              bgaudio info chime.wav
-              bgaudio play chime.wav --device default --volume 0.5
+              bgaudio info Examples/AudioTour/audio/lindenhof.wav
+              bgaudio play Examples/AudioTour/audio/lindenhof.wav --device null
 
-            The manual: man bgaudio; the guides: docs/GETTING-STARTED.md.
+            The guides: docs/GETTING-STARTED.md and docs/ (after `make install`, also man bgaudio).
             """,
         version: BGKitVersion.current,
         subcommands: [Play.self, Info.self, Devices.self]

@@ -9,7 +9,8 @@ struct Devices: AsyncParsableCommand {
         discussion: """
             Example:
               bgaudio devices
-              bgaudio play chime.wav --device NAME     (a NAME from the list)
+              bgaudio play Examples/AudioTour/audio/lindenhof.wav --device null
+                                           # or --device NAME, a NAME from the list
             """
     )
 

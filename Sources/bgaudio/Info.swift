@@ -11,8 +11,8 @@ struct Info: AsyncParsableCommand {
         abstract: "Describe an audio file: format, encoding, channels, rate, bits, duration and WAV chunks.",
         discussion: """
             Example:
-              bgaudio info chime.wav
-              bgaudio info tour.flac --format json
+              bgaudio info Examples/AudioTour/audio/lindenhof.wav
+              bgaudio info Examples/AudioTour/audio/stpeter.wav --format json
             """)
 
     /// `--format text|json`.

@@ -12,9 +12,11 @@ struct Play: ParsableCommand {
             events are written to standard output as the event stream.
 
             Example:
-              bgaudio play chime.wav --device null
-              bgaudio play intro.wav stop1.wav --volume 0.5 --device "file:'/tmp/out.raw',raw"
-              bgaudio play loop.wav --loop -1 --format jsonl
+              bgaudio play Examples/AudioTour/audio/lindenhof.wav --device null
+              bgaudio play Examples/AudioTour/audio/*.wav --volume 0.5 \\
+                  --device "file:'/tmp/out.raw',raw"
+              bgaudio play Examples/AudioTour/audio/stpeter.wav --loop 2 \\
+                  --device null --format jsonl
             """
     )
 

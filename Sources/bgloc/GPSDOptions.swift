@@ -1,4 +1,5 @@
 import ArgumentParser
+import CommandLineSupport
 import GPSDLocation
 
 /// The options `live` and `record` share: where gpsd is and when to stop.
@@ -6,26 +7,26 @@ struct GPSDOptions: ParsableArguments {
     @Option(name: .customLong("gpsd"), help: ArgumentHelp("The gpsd to follow.", valueName: "host:port"))
     var address = GPSDAddress(host: "localhost", port: "2947")
 
-    @Option(help: ArgumentHelp("Stop after this many seconds of wall-clock time.", valueName: "seconds"))
-    var duration: Double?
+    @Option(help: ArgumentHelp(
+        "Stop after this much wall-clock time: 10s, 2m, 1h (a bare number is seconds).", valueName: "duration"))
+    var duration: DurationArgument?
 
     @Option(help: ArgumentHelp("Stop after this many fixes from gpsd.", valueName: "n"))
     var fixes: Int?
 
     func validate() throws {
-        // At most 100 years: beyond, the value does not fit the clock's durations (it trapped).
-        if let duration, !(duration.isFinite && duration > 0 && duration <= 3_153_600_000) {
-            throw ValidationError("--duration \(duration): expected a number of seconds greater than 0, at most 3153600000 (100 years)")
+        if let duration, duration.value <= .zero {
+            throw ValidationError("--duration \(duration.defaultValueDescription): expected a duration greater than 0, such as 10s or 10m")
         }
         if let fixes, fixes < 1 {
             throw ValidationError("--fixes \(fixes): expected 1 or more")
         }
     }
 
-    /// The source's configuration.
-    var configuration: GPSDSource.Configuration {
+    /// The source's configuration; `live` waits for a gpsd that is not up yet.
+    func configuration(waiting: Bool = false) -> GPSDSource.Configuration {
         GPSDSource.Configuration(
-            host: address.host, port: address.port, duration: duration.map { .seconds($0) }, fixes: fixes
+            host: address.host, port: address.port, duration: duration?.value, fixes: fixes, waitsForGPSD: waiting
         )
     }
 }

@@ -16,8 +16,10 @@ struct Live: AsyncParsableCommand {
         discussion: """
             Fixes from gpsd go through continuous updates, optional significant-change monitoring and the \
             monitored regions as they arrive, on a clock that follows the wall clock; each line is printed \
-            when it happens. If gpsd goes away the run reports an error event and reconnects. Stop with \
-            --duration, --fixes or Ctrl-C.
+            when it happens. Until gpsd answers, the run waits for it (one error event, code gpsd.waiting, \
+            says so), as gpsd clients do; if gpsd goes away the run reports an error event and \
+            reconnects. Stop with --duration, --fixes or Ctrl-C; a text run ends with a line saying which, \
+            and what is still pending.
 
             With --app, the run listens on a control socket for `bgtask push`, `bgtask simulate-launch` \
             and `bgtask simulate-expiration`: bgkit-BUNDLE.sock in the folder of --state, or without it in \
@@ -27,8 +29,8 @@ struct Live: AsyncParsableCommand {
             --fixes asks for fixes.
 
             Example:
-              bgloc live --region home=47.3769,8.5417,100 --format jsonl
-              gpsfake -P 2947 walk.nmea & bgloc live --fixes 20
+              gpsfake -P 2947 Traces/walk-through-region.nmea & bgloc live --fixes 5
+              bgloc live --region home=47.3769,8.5417,100 --format jsonl --fixes 10
             """
     )
 
@@ -51,6 +53,8 @@ struct Live: AsyncParsableCommand {
         case machine, manifest
     }
 
+    @OptionGroup var events: EventFilterOptions
+
     func validate() throws {
         try app.requireApp(or: conditions.map { _ in "--conditions" })
     }
@@ -62,17 +66,18 @@ struct Live: AsyncParsableCommand {
     /// The live run with the app `recipe` makes; `observe` sees the timeline before the run (a test keeps
     /// its events there).
     func run(recipe: AppRecipe, observe: @escaping @Sendable (Timeline) -> Void = { _ in }) async throws {
-        let source = gpsd.configuration
+        let source = gpsd.configuration(waiting: true)
         let location = try location.resolved()
         let format = format ?? .automatic
         let app = try app.resolved()
         let conditions = conditions
+        let events = events.filter
         // Fixes are asked for by the location options or the manifest's regions; without them an app runs with no gpsd.
         let asksForFixes = app == nil || !location.regions.isEmpty || location.significant || source.fixes != nil
         try await Interruption.run {
             let engine = EventEngine(start: .now())
             let timeline = Timeline(engine: engine)
-            TimelinePrinter(format: format, flushEachLine: true).attach(to: timeline)
+            let summary = TimelinePrinter(format: format, flushEachLine: true, events: events).attach(to: timeline)
             observe(timeline)
             let manifest = try app.map { try recipe.manifest(contentsOf: $0.manifest) }
             let followsGPSD = asksForFixes || manifest.map { !$0.regions.isEmpty || $0.significantChange != nil } == true
@@ -91,7 +96,10 @@ struct Live: AsyncParsableCommand {
                 control.add(to: run, app: emulated)
                 run.keep(emulated)
             }
+            var why: String?  // the closing line's reason, once the run ends by itself
+            defer { summary.close(Task.isCancelled ? RunSummary.stopped : why) }
             try await run.run()
+            why = RunSummary.liveEnded(durationReached: run.stopAt.map { engine.now >= $0 } ?? false, source.fixes)
         }
     }
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import BackgroundCore
 import BackgroundLocation
+import CommandLineSupport
 
 /// The location manager's options that `replay` and `live` share (CONTRACTS.md §2): regions,
 /// significant-change monitoring, the continuous-update filters, dwell and automatic pausing.
@@ -33,9 +34,10 @@ struct LocationOptions: ParsableArguments {
     var regionLimit = LocationManagerConfiguration().regionLimit
 
     @Option(help: ArgumentHelp(
-        "Seconds a crossing must hold past the region's margin before it is reported.", valueName: "seconds"
+        "How long a crossing must hold past the region's margin before it is reported: 20s, 1m (a bare number is seconds).",
+        valueName: "duration"
     ))
-    var dwell = LocationManagerConfiguration().minimumDwell.seconds
+    var dwell = DurationArgument(LocationManagerConfiguration().minimumDwell)
 
     @Flag(name: .customLong("no-auto-pause"), help: "Never pause continuous updates when the device is stationary.")
     var noAutoPause = false
@@ -48,10 +50,6 @@ struct LocationOptions: ParsableArguments {
         if let accuracy, !(accuracy.isFinite && accuracy > 0) {
             throw ValidationError("--accuracy \(accuracy): expected a number of metres greater than 0")
         }
-        // At most 100 years: beyond, the value does not fit the clock's durations (it trapped).
-        if !(dwell.isFinite && dwell >= 0 && dwell <= 3_153_600_000) {
-            throw ValidationError("--dwell \(dwell): expected a number of seconds from 0 to 3153600000 (100 years)")
-        }
         if regionLimit < 1 {
             throw ValidationError("--region-limit \(regionLimit): expected 1 or more")
         }
@@ -63,7 +61,7 @@ struct LocationOptions: ParsableArguments {
         if let regionsFile { regions = try GeoJSONRegions.load(path: regionsFile) + regions }
         return Resolved(
             regions: regions, significant: significant, distanceFilter: distanceFilter, accuracy: accuracy,
-            regionLimit: regionLimit, dwell: .milliseconds(Int64((dwell * 1000).rounded())), autoPause: !noAutoPause
+            regionLimit: regionLimit, dwell: dwell.value, autoPause: !noAutoPause
         )
     }
 

@@ -17,7 +17,7 @@ struct Record: AsyncParsableCommand {
             gpsd is reported there too.
 
             Example:
-              bgloc record walk.gpx --duration 600
+              bgloc record walk.gpx --duration 10s
               bgloc replay walk.gpx --format jsonl
             """
     )
@@ -28,7 +28,7 @@ struct Record: AsyncParsableCommand {
     @OptionGroup var gpsd: GPSDOptions
 
     func run() async throws {
-        let recording = Recording(path: output, source: gpsd.configuration, showsProgress: StandardOutput.errorIsTerminal)
+        let recording = Recording(path: output, source: gpsd.configuration(), showsProgress: StandardOutput.errorIsTerminal)
         try await Interruption.run { try await recording.record() }
     }
 }

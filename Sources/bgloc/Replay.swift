@@ -26,7 +26,8 @@ struct Replay: AsyncParsableCommand {
               bgloc replay Traces/walk-through-region.gpx \\
                   --regions Traces/walk-through-region.gpx.regions.geojson --significant \\
                   --format jsonl
-              bgloc replay walk.nmea --region museum=47.3769,8.5417,200 --speed 60
+              bgloc replay Traces/walk-through-region.nmea \\
+                  --region museum=47.3769,8.5417,200 --speed 60 --events 'state,enter,exit'
             """
     )
 
@@ -50,6 +51,8 @@ struct Replay: AsyncParsableCommand {
         valueName: "duration"))
     var linger: String?
 
+    @OptionGroup var events: EventFilterOptions
+
     func validate() throws {
         // At least 0.001: slower, a trace's gaps divided by the factor overflow the clock's durations (it trapped).
         if let speed, !(speed.isFinite && speed >= 0.001) {
@@ -69,7 +72,7 @@ struct Replay: AsyncParsableCommand {
         let settings = ReplaySettings(recipe: recipe, observe: observe,
             trace: trace, location: try location.resolved(), speed: speed, format: format ?? .automatic,
             report: report.path, app: try app.resolved().map { ReplaySettings.App(manifest: $0.manifest, options: $0.options) },
-            linger: linger.flatMap(DurationSyntax.parse) ?? .seconds(600)
+            linger: linger.flatMap(DurationSyntax.parse) ?? .seconds(600), events: events.filter
         )
         try await Interruption.run { try await settings.replay() }
     }
@@ -94,6 +97,7 @@ private struct ReplaySettings: Sendable {
         var manifest: String
         var options: AppOptions.Resolved
     }
+    var events: EventFilter?
 
     func replay() async throws {
         let reader = try TraceReader(path: trace)
@@ -115,7 +119,9 @@ private struct ReplaySettings: Sendable {
         let timeline = Timeline(engine: engine)
         // Paced, each line shows when it happens; with real transfers, each is out before the next transfer's
         // bytes move, so that a killed run has printed what its state database says is done.
-        TimelinePrinter(format: format, flushEachLine: speed != nil || app?.options.flushesEachLine == true).attach(to: timeline)
+        let summary = TimelinePrinter(
+            format: format, flushEachLine: speed != nil || app?.options.flushesEachLine == true, events: events
+        ).attach(to: timeline)
         let picture = report.map { _ in TimelineReport(title: "bgloc replay \(trace)", regions: location.regions.map(ReportRegion.init)) }
         picture?.attach(to: timeline)
         observe(timeline)
@@ -130,12 +136,15 @@ private struct ReplaySettings: Sendable {
         picture?.regions = manager.monitoredRegions.sorted { $0.identifier < $1.identifier }.map(ReportRegion.init)
         let pacing: EngineRun.Pacing = speed.map { .paced(speed: $0) } ?? .virtual
         var buffered = first[...]
+        var why: String?  // the closing line's reason, once the run ends by itself
+        defer { summary.close(Task.isCancelled ? RunSummary.stopped : why) }
         try await manager.run(ReplaySource(pacing: pacing) {
             let event = try buffered.popFirst() ?? Self.nextEvent(reader, &order)
             if case .fix(let fix)? = event { picture?.recordPosition(latitude: fix.latitude, longitude: fix.longitude) }
             return event
         })
         try await emulated?.linger(upTo: linger, pacing: pacing)
+        why = RunSummary.traceEnded(lingering: emulated.map { (linger, $0.isSettled) })
         if let report { try picture?.write(to: report) }
         StandardOutput.flush()
     }

@@ -18,8 +18,10 @@ struct Serve: AsyncParsableCommand {
 
             Example:
               bgloc serve Traces/walk-through-region.nmea --port 2948 --speed 10 --loop &
-              gpspipe -w 127.0.0.1:2948
-              bgloc live --gpsd 127.0.0.1:2948 --regions Traces/walk-through-region.nmea.regions.geojson
+              sleep 1                      # it listens within a second
+              gpspipe -w -n 10 127.0.0.1:2948
+              bgloc live --gpsd 127.0.0.1:2948 --fixes 10 \\
+                  --regions Traces/walk-through-region.nmea.regions.geojson
             """
     )
 

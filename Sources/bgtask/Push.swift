@@ -20,9 +20,11 @@ extension BGTask {
                 (docs/CONTROL.md). The reply says what the app did with the push.
 
                 Example:
-                  bgloc live --app news.yaml --state news/state.db &
-                  bgtask push --state news/state.db com.example.news push/sync.apns
-                  echo '{"aps":{"content-available":1}}' | bgtask push com.example.news -
+                  bgloc live --app Examples/News/app.yaml --state news.db &
+                  sleep 1                  # its control socket is up within a second
+                  bgtask push --state news.db Examples/News/push/breaking.apns
+                  echo '{"aps":{"content-available":1}}' |
+                      bgtask push --state news.db com.example.news -
 
                 Exit status: 0 the app took the push; 1 a payload that breaks a rule (naming the file and \
                 the byte or key), no app running, a stale socket, no reply, or the app's refusal (one line \

@@ -46,7 +46,7 @@ extension BGTask {
         @Option(
             name: .customLong("for"),
             help: ArgumentHelp("How long to simulate: a number with a unit s, m, h or d, such as 1d or 2h30m.", valueName: "duration"))
-        var duration: String
+        var duration: String?
 
         @Option(help: ArgumentHelp("When the simulation starts, RFC 3339 (default: 2026-01-01T00:00:00Z).", valueName: "time"))
         var start: String?
@@ -64,6 +64,8 @@ extension BGTask {
 
         @OptionGroup var report: ReportOptions
 
+        @OptionGroup var events: EventFilterOptions
+
         enum PolicyName: String, ExpressibleByArgument, CaseIterable {
             case eager, realistic
         }
@@ -72,6 +74,9 @@ extension BGTask {
         static let limit = Duration.seconds(36_500 * 86_400)
 
         func validate() throws {
+            // Optional to the parser, and missing only in run(): ArgumentParser names an unknown option after
+            // validate(), and `--bogus x` should hear of --bogus, not of --for.
+            guard let duration else { return }
             guard let length = DurationSyntax.parse(duration), length > .zero else {
                 throw ValidationError(
                     "--for '\(duration)' is not a duration: expected a number with a unit s, m, h or d, such as 1d or 2h30m.")
@@ -99,12 +104,15 @@ extension BGTask {
         /// The run with the app `recipe` makes; `observe` sees the timeline before the app starts (a test
         /// keeps its events there).
         func run(recipe: AppRecipe, observe: @escaping @Sendable (Timeline) -> Void = { _ in }) async throws {
-            let begin = start.flatMap { SimTime(rfc3339: $0) } ?? .defaultStart
-            let end = begin + DurationSyntax.parse(duration)!
+            guard let duration else { throw ValidationError("Missing expected argument '--for <duration>'") }
             let format = format ?? .automatic
             let manifest = try recipe.manifest(contentsOf: manifest)
             var options = try app.resolved()
             options.configuration.scheduler.policy = policy == .eager ? .eager : .realistic(seed: seed)
+            // With --state and no --start, the run starts where the last one kept in that state ended.
+            let begin = try start.flatMap { SimTime(rfc3339: $0) } ?? options.state?.lastRunEnd() ?? .defaultStart
+            let end = begin + DurationSyntax.parse(duration)!
+            let events = events.filter
             // A manifest that scripts neither the user nor the server (no lifecycle:, no pushes:) has no user
             // to open the app: the system launches it into the background and keeps it running there.
             if manifest.lifecycle.isEmpty && manifest.pushes.isEmpty { options.configuration.launch = .keptInBackground }
@@ -114,14 +122,22 @@ extension BGTask {
             try await Interruption.run { [options] in
                 let engine = EventEngine(start: begin)
                 let timeline = Timeline(engine: engine)
-                TimelinePrinter(format: format, flushEachLine: options.flushesEachLine).attach(to: timeline)
+                let summary = TimelinePrinter(format: format, flushEachLine: options.flushesEachLine, events: events).attach(to: timeline)
                 let picture = reportPath.map { _ in TimelineReport(title: "bgtask simulate \(manifest.app)") }
                 picture?.attach(to: timeline)
                 observe(timeline)
                 let app = try recipe.app(
                     manifest, engine: engine, timeline: timeline, options: options.recipeOptions(location: nil, live: false))
                 app.start()
-                try await EngineRun(engine: engine).run(until: end)
+                do {
+                    try await EngineRun(engine: engine).run(until: end)
+                } catch {
+                    summary.close(RunSummary.stopped)
+                    throw error
+                }
+                engine.run(until: end)
+                try options.state?.saveRunEnd(end)
+                summary.close("--for \(duration) reached at \(TextTimelineRenderer.time(end))")
                 if let reportPath { try picture?.write(to: reportPath) }
                 try Self.checkSaves(of: app, state: options.state)
             }

@@ -17,8 +17,12 @@ extension BGTask {
                 expired, or that no such task is running.
 
                 Example:
-                  bgtask simulate-launch com.example.news com.example.news.refresh
-                  bgtask simulate-expiration com.example.news com.example.news.refresh
+                  bgloc live --app Examples/DailyRefresh/app.yaml --state day.db &
+                  sleep 1                  # its control socket is up within a second
+                  bgtask simulate-launch --state day.db \\
+                      com.example.daily com.example.daily.upload
+                  bgtask simulate-expiration --state day.db \\
+                      com.example.daily com.example.daily.upload
 
                 Exit status: 0 expired; 1 not expired (the reason on standard error), no app running, a \
                 stale socket or no reply; 64 a bad option.

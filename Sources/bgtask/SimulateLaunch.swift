@@ -18,8 +18,10 @@ extension BGTask {
                 such request pending, the app still launching).
 
                 Example:
-                  bgloc live --app news.yaml --format jsonl &
-                  bgtask simulate-launch com.example.news com.example.news.refresh
+                  bgloc live --app Examples/News/app.yaml --state news.db --format jsonl &
+                  sleep 1                  # its control socket is up within a second
+                  bgtask simulate-launch --state news.db \\
+                      com.example.news com.example.news.refresh
 
                 Exit status: 0 launched; 1 not launched (the reason on standard error), no app running, a \
                 stale socket or no reply; 64 a bad option.

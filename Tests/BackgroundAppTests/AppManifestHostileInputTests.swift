@@ -63,13 +63,13 @@ import Testing
     @Test func asterisksThatAreNotAliasesAreFine() throws {
         let manifest = try AppManifest(yaml: """
             # a comment may say *anything
-            app: &name "*x"
-            backgroundModes: ['*fetch', fet*ch]
+            app: &name "x"
+            permittedIdentifiers: ["*x", '*fetch', fet*ch]
             tasks:
               a: {kind: refresh, work: 4s}  # trailing
             """, file: "app.yaml")
-        #expect(manifest.app == "*x")
-        #expect(manifest.backgroundModes == ["*fetch", "fet*ch"])
+        #expect(manifest.app == "x")
+        #expect(manifest.permittedIdentifiers == ["*x", "*fetch", "fet*ch"])
     }
 
     @Test func aFileThatIsNotUTF8IsNamedByItsFirstBadByte() throws {

@@ -87,7 +87,9 @@ import Testing
             lifecycle:
               - {at: 1m, app: background}
             """)
-        #expect(events.contains("900 task.rejected com.example.news.export.all rejected: unavailable"))
+        #expect(events.contains {
+            $0.hasPrefix("900 task.rejected com.example.news.export.all rejected: unavailable (continued tasks are submitted from the foreground")
+        })
         #expect(!events.contains { $0.contains("task.launched com.example.news.export.all") })
     }
 

@@ -108,7 +108,7 @@ import Testing
         for case let record as TaskRecord in timeline.events.map(\.kind) {
             switch record.change {
             case .launched: launched.append(record.task)
-            case .rejected(let error): Issue.record("\(record.task) rejected: \(error)")
+            case .rejected(let error, _): Issue.record("\(record.task) rejected: \(error)")
             default: break
             }
         }

@@ -36,7 +36,7 @@ import Testing
                 case .launched: return "\(at) launched \(r.task)"
                 case .expired: return "\(at) expired \(r.task)"
                 case .completed(let success): return "\(at) completed \(r.task) \(success)"
-                case .rejected(let error): return "\(at) rejected \(r.task) \(error)"
+                case .rejected(let error, _): return "\(at) rejected \(r.task) \(error)"
                 case .progress(let completed, let total): return "\(at) progress \(r.task) \(completed)/\(total)"
                 }
             default: return nil

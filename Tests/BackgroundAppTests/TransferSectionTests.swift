@@ -152,7 +152,7 @@ import Testing
         ErrorCase(name: "session id not text", yaml: "app: x\nsession: {id: [a]}\n",
                   expected: "m.yaml:2: session.id: expected a single value, not a list or mapping"),
         ErrorCase(name: "bad yes/no", yaml: "app: x\nsession:\n  discretionary: sometimes\n",
-                  expected: "m.yaml:3: session.discretionary: 'sometimes' is not a yes/no value (expected true, false, on or off)"),
+                  expected: "m.yaml:3: session.discretionary: 'sometimes' is not a yes/no value (expected true, false, yes, no, on or off)"),
         ErrorCase(name: "bad timeout", yaml: "app: x\nsession:\n  requestTimeout: 60\n",
                   expected: "m.yaml:3: session.requestTimeout: '60' is not a duration (expected a number with a unit s, m, h or d"),
         ErrorCase(name: "zero timeout", yaml: "app: x\nsession:\n  resourceTimeout: 0s\n",

@@ -144,7 +144,7 @@ import Testing
         let points = html[start.upperBound...].prefix { $0 != "\"" }.split(separator: " ")
         #expect(points.count <= 501)
         #expect(points.count >= 250)
-        #expect(html.contains("\(count) fixes (track drawn with \(points.count) points)"))
+        #expect(html.contains("200,000 fixes (track drawn with \(points.count) points)"))
     }
 
     @Test func anExpiredRunIsDrawnAsExpired() {

@@ -62,7 +62,7 @@ final class SchedulerFixture {
             case let r as TaskRecord:
                 switch r.change {
                 case .submitted: return "\(offset) submitted \(r.task)"
-                case .rejected(let error): return "\(offset) rejected \(r.task) \(error)"
+                case .rejected(let error, _): return "\(offset) rejected \(r.task) \(error)"
                 case .launched: return "\(offset) launched \(r.task)"
                 case .progress(let completed, let total): return "\(offset) progress \(r.task) \(completed)/\(total)"
                 case .expired: return "\(offset) expired \(r.task)"

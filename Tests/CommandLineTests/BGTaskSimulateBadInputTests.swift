@@ -40,7 +40,7 @@ import Testing
         BadInput(name: "only comments", manifest: .text("# nothing yet\n\n"), status: 1,
                  message: "$F/app.yaml: the manifest is empty (it needs at least app: and tasks:)"),
         BadInput(name: "truncated", manifest: .text(truncated), status: 1,
-                 message: "$F/app.yaml:30:1: invalid YAML: did not find expected node content while parsing a flow node"),
+                 message: "$F/app.yaml:34:1: invalid YAML: did not find expected node content while parsing a flow node"),
         BadInput(name: "binary garbage", manifest: .bytes((0..<512).map { UInt8(($0 * 167 + 13) % 256) }), status: 1,
                  message: "$F/app.yaml: byte 1: is not UTF-8 text (a manifest is YAML text)"),
         BadInput(name: "a NUL byte", manifest: .text("app: x\u{0}\ntasks: {}\n"), status: 1,

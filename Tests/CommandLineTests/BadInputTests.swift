@@ -129,10 +129,10 @@ import Testing
             c("bgloc", ["replay", walk, "--region", "a=47,8,inf"], ["--region a=47,8,inf", "three numbers"]),
             c("bgloc", ["info", walk, "--format", "yaml"], ["'yaml'", "--format"]),
             // Values the clock's durations cannot hold trapped with a stack trace before they were bounded.
-            c("bgloc", ["replay", walk, "--dwell", "1e300"], ["--dwell 1e+300", "100 years"]),
+            c("bgloc", ["replay", walk, "--dwell", "1e300"], ["'1e300' is invalid for '--dwell <duration>'"]),
             c("bgloc", ["replay", walk, "--speed", "1e-300"], ["--speed 1e-300", "at least 0.001"]),
             c("bgloc", ["serve", walk, "--speed", "1e-9"], ["--speed 1e-09", "at least 0.001"]),
-            c("bgloc", ["live", "--duration", "1e300"], ["--duration 1e+300", "100 years"]),
+            c("bgloc", ["live", "--duration", "1e300"], ["'1e300' is invalid for '--duration <duration>'"]),
             c("bgaudio", ["play", "FILE", "--device", "null", "--start", "1e300"], ["--start", "1e+300"]),
             c("bgaudio", ["play", "FILE", "--device", "null", "--volume", "2"], ["--volume", "2"]),
             c("bgaudio", ["play", "FILE", "--device", "null", "--volume", "nan"], ["--volume", "nan"]),

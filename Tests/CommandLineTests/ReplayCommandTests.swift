@@ -139,7 +139,7 @@ import Testing
         BadOption(arguments: ["--distance-filter=-1"], mentions: ["--distance-filter -1"]),
         BadOption(arguments: ["--accuracy", "0"], mentions: ["--accuracy 0"]),
         BadOption(arguments: ["--speed", "0"], mentions: ["--speed 0"]),
-        BadOption(arguments: ["--dwell=-2"], mentions: ["--dwell -2"]),
+        BadOption(arguments: ["--dwell=-2"], mentions: ["'-2' is invalid for '--dwell <duration>'"]),
     ])
     func badOptionValuesAreUsageErrors(_ c: BadOption) async throws {
         let result = try await TestSupport.run(Self.bgloc, ["replay", Self.trace("walk-through-region.gpx")] + c.arguments)

@@ -42,6 +42,15 @@ struct NginxTransferTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path + "/cache") == ["tour.bin"])
     }
 
+    /// A `to:` in a folder that does not exist yet: the folders are made, as `curl --create-dirs` does (issue 28).
+    @Test func aDownloadIntoFoldersNotYetMadeMakesThem() async throws {
+        try Data(content).write(to: URL(fileURLWithPath: nginx.root + "/tour.bin"))
+        let destination = folder.path + "/cache/audio/tour.bin"
+        let response = try await transport.perform(.download(from: nginx.url("tour.bin"), to: destination)) { _ in }
+        #expect(response.status == 200)
+        #expect(bytes(at: destination) == content)
+    }
+
     @Test func aDownloadCutShortResumesWithRangeAndEndsByteIdentical() async throws {
         try Data(content).write(to: URL(fileURLWithPath: nginx.root + "/tour.bin"))
         let reference = try await transport.perform(.download(from: nginx.url("tour.bin"), to: folder.path + "/reference.bin")) { _ in }

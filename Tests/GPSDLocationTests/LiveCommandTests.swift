@@ -42,22 +42,38 @@ struct LiveCommandTests {
         #expect(result.stdout.contains(#""event":"state","region":"far","state":"outside""#))
     }
 
-    @Test func saysHowToStartGpsdWhenItIsNotRunning() async throws {
+    /// `gpsfake … & bgloc live` is no race: live waits for gpsd, saying so once, as gpsd clients do (issue 28).
+    @Test func waitsForGpsdToComeUpAndSaysSo() async throws {
+        let port = try GPSFake.freePort()
+        let live = try SignalledProcess(Self.bgloc, ["live", "--gpsd", "127.0.0.1:\(port)", "--fixes", "3", "--format", "jsonl", "--duration", "300"])
+        defer { live.killGroup() }
+        _ = try await live.poll("the waiting line", timeout: .seconds(60)) { live.stdout.contains("waiting for gpsd") ? true : nil }
+        #expect(live.stdout.contains(#""event":"error","message":"waiting for gpsd at 127.0.0.1:\#(port)"#), "\(live.stdout)")
+        #expect(live.stdout.contains(#""code":"gpsd.waiting""#))
+        let log = try NMEALog()
+        let gpsd = try GPSFake(log: log.path, port: port)
+        defer { gpsd.stop() }
+        #expect(try await live.waitForExit(timeout: .seconds(120)) == .exited(0), "\(live.stderr)")
+        let lines = live.stdout.split(separator: "\n")
+        #expect(lines.filter { $0.contains(#""event":"location""#) }.count == 3, "\(live.stdout)")
+        #expect(lines.filter { $0.contains("waiting for gpsd") }.count == 1, "one line, not one per attempt")
+    }
+
+    @Test func saysHowToStartGpsdWhenItDoesNotComeUp() async throws {
         let port = try GPSFake.freePort()
 
-        let result = try await TestSupport.run(Self.bgloc, ["live", "--gpsd", "127.0.0.1:\(port)", "--fixes", "1"])
+        let result = try await TestSupport.run(Self.bgloc, ["live", "--gpsd", "127.0.0.1:\(port)", "--fixes", "1", "--duration", "1s"])
 
-        #expect(result.status == 1)
-        #expect(result.stdout.isEmpty)
-        #expect(result.stderr.contains("cannot connect to gpsd at 127.0.0.1:\(port)"))
-        #expect(result.stderr.contains("Is gpsd running? Start it with `gpsd -N -n /dev/ttyUSB0`"))
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("waiting for gpsd at 127.0.0.1:\(port)"))
+        #expect(result.stdout.contains("start it with `gpsd -N -n /dev/ttyUSB0`"))
     }
 
     @Test func writesIPv6AddressesInBrackets() async throws {
-        let result = try await TestSupport.run(Self.bgloc, ["live", "--gpsd", "[::1]:\(try GPSFake.freePort())", "--fixes", "1"])
+        let result = try await TestSupport.run(Self.bgloc, ["live", "--gpsd", "[::1]:\(try GPSFake.freePort())", "--fixes", "1", "--duration", "1s"])
 
-        #expect(result.status == 1)
-        #expect(result.stderr.contains("cannot connect to gpsd at [::1]:"))
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("waiting for gpsd at [::1]:"))
     }
 
     struct BadOption: CustomTestStringConvertible, Sendable {

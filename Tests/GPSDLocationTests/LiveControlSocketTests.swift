@@ -104,6 +104,24 @@ import Testing
         #expect(access(socket, F_OK) != 0, "Ctrl-C removes the socket")
     }
 
+    /// `bgtask push` exits 1 when the app rejects the push, as its help says (issue 28): here an app without
+    /// the remote-notification mode.
+    @Test func aPushTheAppRejectsExitsOne() async throws {
+        let (serve, folder, _) = try Self.setUp()
+        defer { serve.stop() }
+        let manifest = try folder.write("nopush.yaml", Self.manifest.replacingOccurrences(of: ", remote-notification", with: ""))
+        let state = folder.path + "/state.db"
+        let live = try SignalledProcess(
+            Self.bgloc, ["live", "--gpsd", "127.0.0.1:\(serve.port)", "--app", manifest, "--state", state, "--format", "jsonl", "--duration", "300"])
+        defer { live.killGroup() }
+        try await Self.waitFor(#""event":"task.submitted""#, in: live)
+        let push = try await Self.bgtask(["push", "--state", state, "com.example.live", "-"], stdin: #"{"aps":{"content-available":1}}"#)
+        #expect(push.status == 1, "\(push.stdout)")
+        #expect(push.stdout.isEmpty)
+        #expect(push.stderr == "Error: push 1 was rejected: notPermitted (the app lacks the remote-notification background mode)\n", "\(push.stderr)")
+        #expect(live.stdout.contains(#""event":"push.rejected","push":1,"error":"notPermitted""#), "\(live.stdout)")
+    }
+
     @Test func aRunThatEndsByItselfRemovesItsSocket() async throws {
         let (serve, folder, manifest) = try Self.setUp()
         defer { serve.stop() }

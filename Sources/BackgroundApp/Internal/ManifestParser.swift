@@ -66,7 +66,7 @@ struct ManifestParser {
         let document = ManifestDocument(file: file, sections: sections)
         let allowed = Self.leadingKeys + sections.flatMap { $0.keys } + Self.trailingKeys
         let top = try ManifestValue(node: root, document: document, key: "").mapping(allowed: allowed)
-        var manifest = AppManifest(file: file, app: try top.required("app").string())
+        var manifest = AppManifest(file: file, app: try Self.bundleIdentifier(top.required("app")))
 
         if let plist = top["infoPlist"] {
             for key in ["permittedIdentifiers", "backgroundModes"] {
@@ -77,13 +77,14 @@ struct ManifestParser {
             manifest.infoPlist = path
             let variables = try buildVariables(top["buildSettings"], app: manifest.app)
             (manifest.permittedIdentifiers, manifest.backgroundModes) = try InfoPlistReader.read(path, variables: variables)
+            try BackgroundModeNames.check(manifest.backgroundModes, plist: path)
         } else {
             if let settings = top["buildSettings"] {
                 throw settings.error(
                     "buildSettings only expands the build variables of an infoPlist; give infoPlist or remove it",
                     line: settings.keyLine)
             }
-            manifest.backgroundModes = try top["backgroundModes"]?.strings() ?? []
+            manifest.backgroundModes = try BackgroundModeNames.read(top["backgroundModes"])
             manifest.permittedIdentifiers = try top["permittedIdentifiers"]?.strings() ?? []
         }
         for section in sections {
@@ -94,6 +95,19 @@ struct ManifestParser {
             manifest.lifecycle.append(try lifecycleStep(item, in: manifest, actions: document.actions))
         }
         return manifest
+    }
+
+    /// `app:`, checked as Apple checks a bundle identifier: letters, digits, hyphens and periods, with no
+    /// empty part (`com.example.app`).
+    private static func bundleIdentifier(_ value: ManifestValue) throws(InputError) -> String {
+        let text = try value.string()
+        let allowed = text.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-" || $0 == ".") }
+        guard allowed, !text.isEmpty, !text.split(separator: ".", omittingEmptySubsequences: false).contains(where: \.isEmpty) else {
+            throw value.error(
+                "'\(ManifestValue.shown(text))' is not a bundle identifier (letters, digits, hyphens and periods, "
+                    + "such as com.example.app)")
+        }
+        return text
     }
 
     /// One step of `lifecycle:`: `at` and one of ``lifecycleChangeKeys``, with `backgroundTask` on

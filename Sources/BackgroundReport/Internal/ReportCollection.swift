@@ -49,9 +49,55 @@ struct ReportCollection {
         var rowIndex: [String: Int] = [:]
         /// The bar still open on a row, by row.
         var open: [Int: Int] = [:]
+        /// Bars opened in the run, drawn or not: the true count.
+        var barsSeen = 0
+        /// Per row: bars and ticks seen, and the sampling step (1 draws each; 2 every other, …) that a full
+        /// list doubles, so that a long run is drawn evenly from start to end within the limit.
+        var seen: [Int: (bars: Int, ticks: Int)] = [:]
+        var stride: [Int: (bars: Int, ticks: Int)] = [:]
 
         init(_ lane: StripLane) {
             self.lane = lane
+        }
+
+        /// Whether the next bar (or tick) of `row` is drawn, counting it.
+        mutating func samples(_ row: Int, bar: Bool) -> Bool {
+            var count = seen[row] ?? (0, 0)
+            let step = stride[row] ?? (1, 1)
+            if bar { count.bars += 1 } else { count.ticks += 1 }
+            seen[row] = count
+            return bar ? (count.bars - 1) % step.bars == 0 : (count.ticks - 1) % step.ticks == 0
+        }
+
+        /// Halves the bars of the row that has most of them (keeping those still open), and samples that
+        /// row's later bars half as often.
+        mutating func thinBars() {
+            guard let row = Dictionary(grouping: bars.map(\.row), by: { $0 }).max(by: { $0.value.count < $1.value.count })?.key else { return }
+            let stillOpen = Set(open.values)
+            var kept: [Bar] = []
+            var moved: [Int: Int] = [:]
+            var nth = 0
+            for (index, bar) in bars.enumerated() {
+                if bar.row == row { nth += 1 }
+                guard bar.row != row || nth % 2 == 1 || stillOpen.contains(index) else { continue }
+                moved[index] = kept.count
+                kept.append(bar)
+            }
+            bars = kept
+            open = open.compactMapValues { moved[$0] }
+            stride[row, default: (1, 1)].bars *= 2
+        }
+
+        /// Halves the ticks of the row that has most of them, and samples its later ticks half as often.
+        mutating func thinTicks() {
+            guard let row = Dictionary(grouping: ticks.map(\.row), by: { $0 }).max(by: { $0.value.count < $1.value.count })?.key else { return }
+            var nth = 0
+            ticks.removeAll { tick in
+                guard tick.row == row else { return false }
+                nth += 1
+                return nth % 2 == 0
+            }
+            stride[row, default: (1, 1)].ticks *= 2
         }
 
         mutating func row(_ name: String) -> Int {
@@ -77,6 +123,8 @@ struct ReportCollection {
     var fixes = 0
     var markers: [Marker] = []
     var rows: [Row] = []
+    /// Rows of the events table in the run, listed or not: the true count.
+    var rowsSeen = 0
     /// The strip's lanes in order of first appearance (the strip orders them by rank).
     var lanes: [Lane] = []
     /// Items left out because a list was full.
@@ -121,7 +169,9 @@ struct ReportCollection {
         if case .track = drawing {} else {
             let name = event.kind.name
             let row = Row(number: eventCount, time: event.time, name: name, detail: Self.detail(of: text, name: name))
-            Self.append(row, to: &rows, limit: limit, dropped: &dropped)
+            // The table's heading counts what it leaves out; `dropped` is for what the drawing leaves out.
+            rowsSeen += 1
+            if rows.count < limit { rows.append(row) }
         }
         switch drawing {
         case .track(let latitude, let longitude):
@@ -138,30 +188,33 @@ struct ReportCollection {
             Self.append(change, to: &lanes[lane].changes, limit: limit, dropped: &dropped)
             if let closing, let other = laneIndex[closing.name] {
                 for row in lanes[other].open.keys.sorted() {
-                    Self.draw(.close(.failed), on: row, of: &lanes[other], at: event.time, text: text, limit: limit, dropped: &dropped)
+                    Self.draw(.close(.failed), on: row, of: &lanes[other], at: event.time, text: text, limit: limit)
                 }
             }
         case .tick(let lane, let row, let style):
             let lane = index(of: lane)
             let tick = Tick(row: lanes[lane].row(row), time: event.time, style: style, text: text)
-            Self.append(tick, to: &lanes[lane].ticks, limit: limit, dropped: &dropped)
+            guard lanes[lane].samples(tick.row, bar: false) else { break }
+            if lanes[lane].ticks.count >= limit { lanes[lane].thinTicks() }
+            lanes[lane].ticks.append(tick)
         case .bar(let lane, let row, let change):
             let lane = index(of: lane)
             let row = lanes[lane].row(row)
-            Self.draw(change, on: row, of: &lanes[lane], at: event.time, text: text, limit: limit, dropped: &dropped)
+            Self.draw(change, on: row, of: &lanes[lane], at: event.time, text: text, limit: limit)
         }
     }
 
     private static func draw(
-        _ change: TimelineDrawing.BarChange, on row: Int, of lane: inout Lane, at time: SimTime, text: String,
-        limit: Int, dropped: inout Int
+        _ change: TimelineDrawing.BarChange, on row: Int, of lane: inout Lane, at time: SimTime, text: String, limit: Int
     ) {
         switch change {
         case .open:
-            if let open = lane.open[row] { lane.bars[open].end = time }
-            if append(Bar(row: row, start: time, outcome: .running, text: text), to: &lane.bars, limit: limit, dropped: &dropped) {
-                lane.open[row] = lane.bars.count - 1
-            }
+            if let open = lane.open.removeValue(forKey: row) { lane.bars[open].end = time }
+            lane.barsSeen += 1
+            guard lane.samples(row, bar: true) else { return }
+            if lane.bars.count >= limit { lane.thinBars() }
+            lane.bars.append(Bar(row: row, start: time, outcome: .running, text: text))
+            lane.open[row] = lane.bars.count - 1
         case .mark(let outcome):
             if let open = lane.open[row] {
                 lane.bars[open].end = time

@@ -59,7 +59,10 @@ struct ReportPage {
             parts.append(Self.count(collection.markers.count, "location event", "location events"))
         }
         for lane in collection.strip where !lane.bars.isEmpty {
-            if let noun = lane.lane.barCount { parts.append(Self.count(lane.bars.count, noun.one, noun.many)) }
+            guard let noun = lane.lane.barCount else { continue }
+            // The true count; a long run draws an even sample of them across its whole length.
+            let drawn = lane.bars.count < lane.barsSeen ? " (\(Self.grouped(lane.bars.count)) drawn, evenly spread)" : ""
+            parts.append(Self.count(lane.barsSeen, noun.one, noun.many) + drawn)
         }
         if collection.dropped > 0 {
             parts.append(Self.count(collection.dropped, "item", "items") + " not drawn (report limit)")
@@ -67,15 +70,27 @@ struct ReportPage {
         return parts.joined(separator: " · ")
     }
 
-    /// `1 region`, `3 regions`.
+    /// `1 region`, `3 regions`, `35,037 task runs`.
     private static func count(_ number: Int, _ one: String, _ many: String) -> String {
-        "\(number) \(number == 1 ? one : many)"
+        "\(grouped(number)) \(number == 1 ? one : many)"
+    }
+
+    /// `35037` as `35,037`.
+    private static func grouped(_ number: Int) -> String {
+        var digits = Array(String(number.magnitude))
+        var index = digits.count - 3
+        while index > 0 {
+            digits.insert(",", at: index)
+            index -= 3
+        }
+        return (number < 0 ? "-" : "") + String(digits)
     }
 
     private func table() -> String {
         guard !collection.rows.isEmpty else { return "" }
         var out = """
-            <section><details><summary>Events (\(collection.rows.count), without location updates)</summary>
+            <section><details><summary>Events (\(Self.grouped(collection.rowsSeen)), without location updates\
+            \(collection.rows.count < collection.rowsSeen ? "; the first \(Self.grouped(collection.rows.count)) listed" : ""))</summary>
             <table><thead><tr><th>time (UTC)</th><th>event</th><th>detail</th></tr></thead><tbody>
 
             """
@@ -95,13 +110,17 @@ struct ReportPage {
         <i class="sw error"></i>error <i class="sw region"></i>region
         """
 
-    /// The legend of the lanes the strip has, each legend once.
+    /// The legend of the lanes the strip has: each lane's swatches not shown yet, lane by lane (a lane
+    /// with nothing new adds no separator).
     private func stripLegend() -> String {
-        var legends: [[StripLane.Swatch]] = []
-        for lane in collection.strip where !legends.contains(lane.lane.legend) { legends.append(lane.lane.legend) }
-        return legends.map { legend in
-            legend.map { "<i class=\"sw \(HTML.escape($0.style))\"></i>\(HTML.escape($0.label))" }.joined(separator: " ")
-        }.joined(separator: " · ")
+        var shown: Set<String> = []
+        var groups: [String] = []
+        for lane in collection.strip {
+            let new = lane.lane.legend.filter { shown.insert($0.style).inserted }
+            guard !new.isEmpty else { continue }
+            groups.append(new.map { "<i class=\"sw \(HTML.escape($0.style))\"></i>\(HTML.escape($0.label))" }.joined(separator: " "))
+        }
+        return groups.joined(separator: " · ")
     }
 
     static let style = """
@@ -132,7 +151,8 @@ struct ReportPage {
         .span,.run,.clip{stroke:#fff;stroke-width:.5}
         .life.foreground{fill:var(--fg)}.life.background{fill:var(--bg)}.life.suspended{fill:var(--susp)}\
         .life.terminated{fill:var(--term)}
-        .net.wifi{fill:#3aa17e}.net.cellular{fill:#9ccf7a}.net.none{fill:#e4e8ec}
+        .net.wifi{fill:#3aa17e}.net.cellular{fill:#9ccf7a}.net.none{fill:#f0b9b9}\
+        .lowpower.yes{fill:#f28c28}.lowpower.no{fill:#e4e8ec}
         .power.battery{fill:#e8c76a}.power.charging{fill:#5bbf6a}.power.full{fill:#2e8b57}
         .idle.yes{fill:#a993d6}.idle.no{fill:#e4e8ec}
         .dev.reboot{fill:var(--term)}.dev.unlock{fill:#e4e8ec}.dev.lock{fill:#8a96a3}
@@ -153,7 +173,11 @@ struct ReportPage {
         .sw.wifi{background:#3aa17e}.sw.cellular{background:#9ccf7a}.sw.battery{background:#e8c76a}
         .sw.charging{background:#5bbf6a}.sw.full{background:#2e8b57}.sw.idle{background:#a993d6}
         .sw.reboot{background:var(--term)}.sw.unlock{background:#e4e8ec}.sw.lock{background:#8a96a3}
-        .tick.waiting line{stroke:var(--exit)}
+        .tick.waiting line{stroke:#b0659a}.tick.progress line{stroke:#7a5cc2}.tick.paused line{stroke:var(--pause)}\
+        .tick.resumed line{stroke:var(--resume)}.tick.interrupted line{stroke:#b5179e}
+        .sw.waiting{background:#b0659a}.sw.progress{background:#7a5cc2}.sw.paused{background:var(--pause)}\
+        .sw.resumed{background:var(--resume)}.sw.interrupted{background:#b5179e}.sw.none{background:#f0b9b9}\
+        .sw.lowpower{background:#f28c28}.sw.off{background:#e4e8ec}
         #info{margin:8px 0 0;min-height:1.4em;font:12px/1.4 ui-monospace,monospace;white-space:pre-wrap;color:var(--ink)}
         .empty{color:var(--muted)}
         table{border-collapse:collapse;width:100%;font-size:12px;margin-top:8px}

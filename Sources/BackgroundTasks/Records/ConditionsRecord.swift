@@ -38,7 +38,7 @@ public struct ConditionsRecord: TimelineRecord {
     public var drawing: TimelineDrawing {
         .state(.conditions, styles: [
             "net " + conditions.network.rawValue, "power " + conditions.power.rawValue,
-            conditions.idle ? "idle yes" : "idle no",
+            conditions.idle ? "idle yes" : "idle no", conditions.lowPower ? "lowpower yes" : "lowpower no",
         ])
     }
 }

@@ -7,8 +7,9 @@ public struct TaskRecord: TimelineRecord {
     public enum Change: Hashable, Sendable {
         /// The scheduler accepted a request.
         case submitted(kind: TaskKind, earliestBegin: SimTime?)
-        /// The scheduler refused a request, with the error's name (`notPermitted`).
-        case rejected(error: String)
+        /// The scheduler refused a request, with the error's name (`notPermitted`) and why (the missing
+        /// background mode or permitted identifier; empty when there is nothing to add).
+        case rejected(error: String, reason: String)
         /// The scheduler launched the task; its handler runs.
         case launched
         /// A continued processing task reported its progress: `completed` units of `total`.
@@ -44,7 +45,9 @@ public struct TaskRecord: TimelineRecord {
         case .submitted(let kind, let earliestBegin):
             json.field("kind", string: kind.rawValue)
             if let earliestBegin { json.field("earliestBegin", time: earliestBegin) } else { json.fieldNull("earliestBegin") }
-        case .rejected(let error): json.field("error", string: error)
+        case .rejected(let error, let reason):
+            json.field("error", string: error)
+            if !reason.isEmpty { json.field("reason", string: reason) }
         case .progress(let completed, let total):
             json.field("completed", integer: Int(completed))
             json.field("total", integer: Int(total))
@@ -58,7 +61,7 @@ public struct TaskRecord: TimelineRecord {
         case .submitted(let kind, let earliestBegin):
             let begin = earliestBegin.map { ", not before \(TextTimelineRenderer.time($0))" } ?? ""
             return "\(task) (\(kind.rawValue)\(begin))"
-        case .rejected(let error): return "\(task) rejected: \(error)"
+        case .rejected(let error, let reason): return "\(task) rejected: \(error)\(reason.isEmpty ? "" : " (\(reason))")"
         case .progress(let completed, let total): return "\(task) \(completed)/\(total)"
         case .launched, .expired: return task
         case .completed(let success): return "\(task) \(success ? "succeeded" : "failed")"
@@ -86,8 +89,10 @@ extension TimelineRecord where Self == TaskRecord {
         TaskRecord(task: task, .submitted(kind: kind, earliestBegin: earliestBegin))
     }
 
-    /// A `task.rejected` record.
-    public static func taskRejected(task: String, error: String) -> Self { TaskRecord(task: task, .rejected(error: error)) }
+    /// A `task.rejected` record; `reason` says why (the missing background mode or identifier).
+    public static func taskRejected(task: String, error: String, reason: String = "") -> Self {
+        TaskRecord(task: task, .rejected(error: error, reason: reason))
+    }
 
     /// A `task.launched` record.
     public static func taskLaunched(task: String) -> Self { TaskRecord(task: task, .launched) }

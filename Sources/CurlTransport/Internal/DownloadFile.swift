@@ -30,6 +30,11 @@ final class DownloadFile {
         self.destination = destination
         partialPath = "\(folder).\(name).partial"
         descriptor = system_open(partialPath, O_WRONLY | O_CREAT)
+        if descriptor < 0, errno == ENOENT, !folder.isEmpty {
+            // The folders are made as `curl --create-dirs` makes them (a manifest's `to:` lies in its tree).
+            Self.createFolders(folder)
+            descriptor = system_open(partialPath, O_WRONLY | O_CREAT)
+        }
         guard descriptor >= 0 else {
             throw TransportError(.cannotCreateFile, "cannot create \(partialPath): \(system_strerror(errno))")
         }
@@ -44,6 +49,17 @@ final class DownloadFile {
     }
 
     deinit { close() }
+
+    /// Makes `folder` (ending in `/`) and the folders above it that are missing; a failure shows when the
+    /// partial file cannot be created.
+    private static func createFolders(_ folder: String) {
+        var path = folder.hasPrefix("/") ? "/" : ""
+        for part in folder.split(separator: "/") {
+            path += part
+            _ = system_mkdir(path)
+            path += "/"
+        }
+    }
 
     /// Starts the body of a 2xx answer whose bytes begin at `start`: the `Content-Range` start of a 206,
     /// 0 for a 200 (the whole file: what was kept is dropped). A 206 starting anywhere else is refused.

@@ -31,6 +31,13 @@ func system_open(_ path: String, _ flags: Int32, _ mode: mode_t = 0o644) -> Int3
     }
 }
 
+/// The corresponding C function is `mkdir`.
+@inline(never)
+func system_mkdir(_ path: String, _ mode: mode_t = 0o755) -> Int32 {
+    if let code = mocked("mkdir") { return Int32(fail(code)) }
+    return mkdir(path, mode)
+}
+
 /// The corresponding C function is `close`.
 @inline(never)
 func system_close(_ descriptor: Int32) {

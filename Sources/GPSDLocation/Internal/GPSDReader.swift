@@ -52,8 +52,19 @@ final class GPSDReader: Sendable {
         while !isStopping {
             switch GPSDConnection.open(host: configuration.host, port: configuration.port) {
             case .failure(let error):
-                guard connectedOnce else {
+                guard connectedOnce || waits(for: error) else {
                     return GPSDConnectionError(host: configuration.host, port: configuration.port, underlying: error)
+                }
+                if !connectedOnce {
+                    if failedAttempts == 0 {
+                        report(
+                            output, "waiting for gpsd at \(address) (\(error.reason)); start it with `gpsd -N -n /dev/ttyUSB0` "
+                                + "(your receiver's device), or without one `gpsfake -P \(configuration.port) LOG.nmea`",
+                            code: "gpsd.waiting")
+                    }
+                    failedAttempts += 1
+                    wait(configuration.backoff.delay(beforeAttempt: failedAttempts))
+                    continue
                 }
                 failedAttempts += 1
                 let delay = configuration.backoff.delay(beforeAttempt: failedAttempts + 1)
@@ -63,7 +74,9 @@ final class GPSDReader: Sendable {
                 )
                 wait(delay)
             case .success(let connection):
-                if connectedOnce { report(output, "reconnected to gpsd at \(address)", code: "gpsd.reconnected") }
+                if connectedOnce || failedAttempts > 0 {
+                    report(output, "\(connectedOnce ? "reconnected" : "connected") to gpsd at \(address)", code: "gpsd.reconnected")
+                }
                 connectedOnce = true
                 failedAttempts = 0
                 guard let error = follow(connection, delivered: &delivered, lastTime: &lastTime, output: output) else { return nil }
@@ -76,6 +89,12 @@ final class GPSDReader: Sendable {
             }
         }
         return nil
+    }
+
+    /// Whether a first connection that failed with `error` is waited for: gpsd not up yet, not an address
+    /// that cannot be resolved.
+    private func waits(for error: GPSDError) -> Bool {
+        configuration.waitsForGPSD && error.code != .unknownHost && error.code != .unknownService
     }
 
     /// Streams reports from one connection and closes it. Returns the error that ended it, or nil when the

@@ -28,7 +28,9 @@ struct PlayRequest: Equatable, Sendable {
         let format = self.format ?? .automatic
         // A playback session with the audio background mode: what a music or tour app declares.
         let session = AudioSession(category: .playback, backgroundAudioMode: true)
-        let player = AudioPlayer(files: files, output: ALSAOutput(device: device), session: session, open: AudioFile.open)
+        // The null device plays in the audio's own time, so that pausing and interruptions can be tried with it.
+        let output: any AudioOutput = device == "null" ? PacedOutput(ALSAOutput(device: device)) : ALSAOutput(device: device)
+        let player = AudioPlayer(files: files, output: output, session: session, open: AudioFile.open)
         player.numberOfLoops = loop
         player.volume = Float(volume)
         if start > 0 { player.currentTime = .nanoseconds(Int64(start * 1e9)) }

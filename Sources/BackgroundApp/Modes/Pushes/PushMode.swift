@@ -55,6 +55,8 @@ public final class PushMode: BackgroundMode {
     private var offline = false
     private var manifestPushesLeft = 0
     private var warnedNotPermitted = false
+    /// The `push.rejected` error of each push rejected as it was sent, by number (what `bgtask push` answers).
+    public private(set) var rejections: [Int: String] = [:]
     /// Where `onPush: run:` commands write, opened once (the task log, or stderr).
     private var log: CommandLog?
 
@@ -98,6 +100,7 @@ public final class PushMode: BackgroundMode {
         let push = sentCount
         guard let app else { return push }
         guard app.manifest.backgroundModes.contains("remote-notification") else {
+            rejections[push] = "notPermitted (the app lacks the remote-notification background mode)"
             app.timeline.record(.pushRejected(push: push, error: "notPermitted"))
             if !warnedNotPermitted {
                 warnedNotPermitted = true
@@ -110,6 +113,7 @@ public final class PushMode: BackgroundMode {
         do throws(PushPayloadError) {
             _ = try PushPayload(value: payload.userInfo, file: "push \(push)", headers: headers)
         } catch {
+            rejections[push] = "\(error.code.rawValue) (\(error.input.message))"
             app.timeline.record(.pushRejected(push: push, error: error.code.rawValue))
             return push
         }
@@ -165,7 +169,9 @@ public final class PushMode: BackgroundMode {
                 return .error("the push was not delivered: \(error)")
             }
             guard let self else { return .error("the push was not sent: the app has no push mode") }
-            return .ok("sent push \(send(payload, headers: payload.headers)); the run's push.* events say what became of it")
+            let push = send(payload, headers: payload.headers)
+            if let rejection = rejections[push] { return .error("push \(push) was rejected: \(rejection)") }
+            return .ok("sent push \(push); the run's push.* events say what became of it")
         }]
     }
 

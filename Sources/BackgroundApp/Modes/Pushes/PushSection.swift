@@ -66,7 +66,10 @@ public struct PushSection: ManifestSection {
             do throws(PushPayloadError) {
                 payload = try PushPayload.read(path: path)
             } catch {
-                throw error.input
+                // A problem inside the file names its byte or key; one with the whole file (missing,
+                // unreadable) names the manifest's line that gives it too.
+                guard case .none = error.input.place else { throw error.input }
+                throw value.error(error.input.description)
             }
         }
         if let bundle = payload.targetBundle, bundle != app {

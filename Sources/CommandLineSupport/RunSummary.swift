@@ -1,0 +1,106 @@
+public import BackgroundCore
+
+/// What a text timeline's closing line says (CONTRACTS.md §10): why the run ended and what is still
+/// pending, gathered from the events as they pass the printer — task requests submitted and not yet
+/// launched, transfers created and not yet ended, pushes waiting — with the events the printer left out
+/// and whether the app ever left the foreground.
+///
+/// ```
+/// — ended: the trace ended and the app had nothing left to do; pending: task com.example.refresh; 716 location updates not shown (--events 'location' shows them)
+/// ```
+public final class RunSummary {
+    public let format: TimelineFormat
+    private var tasks: [String] = []
+    private var transfers: [String] = []
+    private var pushes: [String] = []
+    private var hidden: [String: Int] = [:]
+    private var lifecycleStates: Set<String> = []
+
+    public init(format: TimelineFormat) {
+        self.format = format
+    }
+
+    /// Follows one event; `shown` is whether the printer printed it.
+    public func note(_ event: TimelineEvent, shown: Bool) {
+        let name = event.kind.name
+        if !shown { hidden[name, default: 0] += 1 }
+        switch name {
+        case "task.submitted": Self.add(Self.field("task", of: event), to: &tasks)
+        case "task.launched", "task.rejected": Self.remove(Self.field("task", of: event), from: &tasks)
+        case "transfer.created": Self.add(Self.field("transfer", of: event), to: &transfers)
+        case "transfer.completed", "transfer.failed", "transfer.cancelled": Self.remove(Self.field("transfer", of: event), from: &transfers)
+        case "push.throttled": Self.add(Self.field("push", of: event), to: &pushes)
+        case "push.received", "push.coalesced", "push.dropped": Self.remove(Self.field("push", of: event), from: &pushes)
+        case "lifecycle": Self.field("state", of: event).map { _ = lifecycleStates.insert($0) }
+        default: break
+        }
+    }
+
+    /// The closing line for a run that ended because `why`; nil in JSON lines, whose stream holds only events.
+    public func closingLine(_ why: String) -> String? {
+        guard format == .text else { return nil }
+        var parts = ["— ended: \(why)"]
+        var pending: [String] = tasks.map { "task \($0)" } + transfers.map { "transfer \($0)" } + pushes.map { "push \($0)" }
+        if pending.count > 6 { pending = pending.prefix(5) + ["\(pending.count - 5) more"] }
+        parts.append(pending.isEmpty ? "nothing pending" : "pending: " + pending.joined(separator: ", "))
+        if lifecycleStates == ["foreground"] {
+            parts.append("the app stayed in the foreground (no lifecycle: step sent it to the background)")
+        }
+        for (name, count) in hidden.sorted(by: { $0.key < $1.key }) {
+            let what = name == "location" ? "location updates" : "\(name) events"
+            parts.append("\(count) \(what) not shown (--events '\(name)' shows them)")
+        }
+        return parts.joined(separator: "; ")
+    }
+
+    /// Prints the closing line (text only) for a run that ended because `why`, and flushes standard
+    /// output; nothing for nil (the run failed: its error says why).
+    public func close(_ why: String?) {
+        if let why, let line = closingLine(why) { StandardOutput.writeLine(line) }
+        StandardOutput.flush()
+    }
+
+    /// The reason of a run stopped by SIGINT or SIGTERM.
+    public static let stopped = "stopped by Ctrl-C (or SIGTERM)"
+
+    /// The reason of a live run that ended by itself: its `--duration` reached, or its `--fixes`.
+    public static func liveEnded(durationReached: Bool, _ fixes: Int?) -> String {
+        durationReached || fixes == nil ? "--duration reached" : "--fixes \(fixes ?? 0) received"
+    }
+
+    /// The reason of a replay that reached the end of its trace; with an app, after lingering at most
+    /// `limit`, and whether the app then had nothing left to do.
+    public static func traceEnded(lingering: (limit: Duration, settled: Bool)?) -> String {
+        guard let lingering else { return "the trace ended" }
+        return lingering.settled
+            ? "the trace ended, and then the app had nothing left to do"
+            : "the trace ended, and --linger \(DurationSyntax.format(lingering.limit)) ran out with the app still busy"
+    }
+
+    private static func add(_ item: String?, to list: inout [String]) {
+        guard let item, !list.contains(item) else { return }
+        list.append(item)
+    }
+
+    private static func remove(_ item: String?, from list: inout [String]) {
+        guard let item else { return }
+        list.removeAll { $0 == item }
+    }
+
+    /// A string or number field of the event as its JSON line holds it (no Foundation here: a byte scan).
+    static func field(_ key: String, of event: TimelineEvent) -> String? {
+        let line = Array(JSONLinesRenderer().render(event).utf8)
+        let needle = Array("\"\(key)\":".utf8)
+        guard line.count > needle.count,
+              let found = (0...(line.count - needle.count)).first(where: { line[$0..<($0 + needle.count)].elementsEqual(needle) })
+        else { return nil }
+        var index = found + needle.count
+        let quoted = index < line.count && line[index] == UInt8(ascii: "\"")
+        if quoted { index += 1 }
+        var end = index
+        while end < line.count, quoted ? line[end] != UInt8(ascii: "\"") : (line[end] != UInt8(ascii: ",") && line[end] != UInt8(ascii: "}")) {
+            end += 1
+        }
+        return String(decoding: line[index..<end], as: UTF8.self)
+    }
+}
