@@ -133,7 +133,7 @@ let package = Package(
         .testTarget(name: "GPSDLocationTests", dependencies: ["GPSDLocation", "BackgroundTestKit"]),
         .testTarget(name: "ALSAAudioTests", dependencies: ["ALSAAudio", "BackgroundTestKit"]),
         .testTarget(name: "BackgroundAppTests", dependencies: ["BackgroundApp", "BackgroundPushes", "JSON", "BackgroundTestKit"]),
-        .testTarget(name: "BackgroundPushesTests", dependencies: ["BackgroundPushes", "JSON", "BackgroundTestKit"]),
+        .testTarget(name: "BackgroundPushesTests", dependencies: ["BackgroundPushes", "JSON", "BackgroundTestKit"], exclude: ["Corpus"]),
         .testTarget(name: "JSONTests", dependencies: ["JSON", "BackgroundCore"]),
         // A background mode of its own, hosted by EmulatedApp without editing BackgroundCore or BackgroundApp.
         .testTarget(name: "ToyModeTests", dependencies: ["BackgroundApp", "BackgroundCore", "BackgroundTestKit"]),

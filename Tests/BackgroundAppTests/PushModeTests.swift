@@ -300,15 +300,40 @@ import Testing
 
     // MARK: Bad input
 
-    @Test func aBadInlinePayloadNamesTheLineAndKey() throws {
-        let error = #expect(throws: InputError.self) {
-            try Run("""
-                pushes:
-                  - {at: 1m, payload: \(Self.push)}
-                  - {at: 2m, payload: {aps: {content-available: 1, alert: hi}}}
-                """)
-        }
-        #expect(error?.description.hasSuffix("app.yaml:8: pushes[1].payload.aps.alert: a background push holds only \"content-available\": 1 in aps, and 'alert' makes it a visible notification; remove it, or put app data beside aps") == true)
+    /// Every well-formed payload is taken as iOS takes it: a notification is shown (`push.displayed`), with
+    /// content-available it wakes the app too, other aps keys pass, and what APNs refuses is `push.rejected`
+    /// when sent, not a manifest that fails to load.
+    @Test func everyWellFormedPayloadIsTakenAsIOSTakesIt() throws {
+        let run = try Run("""
+            pushes:
+              - {at: 1m, payload: {aps: {alert: {title: Hi}, sound: default, category: c, thread-id: t, mutable-content: 1}}}
+              - {at: 2m, payload: {aps: {content-available: 1, alert: hi, interruption-level: passive}}}
+              - {at: 3m, payload: {Simulator Target Bundle: com.example.other, aps: {content-available: 1}}}
+              - {at: 4m, payload: {no: aps}}
+              - {at: 5m, payload: {aps: {content-available: 1}, pad: "\(String(repeating: "x", count: 5000))"}}
+              - {at: 6m, payload: {aps: {alert: hi}}, pushType: background}
+            """)
+        let events = run.events(for: .seconds(600))
+        #expect(events.contains("60s push.displayed 1"))
+        #expect(!events.contains("60s push.received 1"))
+        #expect(events.contains("120s push.displayed 2"))
+        #expect(events.contains("120s push.received 2"))
+        #expect(events.contains("180s error push 3: pushes[2].payload names 'com.example.other' as its Simulator Target Bundle; as with `xcrun simctl push com.example.news FILE`, it goes to this app, 'com.example.news' [otherTargetBundle]"), "\(events)")
+        #expect(events.contains("180s push.received 3"))
+        #expect(events.contains("240s push.rejected 4 badPayload"))
+        #expect(events.contains("300s push.rejected 5 payloadTooLarge"))
+        #expect(events.contains("360s push.rejected 6 badPushType"))
+    }
+
+    @Test func aPayloadFileOfAnotherAppIsSentToThisOne() throws {
+        let folder = try TemporaryFolder()
+        _ = try folder.write("other.apns", #"{"Simulator Target Bundle":"com.example.other","aps":{"content-available":1}}"#)
+        let manifest = try AppManifest(yaml: """
+            app: x
+            backgroundModes: [remote-notification]
+            pushes: [{at: 1m, payload: other.apns}]
+            """, file: folder.path + "/app.yaml")
+        #expect(manifest.pushes.first?.payload.targetBundle == "com.example.other")
     }
 
     @Test func aBadPayloadFileNamesTheFileAndByte() throws {
@@ -321,7 +346,7 @@ import Testing
                 pushes: [{at: 1m, payload: sync.apns}]
                 """, file: folder.path + "/app.yaml")
         }
-        #expect(error?.description.hasPrefix("\(file): byte 32: ") == true)
+        #expect(error?.description.hasPrefix("\(file):1:33: byte 32: ") == true)
     }
 
     @Test(arguments: [

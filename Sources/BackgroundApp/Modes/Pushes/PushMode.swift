@@ -9,9 +9,11 @@ import Glibc
 ///
 /// - The manifest's `pushes:` are sent at their times (from the first launch), and ``send(_:headers:)``
 ///   sends one at the engine's now (`bgtask push` to `bgloc live --app`).
-/// - Without `remote-notification` in the app's background modes every push is `push.rejected`
-///   `notPermitted` (and an `error` event says why, once); a payload or headers APNs refuses is
-///   `push.rejected` with the ``PushPayloadError/Code``.
+/// - ``PushDelivery`` judges each push as APNs and iOS do: a payload or headers APNs refuses is
+///   `push.rejected` with the ``PushPayloadError/Code``; a notification (alert, sound or badge) is
+///   `push.displayed`; one that does not wake the app ends there. Without `remote-notification` in the
+///   app's background modes every push that would wake it is `push.rejected` `notPermitted` (and an
+///   `error` event says why, once); showing a notification needs no background mode.
 /// - ``PushPolicy`` decides the rest: each decision is a record (`push.received`, `push.throttled`,
 ///   `push.coalesced`, `push.dropped`), and an engine event at its ``PushPolicy/nextDeadline`` decides a
 ///   waiting push again. It hears the device going offline or online (the `network` of the conditions), a
@@ -95,13 +97,28 @@ public final class PushMode: BackgroundMode {
     }
 
     /// The server sends `payload` with `headers` through APNs now; returns the push's number in the run.
-    /// The payload is checked again with `headers` (a priority other than 5 is `push.rejected`
-    /// `badPriority`).
+    /// ``PushDelivery`` judges the payload with `headers`: a refusal is `push.rejected` with its code (a
+    /// background push with priority 10 is `badPriority`); a notification is `push.displayed` at once; one
+    /// that wakes the app goes on to ``PushPolicy``.
     @discardableResult
     public func send(_ payload: PushPayload, headers: PushHeaders) -> Int {
         sentCount += 1
         let push = sentCount
         guard let app else { return push }
+        if let bundle = payload.targetBundle, bundle != app.manifest.app {
+            app.timeline.record(.error(
+                message: "push \(push): \(payload.file) names '\(bundle)' as its \(PushPayload.targetBundleKey); as with "
+                    + "`xcrun simctl push \(app.manifest.app) FILE`, it goes to this app, '\(app.manifest.app)'", code: "otherTargetBundle"))
+        }
+        let delivery: PushDelivery
+        do throws(PushPayloadError) {
+            delivery = try PushDelivery(payload: payload, headers: headers)
+        } catch {
+            app.timeline.record(.pushRejected(push: push, error: error.code.rawValue))
+            return push
+        }
+        if delivery.displaysNotification { app.timeline.record(.pushDisplayed(push: push)) }
+        guard delivery.wakesApp else { return push }
         guard app.manifest.backgroundModes.contains("remote-notification") else {
             app.timeline.record(.pushRejected(push: push, error: "notPermitted"))
             if !warnedNotPermitted {
@@ -110,12 +127,6 @@ public final class PushMode: BackgroundMode {
                     message: "\(app.manifest.file): backgroundModes: pushes need the remote-notification background mode "
                         + "(UIBackgroundModes); without it every push is rejected notPermitted", code: "notPermitted"))
             }
-            return push
-        }
-        do throws(PushPayloadError) {
-            _ = try PushPayload(value: payload.userInfo, file: "push \(push)", headers: headers)
-        } catch {
-            app.timeline.record(.pushRejected(push: push, error: error.code.rawValue))
             return push
         }
         payloads[push] = payload.userInfo
