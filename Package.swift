@@ -84,8 +84,9 @@ let package = Package(
         // Background pushes: the payload reader and the system's delivery rules, on virtual time.
         .target(name: "BackgroundPushes", dependencies: ["BackgroundCore", "JSON"]),
         // The control socket of `bgloc live --app` (docs/CONTROL.md): its wire format, the server that hands
-        // each request to the live run's engine, and the client of `bgtask push|simulate-launch|simulate-expiration`.
-        .target(name: "AppControl", dependencies: ["BackgroundCore", "BackgroundPushes"]),
+        // each request to its verb (the app's modes bring them) on the live run's engine, and the client of
+        // `bgtask push|simulate-launch|simulate-expiration`.
+        .target(name: "AppControl", dependencies: ["BackgroundCore"]),
         // A run's picture: one self-contained HTML page drawn from the timeline.
         .target(name: "BackgroundReport", dependencies: ["BackgroundCore"]),
         // What the three command lines share: formats, output, signals, errors, and the one-thread executor.
@@ -135,9 +136,13 @@ let package = Package(
         .testTarget(name: "BackgroundAppTests", dependencies: ["BackgroundApp", "BackgroundPushes", "JSON", "BackgroundTestKit"]),
         .testTarget(name: "BackgroundPushesTests", dependencies: ["BackgroundPushes", "JSON", "BackgroundTestKit"], exclude: ["Corpus"]),
         .testTarget(name: "JSONTests", dependencies: ["JSON", "BackgroundCore"]),
-        // A background mode of its own, hosted by EmulatedApp without editing BackgroundCore or BackgroundApp.
-        .testTarget(name: "ToyModeTests", dependencies: ["BackgroundApp", "BackgroundCore", "BackgroundTestKit"]),
-        .testTarget(name: "AppControlTests", dependencies: ["AppControl", "BackgroundCore", "BackgroundPushes", "JSON", "BackgroundTestKit"]),
+        // A background mode of its own, hosted by EmulatedApp without editing BackgroundCore or BackgroundApp,
+        // and run by the commands (bgloc replay|live --app, bgtask simulate) with the recipe that registers it.
+        .testTarget(name: "ToyModeTests", dependencies: [
+            "BackgroundApp", "BackgroundCore", "BackgroundTestKit", "AppControl", "BGTaskCommand", "bgloc",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+        .testTarget(name: "AppControlTests", dependencies: ["AppControl", "BackgroundCore", "BackgroundTestKit"]),
         .testTarget(name: "BackgroundReportTests", dependencies: ["BackgroundReport", "BackgroundApp", "BackgroundPushes", "BackgroundTestKit"]),
         .testTarget(name: "CommandLineTests", dependencies: ["CommandLineSupport", "BackgroundState", "SQLiteStore", "BackgroundTestKit"]),
         .testTarget(name: "BGAudioTests", dependencies: [

@@ -10,7 +10,7 @@ import Glibc
 ///
 /// ```swift
 /// let path = ControlSocketPath.path(bundle: "com.example.news", state: nil)
-/// let request = try ControlRequest(bundle: "com.example.news", action: .simulateLaunch("com.example.news.refresh"))
+/// let request = try ControlRequest(verb: "simulate-launch", bundle: "com.example.news", argument: .name("com.example.news.refresh"))
 /// let reply = try ControlClient(path: path).send(request)
 /// print(reply.succeeded, reply.message)   // true "launched com.example.news.refresh"
 /// ```

@@ -1,34 +1,38 @@
-import BackgroundPushes
-
 /// One request to a running app, as `bgtask` writes it on the control socket and `bgloc live --app` reads
-/// it (docs/CONTROL.md): a line `VERB BUNDLE ARGUMENT`, and for a push the payload's bytes after it.
+/// it (docs/CONTROL.md): a line `VERB BUNDLE ARGUMENT`, and for a verb that carries bytes (a push) the
+/// bytes after it, their count being the line's argument.
 ///
 /// ```
 /// simulate-launch com.example.news com.example.news.refresh\n
 /// simulate-expiration com.example.news com.example.news.refresh\n
 /// push com.example.news 38\n{"aps":{"content-available":1},"n":1}\n
 /// ```
-/// `BUNDLE` is the app's bundle identifier, or ``anyBundle`` for whichever app listens on the socket. Names
-/// are printable ASCII without spaces, at most ``maximumNameLength`` bytes; the push's count is its payload's
-/// bytes, at most `PushPayload.maximumSize`. One request per connection.
+/// The verbs are the app's: each background mode brings its own (`EmulatedApp.controlVerbs`), so decoding
+/// is given the verbs the server knows and the ``Shape`` of each one's argument. `BUNDLE` is the app's
+/// bundle identifier, or ``anyBundle`` for whichever app listens on the socket. Verbs and names are
+/// printable ASCII without spaces, at most ``maximumNameLength`` bytes; bytes are at most
+/// ``maximumPayloadSize``. One request per connection.
 ///
 /// ```swift
-/// let request = try ControlRequest(bundle: "com.example.news", action: .simulateLaunch("com.example.news.refresh"))
-/// ControlRequest.decode(request.encoded)          // .request(request)
-/// ControlRequest.decode(Array("push x".utf8))     // .incomplete: no newline yet
+/// let request = try ControlRequest(verb: "simulate-launch", bundle: "com.example.news", argument: .name("com.example.news.refresh"))
+/// ControlRequest.decode(request.encoded, verbs: ["simulate-launch": .name])   // .request(request)
+/// ControlRequest.decode(Array("push x".utf8), verbs: ["push": .payload])       // .incomplete: no newline yet
 /// ```
 public struct ControlRequest: Hashable, Sendable {
-    /// What the app is asked to do.
-    public enum Action: Hashable, Sendable {
-        /// Deliver a background push: the bytes of a payload file in `xcrun simctl push`'s format.
-        case push([UInt8])
-        /// `_simulateLaunchForTaskWithIdentifier:` with the task's identifier.
-        case simulateLaunch(String)
-        /// `_simulateExpirationForTaskWithIdentifier:` with the task's identifier.
-        case simulateExpiration(String)
+    /// What follows the verb and the bundle.
+    public enum Argument: Hashable, Sendable {
+        /// One name, such as a task's identifier.
+        case name(String)
+        /// Bytes, such as a push's payload file in `xcrun simctl push`'s format.
+        case payload([UInt8])
     }
 
-    /// What ``decode(_:)`` made of the bytes read so far.
+    /// The shape of a verb's argument, which decoding needs to know.
+    public enum Shape: Hashable, Sendable {
+        case name, payload
+    }
+
+    /// What ``decode(_:verbs:)`` made of the bytes read so far.
     public enum Decoding: Hashable, Sendable {
         /// A whole request.
         case request(ControlRequest)
@@ -40,51 +44,48 @@ public struct ControlRequest: Hashable, Sendable {
 
     /// The bundle that stands for whichever app listens on the socket (`bgtask … --to SOCKET` without BUNDLE).
     public static let anyBundle = "-"
-    /// The longest bundle or task identifier.
+    /// The longest verb, bundle or name.
     public static let maximumNameLength = 255
+    /// The most bytes a request carries: APNs' limit on a background push's payload.
+    public static let maximumPayloadSize = 4096
     /// The longest request line, its newline included.
     static let maximumLineLength = 1024
 
+    /// What the app is asked to do (`push`, `simulate-launch`…).
+    public var verb: String
     /// The app's bundle identifier, or ``anyBundle``.
     public var bundle: String
-    public var action: Action
+    public var argument: Argument
 
     /// A request for `bundle`.
     ///
-    /// - Throws: ``ControlError/Code/badRequest`` when a name is empty, too long or holds a space or a
-    ///   control character, or the payload is larger than `PushPayload.maximumSize`.
-    public init(bundle: String, action: Action) throws(ControlError) {
+    /// - Throws: ``ControlError/Code/badRequest`` when the verb or a name is empty, too long or holds a space
+    ///   or a control character, or the payload is larger than ``maximumPayloadSize``.
+    public init(verb: String, bundle: String, argument: Argument) throws(ControlError) {
+        try Self.check(verb, "the verb")
         try Self.check(bundle, "the bundle identifier")
-        switch action {
-        case .push(let payload) where payload.count > PushPayload.maximumSize:
-            throw ControlError(.badRequest, "the payload is \(payload.count) bytes, more than \(PushPayload.maximumSize)")
-        case .push: break
-        case .simulateLaunch(let identifier), .simulateExpiration(let identifier):
-            try Self.check(identifier, "the task identifier")
+        switch argument {
+        case .payload(let payload) where payload.count > Self.maximumPayloadSize:
+            throw ControlError(.badRequest, "the payload is \(payload.count) bytes, more than \(Self.maximumPayloadSize)")
+        case .payload: break
+        case .name(let name): try Self.check(name, "the name")
         }
+        self.verb = verb
         self.bundle = bundle
-        self.action = action
-    }
-
-    /// The request's verb on the wire.
-    public var verb: String {
-        switch action {
-        case .push: "push"
-        case .simulateLaunch: "simulate-launch"
-        case .simulateExpiration: "simulate-expiration"
-        }
+        self.argument = argument
     }
 
     /// The request on the wire.
     public var encoded: [UInt8] {
-        switch action {
-        case .push(let payload): Array("\(verb) \(bundle) \(payload.count)\n".utf8) + payload
-        case .simulateLaunch(let identifier), .simulateExpiration(let identifier): Array("\(verb) \(bundle) \(identifier)\n".utf8)
+        switch argument {
+        case .payload(let payload): Array("\(verb) \(bundle) \(payload.count)\n".utf8) + payload
+        case .name(let name): Array("\(verb) \(bundle) \(name)\n".utf8)
         }
     }
 
-    /// Reads a request from the first bytes of a connection; bytes after it are ignored.
-    public static func decode(_ bytes: [UInt8]) -> Decoding {
+    /// Reads a request from the first bytes of a connection, knowing `verbs` and their arguments' shapes;
+    /// bytes after it are ignored.
+    public static func decode(_ bytes: [UInt8], verbs: [String: Shape]) -> Decoding {
         let limit = min(bytes.count, maximumLineLength)
         guard let newline = bytes[..<limit].firstIndex(of: UInt8(ascii: "\n")) else {
             return bytes.count >= maximumLineLength
@@ -98,23 +99,24 @@ public struct ControlRequest: Hashable, Sendable {
         guard fields.count == 3 else {
             return .malformed("the request line has \(fields.count) fields; it is VERB BUNDLE ARGUMENT")
         }
-        let action: Action
-        switch fields[0] {
-        case "simulate-launch": action = .simulateLaunch(fields[2])
-        case "simulate-expiration": action = .simulateExpiration(fields[2])
-        case "push":
+        let argument: Argument
+        switch verbs[fields[0]] {
+        case .name?: argument = .name(fields[2])
+        case .payload?:
             guard fields[2].utf8.count <= 4, fields[2].utf8.allSatisfy({ (0x30...0x39).contains($0) }), let count = Int(fields[2]),
-                  count <= PushPayload.maximumSize else {
-                return .malformed("the push's length '\(fields[2])' is not a number of bytes up to \(PushPayload.maximumSize)")
+                  count <= maximumPayloadSize else {
+                return .malformed("the \(fields[0])'s length '\(fields[2])' is not a number of bytes up to \(maximumPayloadSize)")
             }
             let start = newline + 1
             guard bytes.count - start >= count else { return .incomplete }
-            action = .push(Array(bytes[start..<start + count]))
-        default:
-            return .malformed("unknown request '\(fields[0])'; expected push, simulate-launch or simulate-expiration")
+            argument = .payload(Array(bytes[start..<start + count]))
+        case nil:
+            let known = verbs.keys.sorted()
+            let expected = known.count > 1 ? known.dropLast().joined(separator: ", ") + " or " + known.last! : known.first ?? "nothing"
+            return .malformed("unknown request '\(fields[0])'; expected \(expected)")
         }
         do {
-            return .request(try ControlRequest(bundle: fields[1], action: action))
+            return .request(try ControlRequest(verb: fields[0], bundle: fields[1], argument: argument))
         } catch {
             return .malformed(error.message)
         }

@@ -1,5 +1,4 @@
 public import BackgroundCore
-public import BackgroundPushes
 import Glibc
 import Synchronization
 
@@ -11,37 +10,33 @@ import Synchronization
 /// (``ControlError/Code/alreadyRunning``); one that refuses is stale and is replaced. ``add(to:handlers:)``
 /// makes it a source of a ``LiveRun``: a thread of its own accepts connections one at a time, reads each
 /// request (the whole of it within `requestTimeout`, so a silent or slow client cannot hold the socket), answers a
-/// malformed one, one for another bundle and a push payload that fails `PushPayload`'s rules at once, and
-/// posts the others to the engine; the handler's ``ControlReply`` goes back once the engine has run it.
+/// malformed one, one with a verb the app does not know and one for another bundle at once, and posts the
+/// others to the engine; the verb's ``ControlReply`` goes back once the engine has run it. The verbs are the
+/// app's, each background mode bringing its own.
 /// ``close()`` (after the run) removes the socket, when it is still this server's.
 ///
 /// ```swift
 /// let server = try ControlServer(bundle: app.manifest.app, state: "/var/lib/news/state.db")
 /// defer { server.close() }
 /// let run = LiveRun(engine: engine)
-/// server.add(to: run, handlers: ControlServer.Handlers(
-///     push: { payload in .error("no pushes here") },
-///     simulateLaunch: { id in scheduler.simulateLaunch(forTaskWithIdentifier: id) ? .ok("launched \(id)") : .error("not launched") },
-///     simulateExpiration: { id in .error("no task \(id) is running") }))
+/// server.add(to: run, verbs: [
+///     "simulate-launch": ControlServer.Verb(shape: .name) { request in
+///         guard case .name(let id) = request.argument, scheduler.simulateLaunch(forTaskWithIdentifier: id) else { return .error("not launched") }
+///         return .ok("launched \(id)")
+///     },
+/// ])
 /// try await run.run()
 /// ```
 public final class ControlServer: Sendable {
-    /// What the app does with each request, on the engine's owner; each returns the reply.
-    public struct Handlers {
-        /// A push whose payload passed `PushPayload`'s rules, for the app's bundle.
-        public var push: (PushPayload) -> ControlReply
-        /// `_simulateLaunchForTaskWithIdentifier:` with the task's identifier.
-        public var simulateLaunch: (String) -> ControlReply
-        /// `_simulateExpirationForTaskWithIdentifier:` with the task's identifier.
-        public var simulateExpiration: (String) -> ControlReply
+    /// One verb the app answers: the shape of its argument and what the app does with a request, on the
+    /// engine's owner, returning the reply.
+    public struct Verb {
+        public var shape: ControlRequest.Shape
+        public var handle: (ControlRequest) -> ControlReply
 
-        public init(
-            push: @escaping (PushPayload) -> ControlReply, simulateLaunch: @escaping (String) -> ControlReply,
-            simulateExpiration: @escaping (String) -> ControlReply
-        ) {
-            self.push = push
-            self.simulateLaunch = simulateLaunch
-            self.simulateExpiration = simulateExpiration
+        public init(shape: ControlRequest.Shape, handle: @escaping (ControlRequest) -> ControlReply) {
+            self.shape = shape
+            self.handle = handle
         }
     }
 
@@ -115,17 +110,12 @@ public final class ControlServer: Sendable {
 
     deinit { close() }
 
-    /// Makes the server a source of `run` that goes on until the run ends: each request reaches
-    /// `handlers` on the engine's owner at the live time it is taken, and is answered with their reply.
-    /// Call before the run starts.
-    public func add(to run: LiveRun, handlers: Handlers) {
-        run.add(ControlSource(server: self), whenFinished: .keepRunning) { incoming in
-            let reply: ControlReply = switch incoming.command {
-            case .push(let payload): handlers.push(payload)
-            case .simulateLaunch(let identifier): handlers.simulateLaunch(identifier)
-            case .simulateExpiration(let identifier): handlers.simulateExpiration(identifier)
-            }
-            incoming.responder.reply(reply)
+    /// Makes the server a source of `run` that goes on until the run ends: each request reaches its verb
+    /// in `verbs` on the engine's owner at the live time it is taken, and is answered with its reply. Call
+    /// before the run starts.
+    public func add(to run: LiveRun, verbs: [String: Verb]) {
+        run.add(ControlSource(server: self, verbs: verbs.mapValues(\.shape)), whenFinished: .keepRunning) { incoming in
+            incoming.responder.reply(verbs[incoming.request.verb]!.handle(incoming.request))
         }
     }
 
@@ -138,24 +128,27 @@ public final class ControlServer: Sendable {
     }
 
     /// Accepts connections until `stop` is signalled, one at a time, posting each request into `input`.
-    func serve(stop: StopSignal, posting input: EngineInput<ControlSource.Incoming>) {
+    func serve(stop: StopSignal, verbs: [String: ControlRequest.Shape], posting input: EngineInput<ControlSource.Incoming>) {
         while let ready = stop.wait(readable: [listener]) {
             guard !ready.isEmpty, let connection = UnixSocket.accept(listener) else {
                 if errno == EMFILE || errno == ENFILE { usleep(100_000) }  // out of descriptors: let some go first
                 continue
             }
-            receive(ControlResponder(connection), on: connection, posting: input)
+            receive(ControlResponder(connection), on: connection, verbs: verbs, posting: input)
         }
     }
 
     /// Reads one request from `connection` within ``requestTimeout`` and posts it, or answers it at once
     /// when it cannot be run.
-    private func receive(_ responder: ControlResponder, on connection: Int32, posting input: EngineInput<ControlSource.Incoming>) {
+    private func receive(
+        _ responder: ControlResponder, on connection: Int32, verbs: [String: ControlRequest.Shape],
+        posting input: EngineInput<ControlSource.Incoming>
+    ) {
         let clock = ContinuousClock()
         let deadline = clock.now + requestTimeout
         var bytes: [UInt8] = []
         while true {
-            switch ControlRequest.decode(bytes) {
+            switch ControlRequest.decode(bytes, verbs: verbs) {
             case .malformed(let reason):
                 return responder.reply(.error("malformed request: \(reason)"))
             case .request(let request):
@@ -177,17 +170,6 @@ public final class ControlServer: Sendable {
         guard request.bundle == ControlRequest.anyBundle || request.bundle == bundle else {
             return responder.reply(.error("this is the control socket of \(bundle), not of \(request.bundle)"))
         }
-        let command: ControlSource.Command
-        switch request.action {
-        case .push(let bytes):
-            do {
-                command = .push(try PushPayload(bytes: bytes, file: "the pushed payload"))
-            } catch {
-                return responder.reply(.error("the push was not delivered: \(error)"))
-            }
-        case .simulateLaunch(let identifier): command = .simulateLaunch(identifier)
-        case .simulateExpiration(let identifier): command = .simulateExpiration(identifier)
-        }
-        input.post(ControlSource.Incoming(command: command, responder: responder))
+        input.post(ControlSource.Incoming(request: request, responder: responder))
     }
 }

@@ -14,7 +14,7 @@ public import BackgroundCore
 /// (``wake(reason:)``); what each background mode names — a BGTask, background audio, background
 /// location updates — keeps it running while it lasts (``begin(_:reason:)``, ``end(_:reason:)``). An
 /// activity that begins while the app is suspended wakes it; one that begins while it is terminated
-/// relaunches it into the background (``onLaunch``). docs/DEVICE.md lists the rules with Apple's
+/// relaunches it into the background (the launch listeners). docs/DEVICE.md lists the rules with Apple's
 /// documentation.
 ///
 /// ```swift
@@ -36,17 +36,13 @@ public final class AppLifecycle {
     public private(set) var state = LifecycleState.terminated
     /// What keeps the app running now, in the order the activities began.
     public private(set) var activities: [Activity] = []
-    /// Called after every state change, with the previous state.
-    public var onChange: (_ from: LifecycleState, _ to: LifecycleState) -> Void = { _, _ in }
-    /// Called when the app launches (the first time, or relaunched from `terminated`), after the
-    /// `lifecycle` event: the app's `didFinishLaunching`.
-    public var onLaunch: () -> Void = {}
-    /// Called when the app is terminated, after the `lifecycle` event: stop what the process did.
-    public var onTerminate: () -> Void = {}
 
     /// Whether changes are `lifecycle` events (false for an app kept in the background, whose process
     /// state is not shown: ``EmulatedApp/Configuration/Launch/keptInBackground``).
     var recordsChanges = true
+    private var changeListeners: [(_ from: LifecycleState, _ to: LifecycleState) -> Void] = []
+    private var launchListeners: [() -> Void] = []
+    private var terminationListeners: [() -> Void] = []
     private var timers: [Activity: (id: EventID, end: SimTime)] = [:]
     private var terminating = false
     /// The background tasks held, in the order they began.
@@ -62,6 +58,23 @@ public final class AppLifecycle {
         self.engine = engine
         self.timeline = timeline
         self.configuration = configuration
+    }
+
+    /// Adds `listener`, called after every state change with the previous state and the new one.
+    public func addChangeListener(_ listener: @escaping (_ from: LifecycleState, _ to: LifecycleState) -> Void) {
+        changeListeners.append(listener)
+    }
+
+    /// Adds `listener`, called when the app launches (the first time, or relaunched from `terminated`),
+    /// after the `lifecycle` event: the app's `didFinishLaunching`.
+    public func addLaunchListener(_ listener: @escaping () -> Void) {
+        launchListeners.append(listener)
+    }
+
+    /// Adds `listener`, called when the app is terminated, after the `lifecycle` event: stop what the
+    /// process did.
+    public func addTerminationListener(_ listener: @escaping () -> Void) {
+        terminationListeners.append(listener)
     }
 
     /// Whether the app's code runs now (foreground or background).
@@ -84,7 +97,7 @@ public final class AppLifecycle {
         change(to: .foreground, reason: reason)
         endSystemTask(reason: reason)
         stopBackgroundTime()
-        if wasTerminated { onLaunch() }
+        if wasTerminated { launched() }
     }
 
     /// The user leaves the app: it moves to the background, where the background tasks it holds have
@@ -102,7 +115,7 @@ public final class AppLifecycle {
             suspendIfIdle(reason: "nothing keeps the app running in the background")
         case .terminated:
             change(to: .background, reason: reason)
-            onLaunch()
+            launched()
             suspendIfIdle(reason: "nothing keeps the app running in the background")
         case .background:
             if !gracePeriod { endSystemTask(reason: reason) }
@@ -112,7 +125,7 @@ public final class AppLifecycle {
     }
 
     /// The app's process ends (the user swipes it away, or the system reclaims it): every activity ends,
-    /// and after the `lifecycle` event ``onTerminate`` stops what the process did.
+    /// and after the `lifecycle` event the termination listeners stops what the process did.
     public func terminate(reason: String) {
         guard state != .terminated else { return }
         for activity in Array(timers.keys) { cancelTimer(activity) }
@@ -123,7 +136,7 @@ public final class AppLifecycle {
         activities.removeAll()
         terminating = true
         change(to: .terminated, reason: reason)
-        onTerminate()
+        for listener in terminationListeners { listener() }
         activities.removeAll()
         terminating = false
     }
@@ -145,7 +158,7 @@ public final class AppLifecycle {
         case .suspended: change(to: .background, reason: reason)
         case .terminated:
             change(to: .background, reason: "relaunched: \(reason)")
-            onLaunch()
+            launched()
         case .foreground, .background: break
         }
     }
@@ -291,10 +304,14 @@ public final class AppLifecycle {
         if state == .background && activities.isEmpty { change(to: .suspended, reason: reason) }
     }
 
+    private func launched() {
+        for listener in launchListeners { listener() }
+    }
+
     private func change(to new: LifecycleState, reason: String) {
         let old = state
         state = new
         if recordsChanges { timeline.record(.lifecycle(state: new, reason: reason)) }
-        onChange(old, new)
+        for listener in changeListeners { listener(old, new) }
     }
 }

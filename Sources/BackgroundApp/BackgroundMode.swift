@@ -11,7 +11,8 @@ public import BackgroundCore
 /// - its **triggers**, events that wake or relaunch the app and run an action: it calls
 ///   ``EmulatedApp/trigger(_:by:reason:)``;
 /// - its **actions**, the parts of an action it carries out, in ``perform(_:trigger:)``;
-/// - its timeline records, written on the app's ``EmulatedApp/timeline``.
+/// - its timeline records, written on the app's ``EmulatedApp/timeline``;
+/// - its **control verbs** (``controlVerbs``), the requests `bgtask` sends a live run's app.
 ///
 /// The app calls the modes in the order it was given them, and in the reverse order when the process
 /// ends. docs/ARCHITECTURE.md ("Adding a background mode") walks through writing one.
@@ -38,6 +39,8 @@ public protocol BackgroundMode: AnyObject {
     func perform(_ action: ManifestAction, trigger: TaskTrigger)
     /// Whether the mode has nothing left to do (no pending request, nothing scheduled).
     var isSettled: Bool { get }
+    /// The requests the mode answers on a live run's control socket, read once after every mode is attached.
+    var controlVerbs: [ControlVerb] { get }
 }
 
 extension BackgroundMode {
@@ -55,4 +58,6 @@ extension BackgroundMode {
     public func perform(_ action: ManifestAction, trigger: TaskTrigger) {}
     /// Always settled.
     public var isSettled: Bool { true }
+    /// No verbs.
+    public var controlVerbs: [ControlVerb] { [] }
 }

@@ -1,5 +1,6 @@
 public import BackgroundCore
 public import BackgroundLocation
+import BackgroundTasks
 
 /// One emulated iOS app on one emulated device: its process state in an ``AppLifecycle`` and the
 /// background modes it hosts (``BackgroundMode``) — tasks (``TaskMode``), location (``LocationMode``),
@@ -17,16 +18,15 @@ public import BackgroundLocation
 /// let timeline = Timeline(engine: engine)
 /// let manager = LocationManager(engine: engine, timeline: timeline)
 /// manager.startUpdatingLocation()
-/// let app = try EmulatedApp(
-///     manifest: manifest, engine: engine, timeline: timeline,
-///     modes: EmulatedApp.standardModes(location: manager,
-///                                      audio: EmulatedApp.Audio(output: { ALSAOutput(device: $0) }, open: AudioFile.open)))
+/// var options = AppRecipe.Options()
+/// options.location = manager
+/// options.audio = EmulatedApp.Audio(output: { ALSAOutput(device: $0) }, open: AudioFile.open)
+/// let app = try AppRecipe.standard.app(manifest, engine: engine, timeline: timeline, options: options)
 /// app.start()
 /// try await manager.run(.replay(fixes))
 /// try await app.linger(upTo: .seconds(600))       // what follows the last fix
 /// ```
-/// A manifest without `regions:` or `significantChange:` needs no location manager:
-/// `modes: EmulatedApp.standardModes(location: nil, audio: nil)`.
+/// A manifest without `regions:` or `significantChange:` needs no location manager: leave `options.location` nil.
 ///
 /// - Warning: Not thread-safe: use it on the engine's owner only.
 public final class EmulatedApp {
@@ -34,9 +34,14 @@ public final class EmulatedApp {
     public let engine: EventEngine
     public let timeline: Timeline
     public let lifecycle: AppLifecycle
+    /// The device the app runs on: its clock, conditions and lock state.
+    public let device: Device
     public let configuration: Configuration
     /// The modes the app hosts, in the order they are called.
     public let modes: [any BackgroundMode]
+    /// The requests the app answers on a live run's control socket, by verb: every mode's
+    /// (``BackgroundMode/controlVerbs``).
+    public private(set) var controlVerbs: [String: ControlVerb] = [:]
 
     private var hasLaunched = false
     private var stepsLeft = 0
@@ -56,7 +61,35 @@ public final class EmulatedApp {
         self.configuration = configuration
         self.modes = modes
         lifecycle = AppLifecycle(engine: engine, timeline: timeline, configuration: configuration.lifecycle)
+        device = Device(engine: engine, timeline: timeline, conditions: Self.conditionsSource(manifest, configuration.conditions))
         for mode in modes { try mode.attach(to: self) }
+        for verb in modes.flatMap(\.controlVerbs) {
+            precondition(controlVerbs[verb.name] == nil, "two modes bring the control verb \(verb.name)")
+            controlVerbs[verb.name] = verb
+        }
+        lifecycle.addLaunchListener { [unowned self] in
+            for mode in modes { mode.appDidLaunch(first: !hasLaunched) }
+            hasLaunched = true
+        }
+        lifecycle.addTerminationListener { [unowned self] in
+            for mode in modes.reversed() { mode.appDidTerminate() }
+        }
+        lifecycle.addChangeListener { [unowned self] from, to in
+            for mode in modes { mode.appDidChange(from: from, to: to) }
+        }
+        device.addEventListener { [unowned self] event in
+            for mode in modes { mode.deviceDidChange(event) }
+            if event == .reboot { lifecycle.terminate(reason: "the device restarted") }
+        }
+    }
+
+    /// The source of the device's conditions: the manifest's timeline, or the machine's.
+    private static func conditionsSource(_ manifest: AppManifest, _ conditions: Configuration.Conditions) -> any DeviceConditionsSource {
+        switch conditions {
+        case .manifest: ScriptedConditions(manifest.conditions)
+        case .machine(let root, let pollInterval):
+            LinuxDeviceConditions(root: root, pollInterval: pollInterval, base: DeviceConditions(idle: true))
+        }
     }
 
     /// The hosted mode of type `M`.
@@ -66,16 +99,6 @@ public final class EmulatedApp {
 
     /// Launches the app into the foreground now and schedules the manifest's lifecycle script from now.
     public func start() {
-        lifecycle.onLaunch = { [unowned self] in
-            for mode in modes { mode.appDidLaunch(first: !hasLaunched) }
-            hasLaunched = true
-        }
-        lifecycle.onTerminate = { [unowned self] in
-            for mode in modes.reversed() { mode.appDidTerminate() }
-        }
-        lifecycle.onChange = { [unowned self] from, to in
-            for mode in modes { mode.appDidChange(from: from, to: to) }
-        }
         let start = engine.now
         stepsLeft = manifest.lifecycle.count
         for (index, step) in manifest.lifecycle.enumerated() {
@@ -101,14 +124,8 @@ public final class EmulatedApp {
 
     /// Runs on after the inputs have ended, while the app has something left to do (until
     /// ``isSettled``), at most `limit`: what follows the last fix — tasks, audio, the lifecycle script.
-    public func linger(upTo limit: Duration, pacing: ReplaySource.Pacing = .virtual) async throws {
-        let end = engine.now + limit
-        while !isSettled, let next = engine.nextEventTime, next <= end {
-            switch pacing {
-            case .virtual: engine.run(until: next)
-            case .paced(let speed, let clock): try await engine.run(until: next, pacedBy: clock, speed: speed)
-            }
-        }
+    public func linger(upTo limit: Duration, pacing: EngineRun.Pacing = .virtual) async throws {
+        try await EngineRun(engine: engine, pacing: pacing).run(until: engine.now + limit) { !isSettled }
     }
 
     /// A mode's trigger: an app that is not in the foreground wakes (or relaunches) for the wake window,
@@ -127,13 +144,11 @@ public final class EmulatedApp {
         lifecycle.terminate(reason: "the user force-quit the app")
     }
 
-    /// The device restarts, or is unlocked or locked: a `device` event, then every mode hears it
-    /// (``BackgroundMode/deviceDidChange(_:)``). A restart then terminates the app, which stays terminated
-    /// until something launches it (docs/DEVICE.md, "Reboot and first unlock").
+    /// The device restarts, or is unlocked or locked (``Device/change(_:)``): a `device` event, then every
+    /// mode hears it (``BackgroundMode/deviceDidChange(_:)``). A restart then terminates the app, which stays
+    /// terminated until something launches it (docs/DEVICE.md, "Reboot and first unlock").
     public func deviceDidChange(_ event: DeviceEvent) {
-        timeline.record(.device(state: event))
-        for mode in modes { mode.deviceDidChange(event) }
-        if event == .reboot { lifecycle.terminate(reason: "the device restarted") }
+        device.change(event)
     }
 
     /// A lifecycle step; `name` (`lifecycle[1]`) names its background task.

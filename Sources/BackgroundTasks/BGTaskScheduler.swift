@@ -65,12 +65,6 @@ public final class BGTaskScheduler {
     public let configuration: Configuration
     /// The device conditions now, as last reported by the conditions source.
     public private(set) var conditions = DeviceConditions()
-    /// Called when a task has completed (after its `task.completed` event), with its success: the app
-    /// learns a task's end here, not from the timeline.
-    public var onTaskCompletion: (_ task: BGTask, _ success: Bool) -> Void = { _, _ in }
-    /// Called after a registration iOS answers with an exception (a second handler for an identifier),
-    /// with its message (after its `error` event): the app hosting the scheduler ends there.
-    public var onRegistrationCrash: (_ message: String) -> Void = { _ in }
     /// The message of every failed save of the pending requests, in order (each is also an `error` event
     /// with code `stateFile`).
     public private(set) var failedSaves: [String] = []
@@ -89,6 +83,8 @@ public final class BGTaskScheduler {
     private var lastUse: SimTime
     private var handlers: [String: (BGTask) -> Void] = [:]
     private var conditionsListeners: [(DeviceConditions) -> Void] = []
+    private var completionListeners: [(_ task: BGTask, _ success: Bool) -> Void] = []
+    private var crashListeners: [(_ message: String) -> Void] = []
     private var hasFinishedLaunching = false
     private var hasConditions = false
 
@@ -147,6 +143,18 @@ public final class BGTaskScheduler {
         conditionsListeners.append(listener)
     }
 
+    /// Adds `listener`, called when a task has completed (after its `task.completed` event) with its
+    /// success: the app learns a task's end here, not from the timeline.
+    public func addCompletionListener(_ listener: @escaping (_ task: BGTask, _ success: Bool) -> Void) {
+        completionListeners.append(listener)
+    }
+
+    /// Adds `listener`, called after a registration iOS answers with an exception (a second handler for an
+    /// identifier) with its message (after its `error` event): the app hosting the scheduler ends there.
+    public func addCrashListener(_ listener: @escaping (_ message: String) -> Void) {
+        crashListeners.append(listener)
+    }
+
     // MARK: Registration
 
     /// Registers the handler that runs when the task with `identifier` launches.
@@ -156,7 +164,7 @@ public final class BGTaskScheduler {
     /// processing task's handler (for a wildcard `prefix.*`, or one name under it) may also be registered
     /// later. Otherwise this returns false and records an `error` event (code `registration`) that says
     /// why — where iOS would refuse or raise an exception. A second registration of an identifier is the
-    /// exception that ends the app on iOS: ``onRegistrationCrash`` hears it.
+    /// exception that ends the app on iOS: the crash listeners (``addCrashListener(_:)``) hear it.
     ///
     /// - Parameters:
     ///   - identifier: One of ``permittedIdentifiers``.
@@ -181,7 +189,7 @@ public final class BGTaskScheduler {
             }
         if let problem {
             timeline.record(.error(message: problem, code: "registration"))
-            if handlers[identifier] != nil { onRegistrationCrash(problem) }
+            if handlers[identifier] != nil { for listener in crashListeners { listener(problem) } }
             return false
         }
         handlers[identifier] = launchHandler
@@ -514,7 +522,7 @@ public final class BGTaskScheduler {
         let entry = running.remove(at: index)
         entry.expiry.map(engine.cancel)
         timeline.record(.taskCompleted(task: task.identifier, success: success))
-        onTaskCompletion(task, success)
+        for listener in completionListeners { listener(task, success) }
         reevaluate()
     }
 

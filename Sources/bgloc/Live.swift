@@ -63,6 +63,12 @@ struct Live: AsyncParsableCommand {
     }
 
     func run() async throws {
+        try await run(recipe: .standard)
+    }
+
+    /// The live run with the app `recipe` makes; `observe` sees the timeline before the run (a test keeps
+    /// its events there).
+    func run(recipe: AppRecipe, observe: @escaping @Sendable (Timeline) -> Void = { _ in }) async throws {
         let source = gpsd.configuration
         let location = try location.resolved()
         let format = format ?? .automatic
@@ -74,7 +80,7 @@ struct Live: AsyncParsableCommand {
             let engine = EventEngine(start: .now())
             let timeline = Timeline(engine: engine)
             TimelinePrinter(format: format, flushEachLine: true).attach(to: timeline)
-            let recipe = AppRecipe.standard
+            observe(timeline)
             let manifest = try app.map { try recipe.manifest(contentsOf: $0.manifest) }
             let followsGPSD = asksForFixes || manifest.map { !$0.regions.isEmpty || $0.significantChange != nil } == true
             let manager = followsGPSD ? location.makeManager(engine: engine, timeline: timeline) : nil
@@ -83,20 +89,29 @@ struct Live: AsyncParsableCommand {
             let control = try manifest.map { try ControlServer(bundle: $0.app, state: app?.options.state?.path) }
             defer { control?.close() }
             let emulated = try app.map { app in
-                var options = app.options.recipeOptions(location: manager, live: true)
-                if (conditions ?? (manifest!.conditions.isEmpty ? .machine : .manifest)) == .machine {
-                    options.configuration.conditions = .machine()
-                }
-                let emulated = try recipe.app(manifest!, engine: engine, timeline: timeline, options: options)
-                emulated.start()
-                return emulated
+                try Self.startApp(recipe, manifest!, app.options, conditions, engine: engine, timeline: timeline, location: manager)
             }
             // gpsd and the control socket; a transfer thread posts into the same inbox.
             let run = LiveRun(engine: engine, until: source.duration.map { engine.now + $0 })
             if let manager { run.add(GPSDSource(configuration: source)) { event in manager.receive(event) } }
-            if let control, let emulated { control.add(to: run, handlers: ControlServer.Handlers(app: emulated)) }
+            if let control, let emulated { control.add(to: run, app: emulated) }
             try await run.run()
             withExtendedLifetime(emulated) {}
         }
+    }
+
+    /// The app of `manifest` started live: its conditions the machine's unless `--conditions manifest`
+    /// or the manifest has a timeline.
+    private static func startApp(
+        _ recipe: AppRecipe, _ manifest: AppManifest, _ resolved: AppOptions.Resolved, _ conditions: ConditionsSource?,
+        engine: EventEngine, timeline: Timeline, location: LocationManager?
+    ) throws -> EmulatedApp {
+        var options = resolved.recipeOptions(location: location, live: true)
+        if (conditions ?? (manifest.conditions.isEmpty ? .machine : .manifest)) == .machine {
+            options.configuration.conditions = .machine()
+        }
+        let app = try recipe.app(manifest, engine: engine, timeline: timeline, options: options)
+        app.start()
+        return app
     }
 }

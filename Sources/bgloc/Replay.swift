@@ -67,7 +67,13 @@ struct Replay: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let settings = ReplaySettings(
+        try await run(recipe: .standard)
+    }
+
+    /// The replay with the app `recipe` makes; `observe` sees the timeline before the run (a test keeps its
+    /// events there).
+    func run(recipe: AppRecipe, observe: @escaping @Sendable (Timeline) -> Void = { _ in }) async throws {
+        let settings = ReplaySettings(recipe: recipe, observe: observe,
             trace: trace, location: try location.resolved(), speed: speed, format: format ?? .automatic,
             report: report.path, app: try app.map { ReplaySettings.App(manifest: $0, options: try appOptions.resolved()) },
             linger: linger.flatMap(DurationSyntax.parse) ?? .seconds(600)
@@ -78,6 +84,9 @@ struct Replay: AsyncParsableCommand {
 
 /// Everything a replay needs, as plain values that can cross into the interruptible task.
 private struct ReplaySettings: Sendable {
+    /// The recipe the app is made with.
+    var recipe: AppRecipe
+    var observe: @Sendable (Timeline) -> Void
     var trace: String
     var location: LocationOptions.Resolved
     var speed: Double?
@@ -86,8 +95,6 @@ private struct ReplaySettings: Sendable {
     var app: App?
     /// How long the app runs on after the last fix.
     var linger: Duration
-    /// The recipe the app is made with.
-    var recipe = AppRecipe.standard
 
     /// `--app` and its options.
     struct App: Sendable {
@@ -118,6 +125,7 @@ private struct ReplaySettings: Sendable {
         TimelinePrinter(format: format, flushEachLine: speed != nil || app?.options.flushesEachLine == true).attach(to: timeline)
         let picture = report.map { _ in TimelineReport(title: "bgloc replay \(trace)", regions: location.regions.map(ReportRegion.init)) }
         picture?.attach(to: timeline)
+        observe(timeline)
         let manager = location.makeManager(engine: engine, timeline: timeline)
         let emulated = try app.map { app in
             let emulated = try recipe.app(
@@ -127,7 +135,7 @@ private struct ReplaySettings: Sendable {
             return emulated
         }
         picture?.regions = manager.monitoredRegions.sorted { $0.identifier < $1.identifier }.map(ReportRegion.init)
-        let pacing: ReplaySource.Pacing = speed.map { .paced(speed: $0) } ?? .virtual
+        let pacing: EngineRun.Pacing = speed.map { .paced(speed: $0) } ?? .virtual
         var buffered = first[...]
         try await manager.run(ReplaySource(pacing: pacing) {
             let event = try buffered.popFirst() ?? Self.nextEvent(reader, &order)

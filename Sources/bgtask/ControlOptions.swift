@@ -26,16 +26,16 @@ struct ControlOptions: ParsableArguments {
         }
     }
 
-    /// Sends `action` to the app `bundle` (nil: whichever app listens at `--to`) and prints the reply: its
+    /// Sends `verb` with `argument` to the app `bundle` (nil: whichever app listens at `--to`) and prints the reply: its
     /// message on standard output when it succeeded.
     ///
     /// - Throws: `ValidationError` without a bundle or `--to`; ``ControlError`` when the socket cannot be
     ///   reached or its reply read; `ExitCode.failure` after printing the app's refusal on standard error.
-    func send(_ action: ControlRequest.Action, to bundle: String?) throws {
+    func send(_ verb: String, _ argument: ControlRequest.Argument, to bundle: String?) throws {
         guard let path = to ?? bundle.map({ ControlSocketPath.path(bundle: $0, state: state) }) else {
             throw ValidationError("Which app? Give its BUNDLE identifier, or the socket with --to SOCKET.")
         }
-        let request = try ControlRequest(bundle: bundle ?? ControlRequest.anyBundle, action: action)
+        let request = try ControlRequest(verb: verb, bundle: bundle ?? ControlRequest.anyBundle, argument: argument)
         let client = ControlClient(path: path, timeout: timeout.flatMap(DurationSyntax.parse) ?? .seconds(10))
         let reply = try client.send(request)
         guard reply.succeeded else {

@@ -1,4 +1,5 @@
 import AppControl
+import BackgroundApp
 import ArgumentParser
 import BackgroundPushes
 import JSON
@@ -45,7 +46,7 @@ extension BGTask {
             let payload = try PushPayload.read(path: arguments[arguments.count - 1])
             let bundle = arguments.count == 2 ? arguments[0] : payload.targetBundle
             // The app gets the payload as compact JSON, without the target bundle (it is in the request).
-            try control.send(.push(Array(payload.userInfo.jsonText.utf8)), to: bundle)
+            try control.send(PushMode.pushVerb, .payload(Array(payload.userInfo.jsonText.utf8)), to: bundle)
         }
     }
 }

@@ -121,13 +121,7 @@ extension BGTask {
                 let app = try recipe.app(
                     manifest, engine: engine, timeline: timeline, options: options.recipeOptions(location: nil, live: false))
                 app.start()
-                var steps = 0
-                while let next = engine.nextEventTime, next <= end {
-                    engine.step()
-                    steps += 1
-                    if steps % 1024 == 0, Task.isCancelled { return }
-                }
-                engine.run(until: end)
+                try await EngineRun(engine: engine).run(until: end)
                 if let reportPath { try picture?.write(to: reportPath) }
                 try Self.checkSaves(of: app, state: options.state)
             }

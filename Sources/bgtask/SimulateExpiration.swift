@@ -1,4 +1,5 @@
 import AppControl
+import BackgroundApp
 import ArgumentParser
 
 extension BGTask {
@@ -26,7 +27,7 @@ extension BGTask {
         @OptionGroup var task: TaskArguments
 
         func run() throws {
-            try task.send(ControlRequest.Action.simulateExpiration)
+            try task.send(TaskMode.simulateExpirationVerb)
         }
     }
 }

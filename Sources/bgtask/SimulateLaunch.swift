@@ -1,4 +1,5 @@
 import AppControl
+import BackgroundApp
 import ArgumentParser
 
 extension BGTask {
@@ -27,7 +28,7 @@ extension BGTask {
         @OptionGroup var task: TaskArguments
 
         func run() throws {
-            try task.send(ControlRequest.Action.simulateLaunch)
+            try task.send(TaskMode.simulateLaunchVerb)
         }
     }
 }

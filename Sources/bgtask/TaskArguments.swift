@@ -14,8 +14,8 @@ struct TaskArguments: ParsableArguments {
         guard (1...2).contains(arguments.count) else { throw ValidationError("Expected [BUNDLE] ID: the task's identifier, after the app's bundle.") }
     }
 
-    /// Sends the request `action` makes of the task's identifier to the app and prints the reply.
-    func send(_ action: (String) -> ControlRequest.Action) throws {
-        try control.send(action(arguments[arguments.count - 1]), to: arguments.count == 2 ? arguments[0] : nil)
+    /// Sends `verb` with the task's identifier to the app and prints the reply.
+    func send(_ verb: String) throws {
+        try control.send(verb, .name(arguments[arguments.count - 1]), to: arguments.count == 2 ? arguments[0] : nil)
     }
 }

@@ -1,7 +1,5 @@
 import AppControl
 import BackgroundCore
-import BackgroundPushes
-import JSON
 import BackgroundTestKit
 import Glibc
 import Testing
@@ -19,18 +17,17 @@ import Testing
     @Test func requestsReachTheHandlersOnTheEngineAndTheirRepliesComeBack() async throws {
         try await Self.withServer { path in
             let client = ControlClient(path: path, timeout: Self.patience)
-            let launch = try await Self.offPool { try client.send(ControlRequest(bundle: Self.bundle, action: .simulateLaunch("sync"))) }
+            let launch = try await Self.offPool { try client.send(ControlRequest(verb: "simulate-launch", bundle: Self.bundle, argument: .name("sync"))) }
             #expect(launch == .ok("launched sync"))
-            let expire = try await Self.offPool { try client.send(ControlRequest(bundle: "-", action: .simulateExpiration("sync"))) }
+            let expire = try await Self.offPool { try client.send(ControlRequest(verb: "simulate-expiration", bundle: "-", argument: .name("sync"))) }
             #expect(expire == .error("sync is not running"))
-            let payload = Array(#"{"Simulator Target Bundle":"x","aps":{"content-available":1},"n":1}"#.utf8)
-            let push = try await Self.offPool { try client.send(ControlRequest(bundle: Self.bundle, action: .push(payload))) }
-            #expect(push == .ok(#"push {"aps":{"content-available":1},"n":1} for x"#))
-            let other = try await Self.offPool { try client.send(ControlRequest(bundle: "com.other", action: .simulateLaunch("sync"))) }
+            let payload = Array(#"{"aps":{"content-available":1},"n":1}"#.utf8)
+            let push = try await Self.offPool { try client.send(ControlRequest(verb: "push", bundle: Self.bundle, argument: .payload(payload))) }
+            #expect(push == .ok(#"push of 37 bytes: {"aps":{"content-available":1},"n":1}"#))
+            let other = try await Self.offPool { try client.send(ControlRequest(verb: "simulate-launch", bundle: "com.other", argument: .name("sync"))) }
             #expect(other == .error("this is the control socket of com.example.app, not of com.other"))
-            let visible = Array(#"{"aps":{"alert":"hi"}}"#.utf8)
-            let refused = try await Self.offPool { try client.send(ControlRequest(bundle: Self.bundle, action: .push(visible))) }
-            #expect(refused.succeeded == false && refused.message.hasPrefix("the push was not delivered: the pushed payload: aps.alert:"), "\(refused)")
+            let unknown = try await Self.offPool { try Self.exchange(Array("ring com.example.app front\n".utf8), at: path) }
+            #expect(unknown == "error malformed request: unknown request 'ring'; expected push, simulate-expiration or simulate-launch\n")
         }
     }
 
@@ -45,7 +42,7 @@ import Testing
                 let reply = try await Self.offPool { try Self.exchange(frame, at: path) }
                 #expect(reply.hasPrefix("error malformed request: ") && reply.hasSuffix("\n"), "\(frame.prefix(20)): \(reply)")
             }
-            let launch = try await Self.offPool { try ControlClient(path: path, timeout: Self.patience).send(ControlRequest(bundle: Self.bundle, action: .simulateLaunch("a"))) }
+            let launch = try await Self.offPool { try ControlClient(path: path, timeout: Self.patience).send(ControlRequest(verb: "simulate-launch", bundle: Self.bundle, argument: .name("a"))) }
             #expect(launch == .ok("launched a"))
         }
     }
@@ -54,7 +51,7 @@ import Testing
         try await Self.withServer(requestTimeout: .milliseconds(300)) { path in
             let reply = try await Self.offPool { try Self.exchange(Array("simulate-launch com.example.app".utf8), at: path, hold: true) }
             #expect(reply == "error malformed request: no whole request within 0.3s\n")
-            let launch = try await Self.offPool { try ControlClient(path: path, timeout: Self.patience).send(ControlRequest(bundle: Self.bundle, action: .simulateLaunch("b"))) }
+            let launch = try await Self.offPool { try ControlClient(path: path, timeout: Self.patience).send(ControlRequest(verb: "simulate-launch", bundle: Self.bundle, argument: .name("b"))) }
             #expect(launch == .ok("launched b"))
         }
     }
@@ -74,7 +71,7 @@ import Testing
         #expect(throws: ControlError(
             .stale,
             "the control socket \(path) is stale: nothing listens on it (its `bgloc live --app` ended without removing it); start `bgloc live --app MANIFEST` again, which replaces it"
-        )) { try ControlClient(path: path, timeout: Self.patience).send(ControlRequest(bundle: Self.bundle, action: .simulateLaunch("a"))) }
+        )) { try ControlClient(path: path, timeout: Self.patience).send(ControlRequest(verb: "simulate-launch", bundle: Self.bundle, argument: .name("a"))) }
         let second = try ControlServer(path: path, bundle: Self.bundle)
         defer { second.close() }
         #expect(access(path, F_OK) == 0)
@@ -83,7 +80,7 @@ import Testing
     @Test func nothingThereAndAServerThatNeverRepliesAreOneLineErrors() throws {
         let folder = try TemporaryFolder(prefix: "bgkit-control")
         let path = folder.path + "/bgkit-com.example.app.sock"
-        let request = try ControlRequest(bundle: Self.bundle, action: .simulateLaunch("a"))
+        let request = try ControlRequest(verb: "simulate-launch", bundle: Self.bundle, argument: .name("a"))
         #expect(throws: ControlError(
             .noApp, "no running app: no control socket at \(path); start `bgloc live --app MANIFEST` for the app (with the same --state) first"
         )) { try ControlClient(path: path, timeout: Self.patience).send(request) }
@@ -119,7 +116,8 @@ import Testing
     // MARK: Helpers
 
     /// Runs `body` with a server at a fresh path, serving in a live run whose handlers launch any task,
-    /// expire none and describe each push; ends the run and closes the server after.
+    /// expire none and describe each push (their verbs as the tasks' and pushes' modes name them); ends the
+    /// run and closes the server after.
     static func withServer(requestTimeout: Duration = .seconds(5), _ body: (String) async throws -> Void) async throws {
         let folder = try TemporaryFolder(prefix: "bgkit-control")
         let path = folder.path + "/bgkit-com.example.app.sock"
@@ -127,10 +125,20 @@ import Testing
         let run = Task {
             let engine = EventEngine(start: .defaultStart)
             let run = LiveRun(engine: engine)
-            server.add(to: run, handlers: ControlServer.Handlers(
-                push: { payload in .ok("push \(payload.userInfo.jsonText) for \(payload.targetBundle ?? "nobody")") },
-                simulateLaunch: { identifier in .ok("launched \(identifier)") },
-                simulateExpiration: { identifier in .error("\(identifier) is not running") }))
+            server.add(to: run, verbs: [
+                "push": ControlServer.Verb(shape: .payload) { request in
+                    guard case .payload(let bytes) = request.argument else { return .error("no payload") }
+                    return .ok("push of \(bytes.count) bytes: \(String(decoding: bytes, as: UTF8.self))")
+                },
+                "simulate-launch": ControlServer.Verb(shape: .name) { request in
+                    guard case .name(let identifier) = request.argument else { return .error("no name") }
+                    return .ok("launched \(identifier)")
+                },
+                "simulate-expiration": ControlServer.Verb(shape: .name) { request in
+                    guard case .name(let identifier) = request.argument else { return .error("no name") }
+                    return .error("\(identifier) is not running")
+                },
+            ])
             try? await run.run()
         }
         do {

@@ -5,32 +5,35 @@ import Testing
 /// The control socket's wire format (docs/CONTROL.md): what `bgtask` writes reads back as the same request,
 /// a request cut short is incomplete, and any other bytes are malformed with a reason, never a crash.
 @Suite struct ControlWireTests {
+    /// The standard app's verbs (its tasks' and pushes' modes bring them).
+    static let verbs: [String: ControlRequest.Shape] = ["push": .payload, "simulate-launch": .name, "simulate-expiration": .name]
+
     static let requests: [ControlRequest] = try! [
-        ControlRequest(bundle: "com.example.news", action: .simulateLaunch("com.example.news.refresh")),
-        ControlRequest(bundle: ControlRequest.anyBundle, action: .simulateExpiration("sync")),
-        ControlRequest(bundle: "com.example.news", action: .push(Array(#"{"aps":{"content-available":1},"n":"a\nb"}"#.utf8))),
-        ControlRequest(bundle: "a", action: .push([])),
+        ControlRequest(verb: "simulate-launch", bundle: "com.example.news", argument: .name("com.example.news.refresh")),
+        ControlRequest(verb: "simulate-expiration", bundle: ControlRequest.anyBundle, argument: .name("sync")),
+        ControlRequest(verb: "push", bundle: "com.example.news", argument: .payload(Array(#"{"aps":{"content-available":1},"n":"a\nb"}"#.utf8))),
+        ControlRequest(verb: "push", bundle: "a", argument: .payload([])),
     ]
 
     @Test(arguments: requests) func aRequestReadsBackAsItself(request: ControlRequest) {
-        #expect(ControlRequest.decode(request.encoded) == .request(request))
-        #expect(ControlRequest.decode(request.encoded + Array("trailing".utf8)) == .request(request), "bytes after it are ignored")
+        #expect(ControlRequest.decode(request.encoded, verbs: Self.verbs) == .request(request))
+        #expect(ControlRequest.decode(request.encoded + Array("trailing".utf8), verbs: Self.verbs) == .request(request), "bytes after it are ignored")
         for cut in 0..<request.encoded.count {
-            #expect(ControlRequest.decode(Array(request.encoded[..<cut])) == .incomplete, "cut at \(cut)")
+            #expect(ControlRequest.decode(Array(request.encoded[..<cut]), verbs: Self.verbs) == .incomplete, "cut at \(cut)")
         }
     }
 
     @Test func theLinesAreThoseOfTheDocs() throws {
-        let launch = try ControlRequest(bundle: "com.example.news", action: .simulateLaunch("com.example.news.refresh"))
+        let launch = try ControlRequest(verb: "simulate-launch", bundle: "com.example.news", argument: .name("com.example.news.refresh"))
         #expect(String(decoding: launch.encoded, as: UTF8.self) == "simulate-launch com.example.news com.example.news.refresh\n")
-        let push = try ControlRequest(bundle: "com.example.news", action: .push(Array(#"{"aps":{"content-available":1}}"#.utf8)))
+        let push = try ControlRequest(verb: "push", bundle: "com.example.news", argument: .payload(Array(#"{"aps":{"content-available":1}}"#.utf8)))
         #expect(String(decoding: push.encoded, as: UTF8.self) == "push com.example.news 31\n{\"aps\":{\"content-available\":1}}")
         #expect(String(decoding: ControlReply.ok("launched sync").encoded, as: UTF8.self) == "ok launched sync\n")
         #expect(String(decoding: ControlReply.error("no task\nhere").encoded, as: UTF8.self) == "error no task here\n")
     }
 
     @Test(arguments: [
-        ("launch a b\n", "unknown request 'launch'; expected push, simulate-launch or simulate-expiration"),
+        ("launch a b\n", "unknown request 'launch'; expected push, simulate-expiration or simulate-launch"),
         ("simulate-launch a\n", "the request line has 2 fields; it is VERB BUNDLE ARGUMENT"),
         ("simulate-launch a b c\n", "the request line has 4 fields; it is VERB BUNDLE ARGUMENT"),
         ("simulate-launch  a\n", "the bundle identifier '' cannot be sent: it is 1 to 255 printable ASCII characters without spaces"),
@@ -41,18 +44,19 @@ import Testing
         ("\u{7F}\n", "the request line has byte 127 at 0; it is printable ASCII"),
     ])
     func malformedRequestsSayWhy(text: String, reason: String) {
-        #expect(ControlRequest.decode(Array(text.utf8)) == .malformed(reason))
+        #expect(ControlRequest.decode(Array(text.utf8), verbs: Self.verbs) == .malformed(reason))
     }
 
     @Test func aLineWithoutItsNewlineIsMalformedPastTheLimit() {
-        #expect(ControlRequest.decode(Array(repeating: UInt8(ascii: "a"), count: 1023)) == .incomplete)
-        #expect(ControlRequest.decode(Array(repeating: UInt8(ascii: "a"), count: 1024)) == .malformed("the request line is longer than 1024 bytes"))
+        #expect(ControlRequest.decode(Array(repeating: UInt8(ascii: "a"), count: 1023), verbs: Self.verbs) == .incomplete)
+        #expect(ControlRequest.decode(Array(repeating: UInt8(ascii: "a"), count: 1024), verbs: Self.verbs) == .malformed("the request line is longer than 1024 bytes"))
     }
 
     @Test func namesThatCannotBeWrittenAreRefusedBeforeSending() {
-        #expect(throws: ControlError.self) { try ControlRequest(bundle: "com.example news", action: .simulateLaunch("x")) }
-        #expect(throws: ControlError.self) { try ControlRequest(bundle: "a", action: .simulateLaunch(String(repeating: "x", count: 256))) }
-        #expect(throws: ControlError.self) { try ControlRequest(bundle: "a", action: .push(Array(repeating: 32, count: 4097))) }
+        #expect(throws: ControlError.self) { try ControlRequest(verb: "simulate-launch", bundle: "com.example news", argument: .name("x")) }
+        #expect(throws: ControlError.self) { try ControlRequest(verb: "simulate-launch", bundle: "a", argument: .name(String(repeating: "x", count: 256))) }
+        #expect(throws: ControlError.self) { try ControlRequest(verb: "push", bundle: "a", argument: .payload(Array(repeating: 32, count: 4097))) }
+        #expect(throws: ControlError.self) { try ControlRequest(verb: "simulate launch", bundle: "a", argument: .name("x")) }
     }
 
     @Test(arguments: ["ok", "okay fine", "error", "", "OK done", "ok \u{FFFD}\n"])
@@ -88,9 +92,9 @@ import Testing
             } else {
                 bytes = (0..<(random.next() % 64)).map { _ in alphabet[Int(random.next() % UInt64(alphabet.count))] }
             }
-            if case .request(let request) = ControlRequest.decode(bytes) {
+            if case .request(let request) = ControlRequest.decode(bytes, verbs: Self.verbs) {
                 decoded += 1
-                #expect(ControlRequest.decode(request.encoded) == .request(request))
+                #expect(ControlRequest.decode(request.encoded, verbs: Self.verbs) == .request(request))
             }
         }
         #expect(decoded > 0, "some mutations still make requests")

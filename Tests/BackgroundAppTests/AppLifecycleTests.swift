@@ -15,8 +15,8 @@ import Testing
         init(_ configuration: AppLifecycle.Configuration = AppLifecycle.Configuration()) {
             timeline = Timeline(engine: engine, keepingEvents: true)
             lifecycle = AppLifecycle(engine: engine, timeline: timeline, configuration: configuration)
-            lifecycle.onLaunch = { [unowned self] in launches += 1 }
-            lifecycle.onTerminate = { [unowned self] in terminations += 1 }
+            lifecycle.addLaunchListener { [unowned self] in launches += 1 }
+            lifecycle.addTerminationListener { [unowned self] in terminations += 1 }
             lifecycle.launch(reason: "launched by the user")
         }
 

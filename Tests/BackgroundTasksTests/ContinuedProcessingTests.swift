@@ -172,7 +172,7 @@ import Testing
     @Test func aSecondRegistrationIsTheCrash() throws {
         let f = try F(permitted: [F.refresh, Self.wildcard])
         var crashes: [String] = []
-        f.scheduler.onRegistrationCrash = { crashes.append($0) }
+        f.scheduler.addCrashListener { crashes.append($0) }
         #expect(f.scheduler.register(forTaskWithIdentifier: F.refresh) { _ in })
         #expect(!f.scheduler.register(forTaskWithIdentifier: "com.example.unknown") { _ in })
         #expect(crashes.isEmpty, "an identifier that is not permitted is refused, not a crash")

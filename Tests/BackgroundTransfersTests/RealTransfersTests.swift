@@ -76,7 +76,7 @@ struct RealTransfersTests {
             configuration: SessionConfiguration(identifier: "com.example.transfers"), engine: engine, timeline: timeline,
             attempts: RealTransfers(transport: CurlTransport(), engine: engine, mode: .live))
         let (ended, end) = AsyncStream<Void>.makeStream()
-        session.onEvent = { event in
+        session.addEventListener { event in
             if case .didComplete = event { end.finish() }
         }
         let file = try folder.write("visits.bin", Data(content))

@@ -28,7 +28,7 @@ final class SessionFixture {
         session = BackgroundSession(
             configuration: configuration, engine: engine, timeline: timeline, attempts: attempts, store: store, rules: rules,
             network: network, appState: appState)
-        session.onEvent = { [unowned self] event in
+        session.addEventListener { [unowned self] event in
             delivered.append(event)
             if case .launchApp = event, answersLaunches { session.appDidChange(to: .background) }
         }

@@ -3,14 +3,17 @@ import BackgroundCore
 
 /// A toy background mode, written as a new module would write one, touching no file of BackgroundCore or
 /// BackgroundApp: a doorbell that rings at the manifest's times (its `doorbell.rang` record) and wakes the
-/// app (its trigger), and an `answer:` action that keeps the app running while someone answers the door
-/// (its reason to run).
+/// app (its trigger), an `answer:` action that keeps the app running while someone answers the door (its
+/// reason to run), and a `ring` control verb that rings it now (`bgtask`'s socket of a live run).
 ///
 /// ```yaml
 /// doorbell:
 ///   - {at: 2m, onRing: {answer: 45s, submit: com.example.sync}}
 /// ```
 final class DoorbellMode: BackgroundMode {
+    /// The one place the mode is registered: its section and how the app makes it.
+    static let registration = AppRecipe.Mode(sections: [Section.self]) { _ in DoorbellMode() }
+
     /// The mode's manifest section: `doorbell:`, and the `answer:` action key.
     struct Section: ManifestSection {
         static let keys = ["doorbell"]
@@ -53,6 +56,7 @@ final class DoorbellMode: BackgroundMode {
     private weak var app: EmulatedApp?
     /// Times the door was answered, as the action ran.
     private(set) var answered: [SimTime] = []
+    private var rings = 0
 
     func attach(to app: EmulatedApp) throws(InputError) {
         self.app = app
@@ -62,9 +66,17 @@ final class DoorbellMode: BackgroundMode {
     func appDidLaunch(first: Bool) {
         guard first, let app, let section = app.manifest[Section.self] else { return }
         let start = app.engine.now
-        for (number, ring) in section.rings.enumerated() {
-            app.engine.schedule(at: start + ring.offset) { [weak self] in self?.ring(number + 1, ring.action) }
+        for ring in section.rings {
+            app.engine.schedule(at: start + ring.offset) { [weak self] in self?.ring(ring.action) }
         }
+    }
+
+    /// `ring WHO`: someone rings the bell now; the app wakes, with no action of the manifest's.
+    var controlVerbs: [ControlVerb] {
+        [ControlVerb("ring", takes: .name) { [weak self] who, _ in
+            guard let self, app != nil else { return .error("nobody hears the doorbell: the app is gone") }
+            return .ok("\(who) rang the doorbell (ring \(ring(nil)))")
+        }]
     }
 
     /// The doorbell's action: answer the door for the given time.
@@ -77,9 +89,13 @@ final class DoorbellMode: BackgroundMode {
         }
     }
 
-    private func ring(_ number: Int, _ action: ManifestAction?) {
-        guard let app else { return }
-        app.timeline.record(Rang(ring: number))
+    /// Rings the bell: its record, then the app wakes and runs `action`. Returns the ring's number.
+    @discardableResult
+    private func ring(_ action: ManifestAction?) -> Int {
+        rings += 1
+        guard let app else { return rings }
+        app.timeline.record(Rang(ring: rings))
         app.trigger(action, by: TaskTrigger(Self.trigger), reason: "the doorbell rang")
+        return rings
     }
 }

@@ -6,7 +6,8 @@ import Testing
 /// the standard ones: its manifest key is read and checked, its trigger wakes the app, its action runs
 /// and keeps the app running while it lasts (issue 15).
 @Suite struct DoorbellModeTests {
-    static let sections = AppManifest.standardSections + [DoorbellMode.Section.self]
+    /// The standard app with the doorbell: the mode's one registration.
+    static let recipe = AppRecipe.standard.adding(DoorbellMode.registration)
 
     static let yaml = """
         app: com.example.door
@@ -21,12 +22,11 @@ import Testing
 
     /// The run's lifecycle and task events as "SECONDS name detail", and the mode.
     static func run(_ yaml: String = yaml) throws -> (events: [String], mode: DoorbellMode, app: EmulatedApp) {
-        let manifest = try AppManifest(yaml: yaml, file: "door.yaml", sections: sections)
+        let manifest = try recipe.manifest(yaml: yaml, file: "door.yaml")
         let engine = EventEngine(start: .defaultStart)
         let timeline = Timeline(engine: engine, keepingEvents: true)
-        let mode = DoorbellMode()
-        let app = try EmulatedApp(
-            manifest: manifest, engine: engine, timeline: timeline, modes: AppRecipe.standard.makeModes(AppRecipe.Options()) + [mode])
+        let app = try recipe.app(manifest, engine: engine, timeline: timeline)
+        let mode = try #require(app.mode(DoorbellMode.self))
         app.start()
         engine.run(until: engine.now + .seconds(3600))
         let events = timeline.events.compactMap { event -> String? in
@@ -76,7 +76,7 @@ import Testing
         ]
         for (yaml, expected) in cases {
             do {
-                let manifest = try AppManifest(yaml: yaml, file: "door.yaml", sections: Self.sections)
+                let manifest = try Self.recipe.manifest(yaml: yaml, file: "door.yaml")
                 #expect(expected == nil, "accepted: \(yaml)")
                 // Another mode's trigger may carry the doorbell's action.
                 #expect(manifest.regions.first?.onEnter?.value("answer", as: Duration.self) == .seconds(60))

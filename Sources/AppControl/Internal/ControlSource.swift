@@ -1,22 +1,16 @@
 import BackgroundCore
-import BackgroundPushes
 
 /// A ``ControlServer`` as a live run's source: its accepting thread runs until the run cancels it.
 struct ControlSource: LiveSource {
-    /// A request as the engine runs it.
-    enum Command: Sendable {
-        case push(PushPayload)
-        case simulateLaunch(String)
-        case simulateExpiration(String)
-    }
-
     /// A request and the connection its reply goes to.
     struct Incoming: Sendable {
-        var command: Command
+        var request: ControlRequest
         var responder: ControlResponder
     }
 
     let server: ControlServer
+    /// The verbs the app answers, and their arguments' shapes.
+    let verbs: [String: ControlRequest.Shape]
 
     /// Serves on a thread of its own; a ``StopSignal`` stops it when the task is cancelled.
     func run(posting input: EngineInput<Incoming>) async throws {
@@ -28,8 +22,8 @@ struct ControlSource: LiveSource {
         }
         await withTaskCancellationHandler {
             await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
-                DedicatedThread.start { [server] in
-                    server.serve(stop: stop, posting: input)
+                DedicatedThread.start { [server, verbs] in
+                    server.serve(stop: stop, verbs: verbs, posting: input)
                     done.resume()
                 }
             }

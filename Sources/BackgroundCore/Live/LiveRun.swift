@@ -11,8 +11,8 @@
 /// - the end of a source added with ``FinishBehavior/endRun`` (gpsd after `--fixes`), or of the last source
 ///   still running;
 /// - a source's error: ``run()`` throws the first one, errors after the end are ignored;
-/// - the cancellation of the task running ``run()`` (Ctrl-C, SIGTERM through `Interruption`): it throws
-///   `CancellationError`.
+/// - the cancellation of the task running ``run()`` (Ctrl-C, SIGTERM through `Interruption`), checked at
+///   every wake-up as ``EngineRun``'s rule has it: it throws `CancellationError`.
 ///
 /// ``run()`` returns only when every source has returned. Everything a source posted before it ended is
 /// handled before its end counts; inputs still in the inbox when the run ends are dropped.

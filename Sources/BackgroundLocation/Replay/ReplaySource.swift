@@ -15,15 +15,11 @@ public import BackgroundCore
 /// try await manager.run(.replay(fixes, pacing: .paced(speed: 10)))        // 10× real time
 /// ```
 /// The run stops at the last fix: actions scheduled beyond it (a pending dwell, a recurring task) do
-/// not run.
+/// not run. It stops when its task is cancelled by ``EngineRun``'s rule: on virtual time every
+/// ``EngineRun/cancellationInterval`` fixes, paced at every wait.
 public final class ReplaySource: LocationSource {
-    /// How a replay lets time pass.
-    public enum Pacing {
-        /// As fast as possible on virtual time.
-        case virtual
-        /// At `speed` × real time on `clock`.
-        case paced(speed: Double, clock: any Clock<Duration> = ContinuousClock())
-    }
+    /// How a replay lets time pass: ``EngineRun``'s pacing.
+    public typealias Pacing = EngineRun.Pacing
 
     /// The time between fixes that carry no time (default 1 s).
     public var untimedInterval = Duration.seconds(1)
@@ -79,7 +75,7 @@ public final class ReplaySource: LocationSource {
                     engine.run(until: due)
                 }
                 count &+= 1
-                if count & 0xFFF == 0 { try Task.checkCancellation() }
+                if count % EngineRun.cancellationInterval == 0 { try Task.checkCancellation() }
             case .paced(let speed, let clock):
                 // Interrupted (Ctrl-C), the queued delivery stays in the engine's queue (a cancelled action is
                 // only dropped when its time comes); holding `deliver`, and through it the caller's manager

@@ -15,7 +15,7 @@ public import BackgroundCore
 ///   backoff (``SessionRules``) within `timeoutIntervalForResource`, after which the transfer fails with
 ///   `timedOut`; a download resumes from its resume data when the server allows it.
 /// - The app: the host tells the session its state (``appDidChange(to:)``) and the device's network
-///   (``update(network:)``); events reach it through ``onEvent`` at once while it runs, and are queued while
+///   (``update(network:)``); events reach its listeners (``addEventListener(_:)``) at once while it runs, and are queued while
 ///   it is suspended or terminated, when the session asks for a wake or relaunch (``SessionEvent``).
 /// - A store (``TransferStore``) keeps every pending transfer, written before each change is reported;
 ///   ``start()`` carries on those of an earlier run.
@@ -24,7 +24,7 @@ public import BackgroundCore
 /// let session = BackgroundSession(
 ///     configuration: SessionConfiguration(identifier: "com.example.tour.transfers"), engine: engine,
 ///     timeline: timeline, attempts: SimulatedTransfers(engine: engine), store: database)
-/// session.onEvent = { event in host.handle(event) }
+/// session.addEventListener { event in host.handle(event) }
 /// try session.start()
 /// let id = try session.uploadTask(with: SessionRequest(url: "https://example.org/visits/museum.log"), fromFile: "/srv/visits.log")
 ///
@@ -39,8 +39,6 @@ public import BackgroundCore
 public final class BackgroundSession {
     public let configuration: SessionConfiguration
     public let rules: SessionRules
-    /// Receives the session's requests and the app's delegate calls (``SessionEvent``).
-    public var onEvent: (SessionEvent) -> Void = { _ in }
     /// The network the session last heard of.
     public private(set) var network: NetworkPath
     /// The app's state the session last heard of.
@@ -55,6 +53,7 @@ public final class BackgroundSession {
     private var limiter: ResumeRateLimiter
     /// Delegate calls waiting for the app to run.
     private var queued: [SessionEvent] = []
+    private var eventListeners: [(SessionEvent) -> Void] = []
     /// A wake or relaunch was asked for and its events are not delivered yet.
     private var launchAsked = false
     /// The user force-quit the app: no relaunch until they open it again.
@@ -78,6 +77,16 @@ public final class BackgroundSession {
         self.network = network
         self.appState = appState
         self.limiter = ResumeRateLimiter(firstDelay: rules.rateLimiterFirstDelay)
+    }
+
+    /// Adds `listener`, which receives the session's requests and the app's delegate calls
+    /// (``SessionEvent``), in the order listeners were added.
+    public func addEventListener(_ listener: @escaping (SessionEvent) -> Void) {
+        eventListeners.append(listener)
+    }
+
+    private func tell(_ event: SessionEvent) {
+        for listener in eventListeners { listener(event) }
     }
 
     /// Carries on the transfers the store kept from an earlier run of this session (each exactly once).
@@ -204,10 +213,10 @@ public final class BackgroundSession {
         guard isRunning else { return }
         let events = queued
         queued = []
-        events.forEach(onEvent)
+        events.forEach(tell)
         if launchAsked {
             launchAsked = false
-            onEvent(.didFinishEvents)
+            tell(.didFinishEvents)
         }
     }
 
@@ -299,7 +308,7 @@ public final class BackgroundSession {
             timeline.record(.transferWaiting(transfer: transfer.pending.id, reason: reason))
             if reason.isConnectivity, !transfer.toldWaiting, isRunning {
                 transfer.toldWaiting = true
-                onEvent(.taskIsWaitingForConnectivity(transfer: transfer.pending.id))
+                tell(.taskIsWaitingForConnectivity(transfer: transfer.pending.id))
             }
         }
         let moment = reason == .earliestBegin ? transfer.pending.earliestBegin : reason == .rateLimited ? transfer.rateLimitedUntil : nil
@@ -433,7 +442,7 @@ public final class BackgroundSession {
             }
         }
         timeline.record(record)
-        guard !isRunning else { return events.forEach(onEvent) }
+        guard !isRunning else { return events.forEach(tell) }
         queued += events
         guard launch, configuration.sessionSendsLaunchEvents, !launchesBlocked, !launchAsked else { return }
         launchAsked = true
@@ -441,7 +450,7 @@ public final class BackgroundSession {
         engine.schedule(after: .zero) { [weak self] in
             guard let self, launchAsked, !isRunning else { return }
             timeline.record(.sessionEvents(session: configuration.identifier))
-            onEvent(.launchApp(relaunch: appState == .terminated))
+            tell(.launchApp(relaunch: appState == .terminated))
         }
     }
 

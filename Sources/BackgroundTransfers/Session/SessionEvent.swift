@@ -8,11 +8,11 @@
 /// `handleEventsForBackgroundURLSession` within its background time.
 ///
 /// ```swift
-/// session.onEvent = { event in
+/// session.addEventListener { event in          // as TransferMode hosts it
 ///     switch event {
-///     case .launchApp(let relaunch): app.wake(relaunch: relaunch, reason: "session.events")
-///     case .didFinishEvents: app.callStoredCompletionHandler()
-///     default: app.deliver(event)
+///     case .launchApp: lifecycle.begin(.sessionEvents, reason: "session.events")
+///     case .didFinishEvents: lifecycle.end(.sessionEvents, reason: "the app called the completion handler")
+///     case .taskIsWaitingForConnectivity, .didFinishDownloading, .didComplete: break
 ///     }
 /// }
 /// ```

@@ -25,8 +25,7 @@ import Glibc
 ///   delivery gets the app terminated, with that reason in the `lifecycle` event.
 ///
 /// ```swift
-/// let app = try EmulatedApp(manifest: manifest, engine: engine, timeline: timeline,
-///                           modes: EmulatedApp.standardModes(location: nil, audio: nil))
+/// let app = try AppRecipe.standard.app(manifest, engine: engine, timeline: timeline)
 /// app.start()
 /// let payload = try PushPayload.read(path: "push/sync.apns")
 /// app.mode(PushMode.self)?.send(payload, headers: PushHeaders())   // 1: push.received 1, …
@@ -69,12 +68,8 @@ public final class PushMode: BackgroundMode {
         policy = PushPolicy(configuration: configuration.policy)
         section = app.manifest[PushSection.self] ?? PushSection()
         if case .command = section.onPush.work { log = try CommandLog(path: app.configuration.commands.log) }
-        if let scheduler = app.mode(TaskMode.self)?.simulator?.scheduler {
-            offline = scheduler.conditions.network == .none
-            scheduler.addConditionsListener { [weak self] in self?.update($0) }
-        } else {
-            ScriptedConditions(app.manifest.conditions).start(on: app.engine) { [weak self] in self?.update($0) }
-        }
+        offline = app.device.conditions.network == .none
+        app.device.addConditionsListener { [weak self] in self?.update($0) }
         if offline { apply(policy.handle(.deviceOffline, at: app.engine.now)) }
     }
 
@@ -169,6 +164,24 @@ public final class PushMode: BackgroundMode {
         case .lock: break
         }
     }
+
+    /// `push N` and N bytes on the control socket (`bgtask push`): the payload, as `xcrun simctl push` takes
+    /// it, sent now as APNs sends it; one that fails `PushPayload`'s rules is not delivered.
+    public var controlVerbs: [ControlVerb] {
+        [ControlVerb(Self.pushVerb, takes: .payload) { [weak self] _, bytes in
+            let payload: PushPayload
+            do {
+                payload = try PushPayload(bytes: bytes, file: "the pushed payload")
+            } catch {
+                return .error("the push was not delivered: \(error)")
+            }
+            guard let self else { return .error("the push was not sent: the app has no push mode") }
+            return .ok("sent push \(send(payload, headers: payload.headers)); the run's push.* events say what became of it")
+        }]
+    }
+
+    /// A push on the control socket.
+    public static let pushVerb = "push"
 
     /// Settled when no manifest push is still to be sent, no handler runs and no push waits.
     public var isSettled: Bool { manifestPushesLeft == 0 && running.isEmpty && policy.pendingPush == nil }

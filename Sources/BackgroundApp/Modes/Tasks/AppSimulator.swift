@@ -27,10 +27,6 @@ public final class AppSimulator {
     public let manifest: AppManifest
     public let scheduler: BGTaskScheduler
     public let commands: Commands
-    /// Called when a declared task launches, before its work starts: the emulated app wakes for it.
-    public var onTaskLaunch: (BGTask) -> Void = { _ in }
-    /// Called when a task has completed (after its `task.completed` event), with its success.
-    public var onTaskCompletion: (_ task: BGTask, _ success: Bool) -> Void = { _, _ in }
 
     private let engine: EventEngine
     private let timeline: Timeline
@@ -38,6 +34,7 @@ public final class AppSimulator {
     private var hasLaunched = false
     private var triggers: [String: TaskTrigger] = [:]
     private var running: [String] = []
+    private var launchListeners: [(BGTask) -> Void] = []
     /// The manifest's task section, read out once: `submit` looks a task up on every submission.
     private let tasks: TaskSection
 
@@ -63,11 +60,13 @@ public final class AppSimulator {
             conditions: conditions ?? ScriptedConditions(manifest.conditions),
             configuration: configuration)
         scheduler.entitlements = Set(manifest.entitlements)
-        scheduler.onTaskCompletion = { [weak self] task, success in
-            guard let self else { return }
-            running.removeAll { $0 == task.identifier }
-            onTaskCompletion(task, success)
-        }
+        scheduler.addCompletionListener { [weak self] task, _ in self?.running.removeAll { $0 == task.identifier } }
+    }
+
+    /// Adds `listener`, called when a declared task launches, before its work starts: the emulated app
+    /// wakes for it.
+    public func addLaunchListener(_ listener: @escaping (BGTask) -> Void) {
+        launchListeners.append(listener)
     }
 
     /// Launches the app: the first time, registers a handler for every declared task, submits
@@ -115,7 +114,7 @@ public final class AppSimulator {
 
     private func handle(_ launched: BGTask, as task: ManifestTask) {
         running.append(task.identifier)
-        onTaskLaunch(launched)
+        for listener in launchListeners { listener(launched) }
         let trigger = triggers[task.identifier] ?? TaskTrigger(.launch)
         if task.resubmit { submit(task.identifier, trigger: TaskTrigger(.resubmit)) }
         switch task.work {

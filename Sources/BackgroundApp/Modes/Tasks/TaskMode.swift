@@ -27,24 +27,19 @@ public final class TaskMode: BackgroundMode {
     ///   cannot be opened.
     public func attach(to app: EmulatedApp) throws(InputError) {
         self.app = app
-        let conditions: (any DeviceConditionsSource)? = switch app.configuration.conditions {
-        case .manifest: nil
-        case .machine(let root, let pollInterval):
-            LinuxDeviceConditions(root: root, pollInterval: pollInterval, base: DeviceConditions(idle: true))
-        }
         simulator = try AppSimulator(
             manifest: app.manifest, engine: app.engine, timeline: app.timeline, configuration: app.configuration.scheduler,
-            commands: app.configuration.commands, conditions: conditions)
-        simulator.scheduler.onRegistrationCrash = { [weak app] message in
+            commands: app.configuration.commands, conditions: app.device.conditionsFeed)
+        simulator.scheduler.addCrashListener { [weak app] message in
             app?.lifecycle.terminate(reason: "the app crashed: \(message)")
         }
-        simulator.onTaskLaunch = { [weak app] task in
+        simulator.addLaunchListener { [weak app] task in
             guard let app else { return }
             app.lifecycle.begin(.task(task.identifier), reason: "task \(task.identifier) launched")
             guard let action = app.manifest.task(task.identifier)?.onLaunch else { return }
             for mode in app.modes { mode.perform(action, trigger: TaskTrigger(.taskLaunch)) }
         }
-        simulator.onTaskCompletion = { [weak app] task, success in
+        simulator.scheduler.addCompletionListener { [weak app] task, success in
             // After the scheduler has finished with it: the app may be suspended then.
             guard let app else { return }
             let identifier = task.identifier
@@ -95,6 +90,31 @@ public final class TaskMode: BackgroundMode {
     public var isSettled: Bool { simulator.scheduler.pendingTaskRequests().isEmpty }
 
     // MARK: The debugger's commands
+
+    /// `simulate-launch ID` and `simulate-expiration ID` on the control socket (`bgtask simulate-launch`).
+    public var controlVerbs: [ControlVerb] {
+        [
+            ControlVerb(Self.simulateLaunchVerb, takes: .name) { [weak self] identifier, _ in
+                guard let scheduler = self?.simulator.scheduler else { return .error("\(identifier) was not launched: the app has no task scheduler") }
+                let pending = scheduler.pendingTaskRequests().map(\.identifier)
+                if scheduler.simulateLaunch(forTaskWithIdentifier: identifier) { return .ok("launched \(identifier)") }
+                if pending.contains(identifier) { return .error("\(identifier) was not launched: the app has not finished launching") }
+                let waiting = pending.isEmpty ? "none" : pending.joined(separator: ", ")
+                return .error("\(identifier) was not launched: no request for it is pending (pending: \(waiting)); the app submits it first")
+            },
+            ControlVerb(Self.simulateExpirationVerb, takes: .name) { [weak self] identifier, _ in
+                guard let scheduler = self?.simulator.scheduler, scheduler.simulateExpiration(forTaskWithIdentifier: identifier) else {
+                    return .error("\(identifier) was not expired: no task with that identifier is running")
+                }
+                return .ok("expired \(identifier)")
+            },
+        ]
+    }
+
+    /// The debugger's `_simulateLaunchForTaskWithIdentifier:` on the control socket.
+    public static let simulateLaunchVerb = "simulate-launch"
+    /// The debugger's `_simulateExpirationForTaskWithIdentifier:` on the control socket.
+    public static let simulateExpirationVerb = "simulate-expiration"
 
     /// `simulateLaunch: ID`: launches the pending task now, as the debugger's
     /// `_simulateLaunchForTaskWithIdentifier:` does; an identifier that is not permitted, or has no pending

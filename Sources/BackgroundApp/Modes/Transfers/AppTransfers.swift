@@ -5,14 +5,13 @@ public import BackgroundTransfers
 /// An app's background session, as a manifest describes it: the session of its `session:` key, the
 /// network its device conditions give, and the transfers its `upload:` and `download:` actions create.
 ///
-/// ``TransferMode`` hosts one inside an ``EmulatedApp`` (with the app's lifecycle: wakes, relaunches);
-/// `bgtask simulate`, which runs the tasks without a lifecycle, hosts one for its tasks' `onLaunch:`.
+/// ``TransferMode`` hosts one inside an ``EmulatedApp`` (with the app's lifecycle: wakes, relaunches).
 ///
 /// ```swift
 /// let transfers = AppTransfers(
 ///     manifest: manifest, engine: engine, timeline: timeline,
 ///     attempts: SimulatedTransfers(engine: engine, server: manifest.server), appState: .background)
-/// transfers.follow(conditionsOf: simulator.scheduler)
+/// transfers.update(conditions: device.conditions)
 /// transfers.perform(action)          // its upload: and download:, if any
 /// ```
 public final class AppTransfers {
@@ -36,13 +35,6 @@ public final class AppTransfers {
     /// The device's conditions changed: the session sees the network they describe.
     public func update(conditions: DeviceConditions) {
         session.update(network: NetworkPath(conditions))
-    }
-
-    /// Follows the conditions of `scheduler`: the session sees their network now and after every change
-    /// (a conditions listener that holds the transfers weakly).
-    public func follow(conditionsOf scheduler: BGTaskScheduler) {
-        update(conditions: scheduler.conditions)
-        scheduler.addConditionsListener { [weak self] in self?.update(conditions: $0) }
     }
 
     /// Creates the transfers of `action`'s `upload:` and `download:` (an `earliestBegin:` counts from now);

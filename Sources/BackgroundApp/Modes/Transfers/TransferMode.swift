@@ -6,7 +6,7 @@ public import BackgroundTransfers
 ///
 /// - It creates the transfers of `upload:` and `download:` actions, wherever they stand (a region's or a
 ///   significant change's action; a task's `onLaunch:`, when the task launches).
-/// - The session sees the device's conditions (those the scheduler follows) and the app's state: the
+/// - The session sees the device's conditions (``EmulatedApp/device``) and the app's state: the
 ///   resume rate limiter, discretion for transfers created in the background, data tasks.
 /// - When transfers end while the app is suspended or terminated, the session asks for the app: the mode
 ///   wakes or relaunches it (a `lifecycle` event whose reason names `session.events`), the session
@@ -15,11 +15,8 @@ public import BackgroundTransfers
 /// - Pending transfers are kept in the store it is given (`--state`), and carried on at the first launch.
 ///
 /// ```swift
-/// let app = try EmulatedApp(
-///     manifest: manifest, engine: engine, timeline: timeline,
-///     modes: EmulatedApp.standardModes(location: manager, audio: audio) + [TransferMode()])
+/// let app = try EmulatedApp(manifest: manifest, engine: engine, timeline: timeline, modes: [TaskMode(), TransferMode()])
 /// ```
-/// The modes' order matters: the tasks mode, whose scheduler gives the conditions, comes before it.
 public final class TransferMode: BackgroundMode {
     /// Makes the performer of the session's attempts, on the app's engine, for its manifest.
     public typealias Attempts = (EventEngine, AppManifest) -> any TransferAttempts
@@ -55,12 +52,9 @@ public final class TransferMode: BackgroundMode {
             manifest: app.manifest, engine: app.engine, timeline: app.timeline, attempts: attempts(app.engine, app.manifest),
             store: store, rules: rules, appState: app.lifecycle.state)
         self.transfers = transfers
-        transfers.session.onEvent = { [weak self] event in self?.handle(event) }
-        if let scheduler = app.mode(TaskMode.self)?.simulator.scheduler {
-            transfers.follow(conditionsOf: scheduler)
-        } else {
-            ScriptedConditions(app.manifest.conditions).start(on: app.engine) { [weak transfers] in transfers?.update(conditions: $0) }
-        }
+        transfers.session.addEventListener { [weak self] event in self?.handle(event) }
+        transfers.update(conditions: app.device.conditions)
+        app.device.addConditionsListener { [weak transfers] in transfers?.update(conditions: $0) }
     }
 
     /// The first launch carries on the transfers the store kept.

@@ -1,0 +1,22 @@
+package import AppControl
+package import BackgroundApp
+package import BackgroundCore
+
+extension ControlServer {
+    /// Makes the server a source of `run` answering `app`'s control verbs (every mode's), on the engine's
+    /// owner: `bgloc live --app`'s control socket.
+    package func add(to run: LiveRun, app: EmulatedApp) {
+        add(to: run, verbs: app.controlVerbs.mapValues { verb in
+            Verb(shape: verb.argument == .name ? .name : .payload) { request in
+                let reply = switch request.argument {
+                case .name(let name): verb.perform(name, [])
+                case .payload(let bytes): verb.perform("", bytes)
+                }
+                return switch reply {
+                case .ok(let message): .ok(message)
+                case .error(let message): .error(message)
+                }
+            }
+        })
+    }
+}
