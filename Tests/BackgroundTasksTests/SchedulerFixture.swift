@@ -31,7 +31,11 @@ final class SchedulerFixture {
                 onLaunch(task)
                 if let work {
                     let id = engine.schedule(after: work) { task.setTaskCompleted(success: true) }
-                    task.expirationHandler = { [weak engine] in engine?.cancel(id) }  // no engine-task cycle
+                    // Weak: no engine-task cycle. The handler stops the work and completes, as Apple advises.
+                    task.expirationHandler = { [weak engine, weak task] in
+                        engine?.cancel(id)
+                        task?.setTaskCompleted(success: false)
+                    }
                 }
             }
         }

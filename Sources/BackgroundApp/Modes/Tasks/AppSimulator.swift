@@ -69,20 +69,26 @@ public final class AppSimulator {
         launchListeners.append(listener)
     }
 
-    /// Launches the app: the first time, registers a handler for every declared task, submits
-    /// `submitAtLaunch` and finishes launching; a relaunch (after the app was terminated) submits
+    /// Launches the app: the first time, registers a handler for every declared task (`register:
+    /// atLaunch`), submits `submitAtLaunch`, finishes launching, then registers the `register: afterLaunch`
+    /// ones (the exception that crashes the app); a relaunch (after the app was terminated) submits
     /// `submitAtLaunch` again — the handlers stay registered, the scheduler standing for the system.
     public func launch() {
-        if !hasLaunched {
-            for task in tasks.tasks {
-                scheduler.register(forTaskWithIdentifier: task.identifier, using: nil) { [unowned self] launched in
-                    handle(launched, as: task)
-                }
+        let first = !hasLaunched
+        hasLaunched = true
+        if first { register(.atLaunch) }
+        for identifier in manifest.submitAtLaunch { submit(identifier, trigger: TaskTrigger(.launch)) }
+        guard first else { return }
+        scheduler.finishLaunching()
+        register(.afterLaunch)
+    }
+
+    private func register(_ when: ManifestTask.Registration) {
+        for task in tasks.tasks where task.register == when {
+            scheduler.register(forTaskWithIdentifier: task.identifier, using: nil) { [unowned self] launched in
+                handle(launched, as: task)
             }
         }
-        for identifier in manifest.submitAtLaunch { submit(identifier, trigger: TaskTrigger(.launch)) }
-        if !hasLaunched { scheduler.finishLaunching() }
-        hasLaunched = true
     }
 
     /// Submits the declared task `identifier` as the app would; a rejection shows in the timeline only.
@@ -107,9 +113,9 @@ public final class AppSimulator {
         if (try? scheduler.submit(request)) != nil { triggers[identifier] = trigger }
     }
 
-    /// Expires every task running now (the app's process is ending).
-    public func expireRunningTasks() {
-        for identifier in running { _ = scheduler.simulateExpiration(forTaskWithIdentifier: identifier) }
+    /// Ends every task running now, unsuccessfully (the app's process is ending).
+    public func endRunningTasks() {
+        scheduler.endRunningTasks()
     }
 
     private func handle(_ launched: BGTask, as task: ManifestTask) {
@@ -122,9 +128,11 @@ public final class AppSimulator {
             var steps = reportProgress(of: launched, as: task, over: work)
             steps.append(engine.schedule(after: work) { launched.setTaskCompleted(success: true) })
             // Weak: a task still working when the run ends would otherwise keep the engine, whose queue keeps
-            // the task, alive for ever (LeakSanitizer found the cycle).
-            launched.expirationHandler = { [weak engine, steps] in
+            // the task, alive for ever (LeakSanitizer found the cycle). `ignore`: the work runs on.
+            guard task.onExpiration == .complete else { return launched.expirationHandler = {} }
+            launched.expirationHandler = { [weak engine, weak launched, steps] in
                 for step in steps { engine?.cancel(step) }
+                launched?.setTaskCompleted(success: false)
             }
         case .command(let command):
             run(command, for: launched, as: task, trigger: trigger)
@@ -179,8 +187,10 @@ public final class AppSimulator {
             case let signal?: "it was stopped with \(CommandRunner.name(of: signal))"
             case nil: "it exited after SIGTERM"
             }
-            launched.expirationHandler = { [weak self] in
+            let completes = task.onExpiration == .complete
+            launched.expirationHandler = { [weak self, weak launched] in
                 self?.problem("task \(name): the command ran past its \(DurationSyntax.format(limit)) limit; \(how)")
+                if completes { launched?.setTaskCompleted(success: false) }
             }
             engine.schedule(after: limit) { [weak self] in
                 _ = self?.scheduler.simulateExpiration(forTaskWithIdentifier: name)

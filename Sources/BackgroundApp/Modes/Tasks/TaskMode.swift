@@ -7,7 +7,9 @@ import BackgroundTasks
 /// app running (``AppLifecycle/Activity/task(_:)``) until it completes or expires, relaunches a
 /// terminated app, and has every mode carry out its `onLaunch:` action. The scheduler hears whether the
 /// app is in the foreground (where continued tasks are submitted) and its force quits (which cancel
-/// queued continued tasks); a second registration of a task identifier ends the app, as iOS's exception does.
+/// queued continued tasks). The exceptions iOS raises crash the app (a second registration of a task
+/// identifier, one after launch, a launch with no handler: `register:`), and a task still running when
+/// its time is up gets the app terminated (`onExpiration: ignore`).
 ///
 /// ```swift
 /// let app = try EmulatedApp(manifest: manifest, engine: engine, timeline: timeline, modes: [TaskMode()])
@@ -33,6 +35,9 @@ public final class TaskMode: BackgroundMode {
         simulator.scheduler.addCrashListener { [weak app] message in
             app?.lifecycle.terminate(reason: "the app crashed: \(message)")
         }
+        simulator.scheduler.addTimeUpListener { [weak app] task in
+            app?.lifecycle.terminate(reason: "task \(task.identifier): its time was up and the app had not called setTaskCompleted(success:)")
+        }
         simulator.addLaunchListener { [weak app] task in
             guard let app else { return }
             app.lifecycle.begin(.task(task.identifier), reason: "task \(task.identifier) launched")
@@ -54,9 +59,9 @@ public final class TaskMode: BackgroundMode {
         simulator.launch()
     }
 
-    /// The running tasks expire with the process.
+    /// The running tasks end with the process.
     public func appDidTerminate() {
-        simulator.expireRunningTasks()
+        simulator.endRunningTasks()
     }
 
     /// iOS launches no task of ``EmulatedApp/Configuration/tasksHeldAfterForceQuit`` until the user opens
