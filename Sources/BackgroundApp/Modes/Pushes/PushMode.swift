@@ -273,7 +273,7 @@ public final class PushMode: BackgroundMode {
             command,
             environment: ["BG_TRIGGER": "push", "BG_PUSH": "\(push)", "BG_PAYLOAD": userInfo.jsonText, "BG_TIME": app.engine.now.rfc3339],
             directory: folder.isEmpty ? "." : folder, limit: configuration.completionWindow,
-            killGrace: app.configuration.commands.killGrace,
+            killGrace: app.configuration.commands.killGrace, cpuLimit: app.configuration.commands.cpuLimit,
             output: CommandOutput(descriptor: log?.descriptor ?? STDERR_FILENO, task: "push \(push)"))
         let problem: String
         switch outcome {
@@ -286,6 +286,14 @@ public final class PushMode: BackgroundMode {
         case .failedToStart(let message): problem = message
         case .interrupted(let signal):
             problem = "interrupted; the command was stopped with \(CommandRunner.name(of: signal ?? SIGTERM))"
+        case .cpuExceeded(let used):
+            guard let limit = app.configuration.commands.cpuLimit else { return nil }
+            app.timeline.record(.cpuExceeded(limit: limit, used: used, task: nil))
+            // After the delivery has set its timers, which the termination clears.
+            app.engine.schedule(at: app.engine.now) { [weak app] in
+                app?.lifecycle.terminate(reason: "push \(push): the app used more CPU than the limit of \(limit) in the background and was killed")
+            }
+            return nil
         case .stopped:
             app.timeline.record(.error(
                 message: "push \(push): the command ran past the \(DurationSyntax.format(configuration.completionWindow)) "

@@ -35,6 +35,7 @@ public final class AppSimulator {
     private var triggers: [String: TaskTrigger] = [:]
     private var running: [String] = []
     private var launchListeners: [(BGTask) -> Void] = []
+    private var killListeners: [(_ reason: String) -> Void] = []
     /// The manifest's task section, read out once: `submit` looks a task up on every submission.
     private let tasks: TaskSection
 
@@ -67,6 +68,12 @@ public final class AppSimulator {
     /// wakes for it.
     public func addLaunchListener(_ listener: @escaping (BGTask) -> Void) {
         launchListeners.append(listener)
+    }
+
+    /// Adds `listener`, called when the system kills the app for what a task's command did (more CPU than
+    /// ``Commands/cpuLimit``), with the reason, after its `resource.exceeded` event.
+    public func addKillListener(_ listener: @escaping (_ reason: String) -> Void) {
+        killListeners.append(listener)
     }
 
     /// Launches the app: the first time, registers a handler for every declared task (`register:
@@ -164,11 +171,23 @@ public final class AppSimulator {
             "BG_LON": trigger.longitude.map { "\($0)" } ?? "",
             "BG_TIME": engine.now.rfc3339,
         ]
+        // A processing task that requires external power turns the CPU monitor off (WWDC19 707).
+        let exempt = task.kind == .processing && task.requiresExternalPower
         let outcome = CommandRunner.run(
             command, environment: environment, directory: folder.isEmpty ? "." : folder, limit: limit,
-            killGrace: commands.killGrace, output: CommandOutput(descriptor: log.descriptor, task: task.identifier))
+            killGrace: commands.killGrace, cpuLimit: exempt ? nil : commands.cpuLimit,
+            output: CommandOutput(descriptor: log.descriptor, task: task.identifier))
         let name = task.identifier
         switch outcome {
+        case .cpuExceeded(let used):
+            guard let cpuLimit = commands.cpuLimit else { return }
+            timeline.record(.cpuExceeded(limit: cpuLimit, used: used, task: name))
+            let reason = "task \(name): the app used more CPU than the limit of \(cpuLimit) in the background and was killed"
+            // After the handler has returned, as the system's kill comes from outside it.
+            engine.schedule(at: engine.now) { [weak self, weak launched] in
+                for listener in self?.killListeners ?? [] { listener(reason) }
+                launched?.setTaskCompleted(success: false)
+            }
         case .exited(let status):
             if status != 0 { problem("task \(name): the command exited with status \(status)") }
             launched.setTaskCompleted(success: status == 0)

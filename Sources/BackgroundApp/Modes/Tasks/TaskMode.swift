@@ -35,6 +35,7 @@ public final class TaskMode: BackgroundMode {
         simulator.scheduler.addCrashListener { [weak app] message in
             app?.lifecycle.terminate(reason: "the app crashed: \(message)")
         }
+        simulator.addKillListener { [weak app] reason in app?.lifecycle.terminate(reason: reason) }
         simulator.scheduler.addTimeUpListener { [weak app] task in
             app?.lifecycle.terminate(reason: "task \(task.identifier): its time was up and the app had not called setTaskCompleted(success:)")
         }
