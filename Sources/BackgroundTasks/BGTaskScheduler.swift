@@ -81,6 +81,18 @@ public final class BGTaskScheduler {
     public var heldKinds: Set<TaskKind> = [] {
         didSet { reevaluate() }
     }
+    /// True from a restart of the device until its first unlock: no refresh or processing task launches
+    /// ("Tasks will not be run until the first device unlock after the reboot", WWDC19 707); each pending
+    /// request, and each submitted meanwhile, is `task.waiting` with reason `beforeFirstUnlock`.
+    public var isWaitingForFirstUnlock = false {
+        didSet {
+            guard isWaitingForFirstUnlock != oldValue else { return }
+            if isWaitingForFirstUnlock {
+                for entry in pending where entry.request.kind != .continued { recordWaitingForUnlock(entry.request.identifier) }
+            }
+            reevaluate()
+        }
+    }
 
     private let engine: EventEngine
     private let timeline: Timeline
@@ -247,6 +259,7 @@ public final class BGTaskScheduler {
         removePending(identifier)
         pending.append(Pending(request: request.copy()))
         timeline.record(.taskSubmitted(task: identifier, kind: request.kind, earliestBegin: request.earliestBeginDate))
+        if isWaitingForFirstUnlock, request.kind != .continued { recordWaitingForUnlock(identifier) }
         if let begin = request.earliestBeginDate, begin - engine.now > configuration.maxEarliestBeginAhead {
             timeline.record(.error(
                 message: "\(identifier): earliestBeginDate is \(DurationSyntax.format(begin - engine.now)) ahead; Apple advises "
@@ -435,6 +448,7 @@ public final class BGTaskScheduler {
     /// used within ``Configuration/processingUsageWindow``.
     private func mayLaunch(_ request: BGTaskRequest) -> Bool {
         conditionsAllow(request) && !heldKinds.contains(request.kind) && (request.kind != .processing || wasUsedRecently)
+            && (!isWaitingForFirstUnlock || request.kind == .continued)
             && !running.contains { $0.task.identifier == request.identifier }
     }
 
@@ -601,6 +615,10 @@ public final class BGTaskScheduler {
         timeline.record(.taskCompleted(task: task.identifier, success: success))
         for listener in completionListeners { listener(task, success) }
         reevaluate()
+    }
+
+    private func recordWaitingForUnlock(_ identifier: String) {
+        timeline.record(.taskWaiting(task: identifier, reason: "beforeFirstUnlock"))
     }
 
     @discardableResult

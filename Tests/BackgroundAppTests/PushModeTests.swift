@@ -173,19 +173,22 @@ import Testing
         #expect(events[received + 1] == "300s lifecycle background (relaunched: push 1)")
     }
 
-    @Test func aRebootLiftsAForceQuit() throws {
-        let events = try Run("""
+    /// The force quit persists across a restart (Apple DTS, thread 15808) unless `rebootLiftsForceQuit`.
+    @Test func aRebootLiftsAForceQuitOnlyWhenConfigured() throws {
+        let lines = """
             pushes: [{at: 1m, payload: \(Self.push)}]
             lifecycle:
               - {at: 10s, app: forceQuit}
               - {at: 20s, device: reboot}
               - {at: 30s, device: unlock}
-            """).events()
-        #expect(events.contains("60s push.received 1"))
+            """
+        #expect(try Run(lines).events().contains("60s push.dropped 1 forceQuit"))
+        #expect(try Run(lines) { $0.rebootLiftsForceQuit = true }.events().contains("60s push.received 1"))
     }
 
-    /// After a force quit the background session relaunches the app no more; a restart lifts that too: an
-    /// upload the push handler creates after the restart wakes the app for its session's events.
+    /// After a force quit the background session relaunches the app no more; a restart lifts that too when
+    /// configured so (`rebootLiftsForceQuit`): an upload the push handler creates after the restart wakes the
+    /// app for its session's events.
     @Test func aRebootLiftsTheSessionsBlockOnRelaunches() throws {
         let run = try Run("""
             conditions: [{at: 0s, idle: true, power: charging}]
@@ -196,7 +199,7 @@ import Testing
               - {at: 10s, app: forceQuit}
               - {at: 20s, device: reboot}
               - {at: 30s, device: unlock}
-            """, transfers: true)
+            """, transfers: true) { $0.rebootLiftsForceQuit = true }
         _ = try run.folder.write("visits.log", "a visit\n")
         let events = run.events()
         #expect(events.contains("60s push.received 1"))

@@ -352,6 +352,24 @@ import Testing
         #expect(f.launches(of: F.upload) == [0, 600, 1200])
     }
 
+    /// WWDC19 707: "Tasks will not be run until the first device unlock after the reboot".
+    @Test func nothingLaunchesFromARestartUntilTheFirstUnlock() throws {
+        let f = try F(initial: DeviceConditions(power: .full, idle: true))
+        f.launchApp()
+        f.scheduler.isWaitingForFirstUnlock = true
+        try f.scheduler.submit(f.refreshRequest())
+        try f.scheduler.submit(f.uploadRequest())
+        f.engine.run(until: f.at(.seconds(300)))
+        #expect(f.launches(of: F.refresh).isEmpty && f.launches(of: F.upload).isEmpty)
+        #expect(f.taskEvents.filter { $0.contains("waiting") } == [
+            "0 waiting \(F.refresh) beforeFirstUnlock", "0 waiting \(F.upload) beforeFirstUnlock",
+        ])
+        f.scheduler.isWaitingForFirstUnlock = false
+        f.engine.run(until: f.at(.seconds(600)))
+        #expect(f.launches(of: F.refresh) == [300])
+        #expect(f.launches(of: F.upload) == [300])
+    }
+
     /// WWDC19 707: don't set earliestBeginDate more than a week ahead; the request stays pending.
     @Test func anEarliestBeginMoreThanAWeekAheadIsAnErrorButStaysPending() throws {
         let f = try F()

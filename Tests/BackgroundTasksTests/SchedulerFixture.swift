@@ -67,6 +67,7 @@ final class SchedulerFixture {
                 switch r.change {
                 case .submitted: return "\(offset) submitted \(r.task)"
                 case .rejected(let error): return "\(offset) rejected \(r.task) \(error)"
+                case .waiting(let reason): return "\(offset) waiting \(r.task) \(reason)"
                 case .launched: return "\(offset) launched \(r.task)"
                 case .progress(let completed, let total): return "\(offset) progress \(r.task) \(completed)/\(total)"
                 case .expired: return "\(offset) expired \(r.task)"

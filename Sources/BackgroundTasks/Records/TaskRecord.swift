@@ -1,7 +1,7 @@
 public import BackgroundCore
 
-/// `task.submitted`, `task.rejected`, `task.launched`, `task.progress`, `task.expired` or `task.completed`:
-/// what happened to a task request or a task run.
+/// `task.submitted`, `task.rejected`, `task.waiting`, `task.launched`, `task.progress`, `task.expired` or
+/// `task.completed`: what happened to a task request or a task run.
 public struct TaskRecord: TimelineRecord {
     /// What happened; its fields follow `task` in the event stream.
     public enum Change: Hashable, Sendable {
@@ -9,6 +9,8 @@ public struct TaskRecord: TimelineRecord {
         case submitted(kind: TaskKind, earliestBegin: SimTime?)
         /// The scheduler refused a request, with the error's name (`notPermitted`).
         case rejected(error: String)
+        /// A pending request does not launch, for `reason` (`beforeFirstUnlock`, CONTRACTS.md §8).
+        case waiting(reason: String)
         /// The scheduler launched the task; its handler runs.
         case launched
         /// A continued processing task reported its progress: `completed` units of `total`.
@@ -31,6 +33,7 @@ public struct TaskRecord: TimelineRecord {
         switch change {
         case .submitted: "task.submitted"
         case .rejected: "task.rejected"
+        case .waiting: "task.waiting"
         case .launched: "task.launched"
         case .progress: "task.progress"
         case .expired: "task.expired"
@@ -45,6 +48,7 @@ public struct TaskRecord: TimelineRecord {
             json.field("kind", string: kind.rawValue)
             if let earliestBegin { json.field("earliestBegin", time: earliestBegin) } else { json.fieldNull("earliestBegin") }
         case .rejected(let error): json.field("error", string: error)
+        case .waiting(let reason): json.field("reason", string: reason)
         case .progress(let completed, let total):
             json.field("completed", integer: Int(completed))
             json.field("total", integer: Int(total))
@@ -59,6 +63,7 @@ public struct TaskRecord: TimelineRecord {
             let begin = earliestBegin.map { ", not before \(TextTimelineRenderer.time($0))" } ?? ""
             return "\(task) (\(kind.rawValue)\(begin))"
         case .rejected(let error): return "\(task) rejected: \(error)"
+        case .waiting(let reason): return "\(task) \(reason)"
         case .progress(let completed, let total): return "\(task) \(completed)/\(total)"
         case .launched, .expired: return task
         case .completed(let success): return "\(task) \(success ? "succeeded" : "failed")"
@@ -72,6 +77,7 @@ public struct TaskRecord: TimelineRecord {
         switch change {
         case .submitted: .tick(.tasks, row: task, style: "submitted")
         case .rejected: .tick(.tasks, row: task, style: "rejected")
+        case .waiting: .tick(.tasks, row: task, style: "waiting")
         case .progress: .tick(.tasks, row: task, style: "progress")
         case .launched: .bar(.tasks, row: task, .open)
         case .expired: .bar(.tasks, row: task, .mark(.expired))
@@ -88,6 +94,9 @@ extension TimelineRecord where Self == TaskRecord {
 
     /// A `task.rejected` record.
     public static func taskRejected(task: String, error: String) -> Self { TaskRecord(task: task, .rejected(error: error)) }
+
+    /// A `task.waiting` record.
+    public static func taskWaiting(task: String, reason: String) -> Self { TaskRecord(task: task, .waiting(reason: reason)) }
 
     /// A `task.launched` record.
     public static func taskLaunched(task: String) -> Self { TaskRecord(task: task, .launched) }

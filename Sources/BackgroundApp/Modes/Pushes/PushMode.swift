@@ -65,6 +65,7 @@ public final class PushMode: BackgroundMode {
     public func attach(to app: EmulatedApp) throws(InputError) {
         self.app = app
         configuration = app.configuration.pushes
+        configuration.policy.rebootClearsForceQuit = app.configuration.rebootLiftsForceQuit
         policy = PushPolicy(configuration: configuration.policy)
         section = app.manifest[PushSection.self] ?? PushSection()
         if case .command = section.onPush.work { log = try CommandLog(path: app.configuration.commands.log) }

@@ -79,10 +79,12 @@ public final class TaskMode: BackgroundMode {
         simulator.scheduler.isAppInForeground = to == .foreground
     }
 
-    /// A restart lifts a force quit's hold too, as it does for pushes and the background session (the App
-    /// Programming Guide: "the user must launch the app explicitly or reboot the device"; docs/DEVICE.md).
+    /// A restart lifts a force quit's hold only with ``EmulatedApp/Configuration/rebootLiftsForceQuit``
+    /// (off by default: the flag "persists across restarts", Apple DTS; docs/DEVICE.md).
+    /// From a restart until the first unlock no task launches (the device's ``Device/isUnlockedSinceRestart``).
     public func deviceDidChange(_ event: DeviceEvent) {
-        if event == .reboot { simulator.scheduler.heldKinds = [] }
+        if event == .reboot, app?.configuration.rebootLiftsForceQuit == true { simulator.scheduler.heldKinds = [] }
+        simulator.scheduler.isWaitingForFirstUnlock = !(app?.device.isUnlockedSinceRestart ?? true)
     }
 
     /// Submits the action's `submit:` task; cancels its `cancel:` continued task as the user does in the
