@@ -251,6 +251,13 @@ public final class BGTaskScheduler {
     /// Submits a request, replacing a pending one with the same identifier; records `task.submitted`, or
     /// `task.rejected` and throws.
     public func submit(_ request: BGTaskRequest) throws(Error) {
+        try submit(request, fromExtension: nil)
+    }
+
+    /// Submits a request from one of the app's extensions (a keyboard, a widget, a share extension):
+    /// `task.submitted` names it (`from`), and the task launches in the app, as every task does
+    /// ("Tasks can be submitted from an extension, and always run in the main app", WWDC19 707).
+    public func submit(_ request: BGTaskRequest, fromExtension extensionIdentifier: String?) throws(Error) {
         let identifier = request.identifier
         if let error = rejection(of: request) {
             timeline.record(.taskRejected(task: identifier, error: error.code.name))
@@ -258,7 +265,7 @@ public final class BGTaskScheduler {
         }
         removePending(identifier)
         pending.append(Pending(request: request.copy()))
-        timeline.record(.taskSubmitted(task: identifier, kind: request.kind, earliestBegin: request.earliestBeginDate))
+        timeline.record(.taskSubmitted(task: identifier, kind: request.kind, earliestBegin: request.earliestBeginDate, from: extensionIdentifier))
         if isWaitingForFirstUnlock, request.kind != .continued { recordWaitingForUnlock(identifier) }
         if let begin = request.earliestBeginDate, begin - engine.now > configuration.maxEarliestBeginAhead {
             timeline.record(.error(

@@ -9,7 +9,7 @@ import Testing
 @Suite struct TaskRulesTests {
     /// Runs `tasks` (the lines under `tasks:`) of an app that submits `com.example.refresh` at launch, for
     /// an hour; the task, termination and error events as "SECONDS what".
-    private func run(_ tasks: String) throws -> [String] {
+    private func run(_ tasks: String, lifecycle: String = "[{at: 0s, app: background}]", submit: String = "[com.example.refresh]") throws -> [String] {
         let engine = EventEngine(start: .defaultStart)
         let timeline = Timeline(engine: engine, keepingEvents: true)
         let manifest = try AppManifest(yaml: """
@@ -18,8 +18,8 @@ import Testing
             permittedIdentifiers: [com.example.refresh]
             tasks:
             \(tasks)
-            submitAtLaunch: [com.example.refresh]
-            lifecycle: [{at: 0s, app: background}]
+            submitAtLaunch: \(submit)
+            lifecycle: \(lifecycle)
             """, file: "app.yaml")
         let app = try EmulatedApp(manifest: manifest, engine: engine, timeline: timeline, modes: [TaskMode()])
         app.start()
@@ -67,6 +67,16 @@ import Testing
         let events = try run("  com.example.refresh: {kind: refresh, work: 5s, register: never}")
         #expect(events.contains("0 terminated (the app crashed: No launch handler registered for task with identifier com.example.refresh (NSInternalInconsistencyException))"), "\(events)")
         #expect(!events.contains { $0.contains("task.launched") })
+    }
+
+    /// WWDC19 707: tasks can be submitted from an extension, and always run in the main app.
+    @Test func anExtensionSubmitsAndTheTaskRunsInTheApp() throws {
+        let events = try run("  com.example.refresh: {kind: refresh, work: 5s}",
+                             lifecycle: "[{at: 0s, app: background}, {at: 2m, app: terminated}, {at: 3m, extension: com.example.keyboard, submit: com.example.refresh}]",
+                             submit: "[]")
+        #expect(events.contains("180 task.submitted com.example.refresh (refresh) from com.example.keyboard"), "\(events)")
+        #expect(events.contains("180 task.launched com.example.refresh"), "\(events)")
+        #expect(events.contains("185 task.completed com.example.refresh succeeded"))
     }
 
     @Test(arguments: [

@@ -136,7 +136,7 @@ import Testing
         try f.scheduler.submit(f.refreshRequest(after: .seconds(900)))
         let submitted = f.timeline.events.compactMap { event -> SimTime?? in
             guard let r = event.kind as? TaskRecord, r.task == F.refresh else { return nil }
-            if case .submitted(.refresh, let begin) = r.change { return begin }
+            if case .submitted(.refresh, let begin, _) = r.change { return begin }
             return nil
         }
         #expect(submitted == [f.at(.seconds(900))])
@@ -485,7 +485,7 @@ import Testing
         for event in events {
             switch event.kind {
             case let r as TaskRecord where r.task == F.refresh:
-                if case .submitted(_, let begin) = r.change { submitted = begin }
+                if case .submitted(_, let begin, _) = r.change { submitted = begin }
                 if r.change == .launched { gaps.append(event.time - submitted!) }
             default: break
             }

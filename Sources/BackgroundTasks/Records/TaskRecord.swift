@@ -5,8 +5,8 @@ public import BackgroundCore
 public struct TaskRecord: TimelineRecord {
     /// What happened; its fields follow `task` in the event stream.
     public enum Change: Hashable, Sendable {
-        /// The scheduler accepted a request.
-        case submitted(kind: TaskKind, earliestBegin: SimTime?)
+        /// The scheduler accepted a request; `from` names the app extension that submitted it (nil: the app).
+        case submitted(kind: TaskKind, earliestBegin: SimTime?, from: String? = nil)
         /// The scheduler refused a request, with the error's name (`notPermitted`).
         case rejected(error: String)
         /// A pending request does not launch, for `reason` (`beforeFirstUnlock`, CONTRACTS.md §8).
@@ -44,9 +44,10 @@ public struct TaskRecord: TimelineRecord {
     public func write(to json: inout JSONObjectWriter) {
         json.field("task", string: task)
         switch change {
-        case .submitted(let kind, let earliestBegin):
+        case .submitted(let kind, let earliestBegin, let from):
             json.field("kind", string: kind.rawValue)
             if let earliestBegin { json.field("earliestBegin", time: earliestBegin) } else { json.fieldNull("earliestBegin") }
+            if let from { json.field("from", string: from) }
         case .rejected(let error): json.field("error", string: error)
         case .waiting(let reason): json.field("reason", string: reason)
         case .progress(let completed, let total):
@@ -59,9 +60,9 @@ public struct TaskRecord: TimelineRecord {
 
     public var textDetail: String {
         switch change {
-        case .submitted(let kind, let earliestBegin):
+        case .submitted(let kind, let earliestBegin, let from):
             let begin = earliestBegin.map { ", not before \(TextTimelineRenderer.time($0))" } ?? ""
-            return "\(task) (\(kind.rawValue)\(begin))"
+            return "\(task) (\(kind.rawValue)\(begin))" + (from.map { " from \($0)" } ?? "")
         case .rejected(let error): return "\(task) rejected: \(error)"
         case .waiting(let reason): return "\(task) \(reason)"
         case .progress(let completed, let total): return "\(task) \(completed)/\(total)"
@@ -88,8 +89,8 @@ public struct TaskRecord: TimelineRecord {
 
 extension TimelineRecord where Self == TaskRecord {
     /// A `task.submitted` record.
-    public static func taskSubmitted(task: String, kind: TaskKind, earliestBegin: SimTime?) -> Self {
-        TaskRecord(task: task, .submitted(kind: kind, earliestBegin: earliestBegin))
+    public static func taskSubmitted(task: String, kind: TaskKind, earliestBegin: SimTime?, from: String? = nil) -> Self {
+        TaskRecord(task: task, .submitted(kind: kind, earliestBegin: earliestBegin, from: from))
     }
 
     /// A `task.rejected` record.

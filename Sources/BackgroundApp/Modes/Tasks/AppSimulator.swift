@@ -117,7 +117,8 @@ public final class AppSimulator {
             request = continued
         }
         request.earliestBeginDate = task.earliestBegin.map { engine.now + $0 }
-        if (try? scheduler.submit(request)) != nil { triggers[identifier] = trigger }
+        let from = trigger.kind == .appExtension ? trigger.source : nil
+        if (try? scheduler.submit(request, fromExtension: from)) != nil { triggers[identifier] = trigger }
     }
 
     /// Ends every task running now, unsuccessfully (the app's process is ending).
