@@ -328,6 +328,28 @@ import Testing
         #expect(events.contains("360s push.rejected 6 badPushType"))
     }
 
+    /// PKPushType.voIP: a VoIP push launches the app, which must report an incoming call to CallKit, or is
+    /// terminated; after repeated failures the system stops delivering VoIP pushes to it.
+    @Test func aVoIPPushMustBeReportedAsACall() throws {
+        let voip = (1...5).map { "  - {at: \($0)m, payload: {aps: {}}, pushType: voip}" }.joined(separator: "\n")
+        let reported = try Run("pushes:\n\(voip)\nonVoIPPush: {reportCall: true, work: 2s}\nlifecycle: [{at: 10s, app: suspended}]",
+                               modes: "voip").events(for: .seconds(600))
+        #expect(reported.contains("60s push.received 1"))
+        #expect(reported.contains("62s lifecycle suspended (VoIP push 1: the app reported an incoming call to CallKit)"), "\(reported)")
+        #expect(reported.contains("300s push.received 5"), "VoIP pushes are not held by the background budget")
+        let unreported = try Run("pushes:\n\(voip)\nonVoIPPush: {reportCall: false, work: 2s}", modes: "voip").events(for: .seconds(600))
+        #expect(unreported.contains("62s lifecycle terminated (VoIP push 1: the app did not report an incoming call to CallKit)"), "\(unreported)")
+        #expect(unreported.contains("180s push.received 3"))
+        #expect(unreported.contains("240s push.dropped 4 voipCallNotReported"), "\(unreported)")
+        #expect(unreported.contains("300s push.dropped 5 voipCallNotReported"))
+    }
+
+    @Test func aVoIPPushNeedsTheVoIPMode() throws {
+        let events = try Run("pushes: [{at: 1m, payload: {aps: {}}, pushType: voip}]").events(for: .seconds(600))
+        #expect(events.contains("60s push.rejected 1 notPermitted"))
+        #expect(!events.contains { $0.contains("push.received") })
+    }
+
     @Test func aPayloadFileOfAnotherAppIsSentToThisOne() throws {
         let folder = try TemporaryFolder()
         _ = try folder.write("other.apns", #"{"Simulator Target Bundle":"com.example.other","aps":{"content-available":1}}"#)

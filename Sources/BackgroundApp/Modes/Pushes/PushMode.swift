@@ -57,6 +57,8 @@ public final class PushMode: BackgroundMode {
     private var offline = false
     private var manifestPushesLeft = 0
     private var warnedNotPermitted = false
+    /// PushKit's rules for the VoIP pushes (`onVoIPPush:`).
+    private var voip: VoIPCalls?
     /// Where `onPush: run:` commands write, opened once (the task log, or stderr).
     private var log: CommandLog?
 
@@ -68,6 +70,7 @@ public final class PushMode: BackgroundMode {
         configuration.policy.rebootClearsForceQuit = app.configuration.rebootLiftsForceQuit
         policy = PushPolicy(configuration: configuration.policy)
         section = app.manifest[PushSection.self] ?? PushSection()
+        voip = VoIPCalls(section: app.manifest[VoIPSection.self] ?? VoIPSection())
         if case .command = section.onPush.work { log = try CommandLog(path: app.configuration.commands.log) }
         offline = app.device.conditions.network == .none
         app.device.addConditionsListener { [weak self] in self?.update($0) }
@@ -115,6 +118,15 @@ public final class PushMode: BackgroundMode {
         }
         if delivery.displaysNotification { app.timeline.record(.pushDisplayed(push: push)) }
         guard delivery.wakesApp else { return push }
+        if delivery.pushType == .voip {
+            guard app.manifest.backgroundModes.contains("voip") else {
+                app.timeline.record(.pushRejected(push: push, error: "notPermitted"))
+                app.timeline.record(.error(message: "push \(push): VoIP pushes need the voip background mode (UIBackgroundModes)", code: "notPermitted"))
+                return push
+            }
+            voip?.deliver(push, in: app)
+            return push
+        }
         guard app.manifest.backgroundModes.contains("remote-notification") else {
             app.timeline.record(.pushRejected(push: push, error: "notPermitted"))
             if !warnedNotPermitted {
@@ -155,6 +167,7 @@ public final class PushMode: BackgroundMode {
             app.engine.cancel(timers.window)
         }
         running.removeAll()
+        voip?.appDidTerminate(in: app)
         hear(.terminated)
     }
 
@@ -185,7 +198,7 @@ public final class PushMode: BackgroundMode {
     public static let pushVerb = "push"
 
     /// Settled when no manifest push is still to be sent, no handler runs and no push waits.
-    public var isSettled: Bool { manifestPushesLeft == 0 && running.isEmpty && policy.pendingPush == nil }
+    public var isSettled: Bool { manifestPushesLeft == 0 && running.isEmpty && policy.pendingPush == nil && voip?.isSettled != false }
 
     // MARK: Decisions
 
