@@ -558,7 +558,9 @@ public final class BGTaskScheduler {
     /// task that has not ended), or a new launch's ``Configuration/refreshBudget`` from now.
     private func launchDeadline() -> SimTime {
         let shared = running.filter { $0.request.kind == .refresh && !$0.task.isCompleted }.compactMap(\.deadline).max()
-        return shared.map { max($0, engine.now) } ?? engine.now + configuration.refreshBudget
+        var budget = configuration.refreshBudget
+        if case .realistic = configuration.policy, let field = configuration.realisticRefreshBudget { budget = field }
+        return shared.map { max($0, engine.now) } ?? engine.now + budget
     }
 
     /// Expires `task` at `time` (at once when that has passed), unless it ends first.

@@ -352,6 +352,18 @@ import Testing
         #expect(f.launches(of: F.upload) == [0, 600, 1200])
     }
 
+    /// Forum thread 780956: refresh tasks expire after a few seconds in the field; the realistic policy can
+    /// give a launch that little time (the eager one keeps 30 s).
+    @Test(arguments: [(LaunchPolicy.eager, 25), (.realistic(seed: 1), 5)])
+    func theRealisticPolicyCanGiveARefreshOnlyAFewSeconds(_ policy: LaunchPolicy, _ warnedAfter: Int) throws {
+        let f = try F { $0.policy = policy; $0.realisticRefreshBudget = .seconds(10) }
+        f.launchApp(work: .seconds(28))
+        try f.scheduler.submit(f.refreshRequest())
+        f.engine.run(until: f.at(.seconds(86_400)))
+        let launched = try #require(f.launches(of: F.refresh).first)
+        #expect(f.taskEvents.contains("\(launched + warnedAfter) expired \(F.refresh)"), "\(f.taskEvents)")
+    }
+
     /// WWDC19 707: "Tasks will not be run until the first device unlock after the reboot".
     @Test func nothingLaunchesFromARestartUntilTheFirstUnlock() throws {
         let f = try F(initial: DeviceConditions(power: .full, idle: true))
