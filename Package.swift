@@ -54,13 +54,14 @@ let package = Package(
         .target(name: "BackgroundAudio", dependencies: ["BackgroundCore"]),
         // The only importers of C.
         .target(name: "GPSDLocation", dependencies: ["BackgroundLocation", "CGPS"]),
-        .target(name: "ALSAAudio", dependencies: ["BackgroundAudio", "CALSA", "CSndFile", "CallScripts"]),
-        // Background transfers: the one-requirement transport protocol and its values (pure Swift), and
-        // the libcurl transport, the only importer of CCurl.
+        .target(name: "ALSAAudio", dependencies: ["BackgroundAudio", "CALSA", "CSndFile", "MockingScripts"]),
+        // Background transfers: the session's rules on the engine, the transport protocol (one attempt, awaited
+        // live or blocking on virtual time) and its values (pure Swift), and the libcurl transport, the only
+        // importer of CCurl.
         .target(name: "BackgroundTransfers", dependencies: ["BackgroundCore"]),
-        .target(name: "CurlTransport", dependencies: ["BackgroundTransfers", "BackgroundCore", "CCurl", "CallScripts"]),
+        .target(name: "CurlTransport", dependencies: ["BackgroundTransfers", "BackgroundCore", "CCurl", "MockingScripts"]),
         // The scripts behind the C wrappers' mocking seams (ALSAMocking, CurlMocking).
-        .target(name: "CallScripts"),
+        .target(name: "MockingScripts"),
         // A SQLite connection (WAL, full sync, migrations, corrupt files set aside): the only importer of CSQLite.
         .target(name: "SQLiteStore", dependencies: ["CSQLite"]),
         // An app's state across runs (`--state PATH`): pending task requests and transfers in one SQLite
@@ -73,7 +74,8 @@ let package = Package(
         .target(name: "JSON", dependencies: ["BackgroundCore"]),
         // YAML composed to nodes with their lines, on libyaml's parser events: the only importer of CYAML.
         .target(name: "YAML", dependencies: ["CYAML"]),
-        // One emulated device: the manifest, lifecycle and background modes.
+        // One emulated device: the manifest, the device, the lifecycle, the background modes, and the recipe
+        // (AppRecipe) that makes the app from a manifest and the run's options.
         .target(name: "BackgroundApp", dependencies: [
             "BackgroundTasks", "BackgroundLocation", "BackgroundAudio", "BackgroundTransfers", "BackgroundPushes", "JSON", "YAML",
         ]),

@@ -1,3 +1,4 @@
+import BackgroundCore
 import Glibc
 
 /// Where the control socket of an app's `bgloc live --app` lies: `bgtask` finds it from the same bundle
@@ -39,11 +40,11 @@ public enum ControlSocketPath {
     ///   others can open it.
     public static func prepareRuntimeFolder(_ folder: String) throws(ControlError) {
         if mkdir(folder, 0o700) != 0 && errno != EEXIST {
-            throw ControlError(.system, "cannot make the control socket's folder \(folder): \(String(cString: strerror(errno)))")
+            throw ControlError(.system, "cannot make the control socket's folder \(folder): \(Errno(errno).description)")
         }
         var status = stat()
         guard lstat(folder, &status) == 0 else {
-            throw ControlError(.system, "cannot read the control socket's folder \(folder): \(String(cString: strerror(errno)))")
+            throw ControlError(.system, "cannot read the control socket's folder \(folder): \(Errno(errno).description)")
         }
         guard status.st_mode & S_IFMT == S_IFDIR, status.st_uid == getuid() else {
             throw ControlError(.system, "the control socket's folder \(folder) is not a folder of yours; remove it, or set XDG_RUNTIME_DIR")

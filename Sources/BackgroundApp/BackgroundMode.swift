@@ -36,7 +36,7 @@ public protocol BackgroundMode: AnyObject {
     /// before the app is terminated (docs/DEVICE.md, "Reboot and first unlock").
     func deviceDidChange(_ event: DeviceEvent)
     /// Carries out the mode's parts of `action` (those under its ``ManifestSection/actions`` keys).
-    func perform(_ action: ManifestAction, trigger: TaskTrigger)
+    func perform(_ action: ManifestAction, trigger: ActionTrigger)
     /// Whether the mode has nothing left to do (no pending request, nothing scheduled).
     var isSettled: Bool { get }
     /// The requests the mode answers on a live run's control socket, read once after every mode is attached.
@@ -55,7 +55,7 @@ extension BackgroundMode {
     /// Nothing follows the device.
     public func deviceDidChange(_ event: DeviceEvent) {}
     /// No action keys.
-    public func perform(_ action: ManifestAction, trigger: TaskTrigger) {}
+    public func perform(_ action: ManifestAction, trigger: ActionTrigger) {}
     /// Always settled.
     public var isSettled: Bool { true }
     /// No verbs.

@@ -15,7 +15,7 @@ extension EmulatedApp {
         /// The task scheduler's policy and budgets.
         public var scheduler = BGTaskScheduler.Configuration()
         /// How `run:` commands run.
-        public var commands = AppSimulator.Commands()
+        public var commands = Commands()
         /// The pushes' budget and rules, and the time to call a push's completion handler.
         public var pushes = PushMode.Configuration()
         /// The ALSA device clips play on, instead of the manifest's `audio.device` (`null`: silently).

@@ -97,7 +97,8 @@ public final class EmulatedApp {
         modes.lazy.compactMap { $0 as? M }.first
     }
 
-    /// Launches the app into the foreground now and schedules the manifest's lifecycle script from now.
+    /// Launches the app now, as ``Configuration/launch`` says (by the user into the foreground, or kept in
+    /// the background by the system), and schedules the manifest's lifecycle script from now.
     public func start() {
         let start = engine.now
         stepsLeft = manifest.lifecycle.count
@@ -130,7 +131,7 @@ public final class EmulatedApp {
 
     /// A mode's trigger: an app that is not in the foreground wakes (or relaunches) for the wake window,
     /// or a running app's window is extended; then every mode carries out its part of `action`.
-    public func trigger(_ action: ManifestAction?, by trigger: TaskTrigger, reason: String) {
+    public func trigger(_ action: ManifestAction?, by trigger: ActionTrigger, reason: String) {
         if lifecycle.state != .foreground { lifecycle.wake(reason: reason) }
         guard let action else { return }
         for mode in modes { mode.perform(action, trigger: trigger) }
@@ -156,12 +157,12 @@ public final class EmulatedApp {
         switch step.change {
         case .forceQuit: forceQuit()
         case .device(let event): deviceDidChange(event)
-        case .simulateLaunch(let identifier): mode(TaskMode.self)?.simulateLaunch(identifier)
-        case .simulateExpiration(let identifier): mode(TaskMode.self)?.simulateExpiration(identifier)
+        case .simulateLaunch(let identifier): runDebuggerCommand("simulate-launch", identifier, step: "simulateLaunch")
+        case .simulateExpiration(let identifier): runDebuggerCommand("simulate-expiration", identifier, step: "simulateExpiration")
         case .appExtension(let name):
             // The extension's own process acts; the app is neither woken nor launched.
             guard let action = step.action else { return }
-            for mode in modes { mode.perform(action, trigger: TaskTrigger(.appExtension, source: name)) }
+            for mode in modes { mode.perform(action, trigger: ActionTrigger(.appExtension, source: name)) }
         case .state(let state):
             // Begun as early as possible: before the app leaves the foreground (UIKit's advice).
             let holdsWorkFirst = lifecycle.state == .foreground
@@ -169,8 +170,19 @@ public final class EmulatedApp {
             apply(state)
             if let work = step.backgroundTask, !holdsWorkFirst { beginBackgroundWork(work, name: name) }
             if let action = step.action {
-                for mode in modes { mode.perform(action, trigger: TaskTrigger(.user)) }
+                for mode in modes { mode.perform(action, trigger: ActionTrigger(.user)) }
             }
+        }
+    }
+
+    /// A lifecycle step that is one of the debugger's commands: the app's control verb of that name (the
+    /// tasks mode brings them); where it does nothing, an `error` event (code `simulate`) says why.
+    private func runDebuggerCommand(_ verb: String, _ identifier: String, step: String) {
+        guard let command = controlVerbs[verb] else {
+            return timeline.record(.error(message: "\(step): the app has no mode that answers \(verb)", code: "simulate"))
+        }
+        if case .error(let why) = command.perform(identifier, []) {
+            timeline.record(.error(message: "\(step): \(why); the debugger's command does nothing", code: "simulate"))
         }
     }
 

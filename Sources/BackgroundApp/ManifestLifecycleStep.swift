@@ -67,8 +67,8 @@ public struct ManifestLifecycleStep: Hashable, Sendable {
     /// task with this much work, which it ends when the work is done or its expiration handler runs.
     public var backgroundTask: Duration?
     /// The action keys (`submit:`, `upload:`, `play:`) on an `app: foreground` step: what the user's tap
-    /// does once the app is in the foreground, with the trigger ``TaskTrigger/Kind/user``; on an
-    /// `extension:` step, what the extension does (``TaskTrigger/Kind/appExtension``).
+    /// does once the app is in the foreground, with the trigger ``ActionTrigger/Kind/user``; on an
+    /// `extension:` step, what the extension does (``ActionTrigger/Kind/appExtension``).
     public var action: ManifestAction?
 
     public init(offset: Duration, change: Change, backgroundTask: Duration? = nil, action: ManifestAction? = nil) {

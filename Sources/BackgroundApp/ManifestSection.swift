@@ -18,7 +18,8 @@ public import BackgroundCore
 ///         beacons = try manifest["beacons"]?.strings() ?? []
 ///     }
 /// }
-/// let manifest = try AppManifest(contentsOf: path, sections: AppManifest.standardSections + [BeaconSection.self])
+/// let recipe = AppRecipe.standard.adding(AppRecipe.Mode(sections: [BeaconSection.self]) { _ in BeaconMode() })
+/// let manifest = try recipe.manifest(contentsOf: path)
 /// manifest[BeaconSection.self]?.beacons
 /// ```
 public protocol ManifestSection: Hashable, Sendable {

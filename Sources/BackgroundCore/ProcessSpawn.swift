@@ -63,6 +63,6 @@ package enum ProcessSpawn {
     /// `posix_spawn` failed.
     package struct Failure: Error, CustomStringConvertible {
         package var errno: Int32
-        package var description: String { String(cString: strerror(errno)) }
+        package var description: String { Errno(errno).description }
     }
 }

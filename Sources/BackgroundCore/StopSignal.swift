@@ -37,7 +37,7 @@ public final class StopSignal: Sendable {
     /// - Throws: ``Failure`` when the pipe cannot be made.
     public init() throws(Failure) {
         var ends: [Int32] = [-1, -1]
-        guard pipe(&ends) == 0 else { throw Failure(reason: String(cString: strerror(errno))) }
+        guard pipe(&ends) == 0 else { throw Failure(reason: Errno(errno).description) }
         for end in ends {  // pipe2 is not in Swift's Glibc
             _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
             _ = fcntl(end, F_SETFD, FD_CLOEXEC)

@@ -68,13 +68,19 @@ public struct PushPayload: Hashable, Sendable {
     ///   one over ``readLimit``.
     public static func read(path: String, headers: PushHeaders = PushHeaders()) throws(PushPayloadError) -> PushPayload {
         let bytes: [UInt8]
-        switch PayloadFile.read(path: path, limit: readLimit) {
-        case .bytes(let read): bytes = read
-        case .tooLarge(let size, let exact):
-            let amount = exact ? "\(size) bytes" : "more than \(readLimit) bytes"
-            throw PushPayloadError(.payloadTooLarge, InputError(
-                file: path, message: "the file is \(amount), not a push payload (APNs takes at most \(maximumSize) bytes, 5120 for VoIP)"))
-        case .unreadable(let reason):
+        do {
+            bytes = try WholeFile.read(path, limit: readLimit, dashIsStandardInput: true)
+        } catch {
+            let reason: String
+            switch error {
+            case .tooLarge(let size):
+                let amount = size.map { "\($0) bytes" } ?? "more than \(readLimit) bytes"
+                throw PushPayloadError(.payloadTooLarge, InputError(
+                    file: path, message: "the file is \(amount), not a push payload (APNs takes at most \(maximumSize) bytes, 5120 for VoIP)"))
+            case .directory: reason = "a directory, not a payload file"
+            case .missing: reason = Errno.noSuchFileOrDirectory.description
+            case .unreadable(let errno): reason = errno.description
+            }
             throw PushPayloadError(.badPayload, InputError(file: path, message: "cannot be read (\(reason)); check the path"))
         }
         return try PushPayload(bytes: bytes, file: path, headers: headers)

@@ -93,5 +93,5 @@ public final class TimelineReport {
         if !closed { throw ReportWriteError(path: path, message: "cannot close the file: \(Self.errnoText())") }
     }
 
-    private static func errnoText() -> String { String(cString: strerror(errno)) }
+    private static func errnoText() -> String { Errno(errno).description }
 }

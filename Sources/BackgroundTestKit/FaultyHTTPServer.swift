@@ -61,7 +61,7 @@ package final class FaultyHTTPServer: Sendable {
         }
         guard bound, listen(listener, 16) == 0 else {
             close(listener)
-            throw LoopbackPort.Failure(description: "cannot listen on port \(port): \(String(cString: strerror(errno)))")
+            throw LoopbackPort.Failure(description: "cannot listen on port \(port): \(Errno(errno).description)")
         }
         core = Core(listener: listener, answers: answers)
         DedicatedThread.start { [core] in core.serve() }

@@ -36,7 +36,7 @@ enum SchedulerBenchmark {
             submitAtLaunch: ["refresh"] + uploads, conditions: conditions)
 
         let run = CountingRun(counting: "task.launched")
-        let simulator = try AppSimulator(manifest: manifest, engine: run.engine, timeline: run.timeline)
+        let simulator = try TaskHost(manifest: manifest, engine: run.engine, timeline: run.timeline)
         simulator.launch()
         run.engine.run(until: .defaultStart + .seconds(Int64(days) * 86_400))
         let seconds = run.wallSeconds

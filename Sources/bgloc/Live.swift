@@ -39,12 +39,7 @@ struct Live: AsyncParsableCommand {
     @Option(help: "Human timeline (text) or the event stream (jsonl); text on a terminal, jsonl otherwise.")
     var format: TimelineFormat?
 
-    @Option(help: ArgumentHelp(
-        "Run inside an emulated app described by a manifest: region and significant-change events drive its actions and tasks.",
-        valueName: "manifest"))
-    var app: String?
-
-    @OptionGroup(title: "App options (with --app)") var appOptions: AppOptions
+    @OptionGroup var app: AppArguments
 
     @Option(help: ArgumentHelp(
         "With --app: the device conditions the tasks wait for: the machine's own power and network (sysfs), or the manifest's conditions: timeline (default: the manifest's when it has one, else the machine's).",
@@ -57,9 +52,7 @@ struct Live: AsyncParsableCommand {
     }
 
     func validate() throws {
-        if app == nil, let first = appOptions.given.first ?? conditions.map({ _ in "--conditions" }) {
-            throw ValidationError("\(first) needs --app MANIFEST")
-        }
+        try app.requireApp(or: conditions.map { _ in "--conditions" })
     }
 
     func run() async throws {
@@ -72,7 +65,7 @@ struct Live: AsyncParsableCommand {
         let source = gpsd.configuration
         let location = try location.resolved()
         let format = format ?? .automatic
-        let app = try app.map { (manifest: $0, options: try appOptions.resolved()) }
+        let app = try app.resolved()
         let conditions = conditions
         // Fixes are asked for by the location options or the manifest's regions; without them an app runs with no gpsd.
         let asksForFixes = app == nil || !location.regions.isEmpty || location.significant || source.fixes != nil
@@ -94,9 +87,11 @@ struct Live: AsyncParsableCommand {
             // gpsd and the control socket; a transfer thread posts into the same inbox.
             let run = LiveRun(engine: engine, until: source.duration.map { engine.now + $0 })
             if let manager { run.add(GPSDSource(configuration: source)) { event in manager.receive(event) } }
-            if let control, let emulated { control.add(to: run, app: emulated) }
+            if let control, let emulated {
+                control.add(to: run, app: emulated)
+                run.keep(emulated)
+            }
             try await run.run()
-            withExtendedLifetime(emulated) {}
         }
     }
 

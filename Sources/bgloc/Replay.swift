@@ -43,12 +43,7 @@ struct Replay: AsyncParsableCommand {
 
     @OptionGroup var report: ReportOptions
 
-    @Option(help: ArgumentHelp(
-        "Run inside an emulated app described by a manifest: region and significant-change events drive its actions and tasks.",
-        valueName: "manifest"))
-    var app: String?
-
-    @OptionGroup(title: "App options (with --app)") var appOptions: AppOptions
+    @OptionGroup var app: AppArguments
 
     @Option(help: ArgumentHelp(
         "With --app: after the last fix, run on while the app has something to do, at most this long (default 10m).",
@@ -60,9 +55,7 @@ struct Replay: AsyncParsableCommand {
         if let speed, !(speed.isFinite && speed >= 0.001) {
             throw ValidationError("--speed \(speed): expected a factor of at least 0.001, such as 10")
         }
-        if app == nil, let first = appOptions.given.first ?? linger.map({ _ in "--linger" }) {
-            throw ValidationError("\(first) needs --app MANIFEST")
-        }
+        try app.requireApp(or: linger.map { _ in "--linger" })
         if let linger { try AppOptions.checkDuration(linger, option: "--linger") }
     }
 
@@ -75,7 +68,7 @@ struct Replay: AsyncParsableCommand {
     func run(recipe: AppRecipe, observe: @escaping @Sendable (Timeline) -> Void = { _ in }) async throws {
         let settings = ReplaySettings(recipe: recipe, observe: observe,
             trace: trace, location: try location.resolved(), speed: speed, format: format ?? .automatic,
-            report: report.path, app: try app.map { ReplaySettings.App(manifest: $0, options: try appOptions.resolved()) },
+            report: report.path, app: try app.resolved().map { ReplaySettings.App(manifest: $0.manifest, options: $0.options) },
             linger: linger.flatMap(DurationSyntax.parse) ?? .seconds(600)
         )
         try await Interruption.run { try await settings.replay() }

@@ -129,7 +129,7 @@ extension BGTask {
 
         /// Throws when a save of the pending task requests failed during the run.
         static func checkSaves(of app: EmulatedApp, state: AppStateDatabase?) throws {
-            guard let failedSaves = app.mode(TaskMode.self)?.simulator.scheduler.failedSaves, let first = failedSaves.first,
+            guard let failedSaves = app.mode(TaskMode.self)?.scheduler.failedSaves, let first = failedSaves.first,
                   let state else { return }
             throw InputError(
                 file: state.path,

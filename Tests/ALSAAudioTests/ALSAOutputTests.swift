@@ -1,7 +1,7 @@
 @testable import ALSAAudio
 import BackgroundAudio
 import BackgroundTestKit
-import CallScripts
+import MockingScripts
 import Foundation
 import Glibc
 import Testing

@@ -98,7 +98,7 @@ import Testing
             submitAtLaunch: [com.example.news.export.all]
             """, during: { app in
             app.engine.schedule(after: .seconds(25)) {
-                app.mode(TaskMode.self)?.perform(ManifestAction(["cancel": "com.example.news.export.all"]), trigger: TaskTrigger(.launch))
+                app.mode(TaskMode.self)?.perform(ManifestAction(["cancel": "com.example.news.export.all"]), trigger: ActionTrigger(.launch))
             }
         })
         #expect(events.suffix(2) == ["25 task.expired com.example.news.export.all", "25 task.completed com.example.news.export.all failed"])
@@ -124,7 +124,7 @@ import Testing
               com.example.news.refresh: {kind: refresh}
             """, during: { app in
             app.engine.schedule(after: .seconds(10)) {
-                app.mode(TaskMode.self)?.simulator.scheduler.register(forTaskWithIdentifier: "com.example.news.refresh") { _ in }
+                app.mode(TaskMode.self)?.scheduler.register(forTaskWithIdentifier: "com.example.news.refresh") { _ in }
             }
         })
         #expect(events.contains { $0.hasPrefix("10 error cannot register com.example.news.refresh twice") })

@@ -101,7 +101,7 @@ import Testing
     private func launches(_ manifest: AppManifest) throws -> [String] {
         let engine = EventEngine(start: .defaultStart)
         let timeline = Timeline(engine: engine, keepingEvents: true)
-        let simulator = try AppSimulator(manifest: manifest, engine: engine, timeline: timeline)
+        let simulator = try TaskHost(manifest: manifest, engine: engine, timeline: timeline)
         simulator.launch()
         engine.run(until: .defaultStart + .seconds(24 * 3600))
         var launched: [String] = []

@@ -75,10 +75,10 @@ import Testing
 
     /// Hears every action the app's modes are given, with its trigger.
     final class Listener: BackgroundMode {
-        var heard: [(submit: String?, trigger: TaskTrigger.Kind, state: LifecycleState)] = []
+        var heard: [(submit: String?, trigger: ActionTrigger.Kind, state: LifecycleState)] = []
         weak var app: EmulatedApp?
         func attach(to app: EmulatedApp) throws(InputError) { self.app = app }
-        func perform(_ action: ManifestAction, trigger: TaskTrigger) {
+        func perform(_ action: ManifestAction, trigger: ActionTrigger) {
             heard.append((action.submit, trigger.kind, app?.lifecycle.state ?? .terminated))
         }
     }
@@ -125,10 +125,11 @@ import Testing
     }
 
     @Test(arguments: [
-        ("simulateLaunch: elsewhere", "simulateLaunch: elsewhere is not a permitted identifier (BGTaskSchedulerPermittedIdentifiers)"),
-        ("simulateLaunch: job", "simulateLaunch: no task request for job is pending (submit it first)"),
-        ("simulateExpiration: elsewhere", "simulateExpiration: elsewhere is not a permitted identifier"),
-        ("simulateExpiration: job", "simulateExpiration: no task job is running (launch it first)"),
+        ("simulateLaunch: elsewhere",
+         "simulateLaunch: elsewhere was not launched: it is not a permitted identifier (BGTaskSchedulerPermittedIdentifiers)"),
+        ("simulateLaunch: job", "simulateLaunch: job was not launched: no request for it is pending (pending: none)"),
+        ("simulateExpiration: elsewhere", "simulateExpiration: elsewhere was not expired: it is not a permitted identifier"),
+        ("simulateExpiration: job", "simulateExpiration: job was not expired: no task with that identifier is running"),
     ])
     func theDebuggersCommandsSayWhyTheyDoNothing(step: String, message: String) async throws {
         let events = try await Self.run("[{at: 0s, app: foreground}, {at: 1m, \(step)}]")

@@ -1,6 +1,6 @@
 import BackgroundTestKit
 import BackgroundTransfers
-import CallScripts
+import MockingScripts
 import CurlTransport
 import Foundation
 import Testing

@@ -51,7 +51,7 @@ final class DoorbellMode: BackgroundMode {
 
     /// Answering the door keeps the app running.
     static let answering = AppLifecycle.Activity("doorbell.answering", description: "answering the door")
-    static let trigger = TaskTrigger.Kind("doorbell")
+    static let trigger = ActionTrigger.Kind("doorbell")
 
     private weak var app: EmulatedApp?
     /// Times the door was answered, as the action ran.
@@ -80,7 +80,7 @@ final class DoorbellMode: BackgroundMode {
     }
 
     /// The doorbell's action: answer the door for the given time.
-    func perform(_ action: ManifestAction, trigger: TaskTrigger) {
+    func perform(_ action: ManifestAction, trigger: ActionTrigger) {
         guard let length = action.value("answer", as: Duration.self), let app else { return }
         answered.append(app.engine.now)
         app.lifecycle.begin(Self.answering, reason: "answering the door")
@@ -95,7 +95,7 @@ final class DoorbellMode: BackgroundMode {
         rings += 1
         guard let app else { return rings }
         app.timeline.record(Rang(ring: rings))
-        app.trigger(action, by: TaskTrigger(Self.trigger), reason: "the doorbell rang")
+        app.trigger(action, by: ActionTrigger(Self.trigger), reason: "the doorbell rang")
         return rings
     }
 }

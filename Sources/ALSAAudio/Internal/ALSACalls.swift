@@ -1,5 +1,5 @@
 import CALSA
-import CallScripts
+import MockingScripts
 import Glibc
 
 // One wrapper per ALSA function: "`system_foo` is bgkit's wrapper for `foo`". They are the mocking seam:

@@ -1,4 +1,4 @@
-package import CallScripts
+package import MockingScripts
 
 /// The mocking seam of the ALSA wrappers (debug builds only): a script of return codes per C function
 /// (negative errnos, as ALSA returns them), consumed in order.

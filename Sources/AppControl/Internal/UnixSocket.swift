@@ -1,3 +1,4 @@
+import BackgroundCore
 import Glibc
 
 /// The Glibc calls of the control socket, each returning the errno it failed with: one owner per descriptor,
@@ -6,7 +7,7 @@ enum UnixSocket {
     /// A failed call: its errno.
     struct Failure: Error {
         var errno: Int32
-        var reason: String { String(cString: strerror(errno)) }
+        var reason: String { Errno(errno).description }
     }
 
     /// `path` as a `sockaddr_un`, or nil when it is too long for one (107 bytes).

@@ -15,7 +15,7 @@ final class CommandLog {
         }
         let opened = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
         guard opened >= 0 else {
-            throw InputError(file: path, message: "cannot open the task log: \(String(cString: strerror(errno)))")
+            throw InputError(file: path, message: "cannot open the task log: \(Errno(errno).description)")
         }
         descriptor = opened
     }

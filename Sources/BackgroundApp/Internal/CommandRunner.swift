@@ -132,7 +132,7 @@ enum CommandRunner {
     }
 
     private static func errorText(_ what: String) -> String {
-        "\(what): \(String(cString: strerror(errno)))"
+        "\(what): \(Errno(errno).description)"
     }
 
     /// A signal's name, such as `SIGKILL`.

@@ -11,17 +11,9 @@ enum InfoPlistReader {
     static func read(
         _ path: String, variables: BuildVariables
     ) throws(InputError) -> (permittedIdentifiers: [String], backgroundModes: [String]) {
-        let data: Data
-        do {
-            data = Data(try BoundedFile.read(path, limit: 1 << 20))
-        } catch {
-            switch error {
-            case .missing: throw InputError(file: path, message: "no such file (named by the manifest's infoPlist)")
-            case .directory: throw InputError(file: path, message: "is a directory, not an Info.plist")
-            case .unreadable(let reason): throw InputError(file: path, message: "cannot be read: \(reason)")
-            case .tooLarge: throw InputError(file: path, message: "is larger than 1 MiB; refusing it (an Info.plist is a few kilobytes)")
-            }
-        }
+        let data = Data(try WholeFile.read(path, limit: 1 << 20, messages: WholeFile.Messages(
+            missing: "no such file (named by the manifest's infoPlist)", directory: "is a directory, not an Info.plist",
+            unreadable: { "cannot be read: \($0.description.lowercased())" }, tooLarge: "is larger than 1 MiB; refusing it (an Info.plist is a few kilobytes)")))
         if !data.starts(with: Array("bplist".utf8)) {
             let text = String(decoding: data, as: UTF8.self)
             if text.contains("<!ENTITY") || declaresInternalSubset(text) {

@@ -26,18 +26,9 @@ struct ManifestParser {
 
     /// The text of the manifest at `path`.
     static func read(_ path: String) throws(InputError) -> String {
-        let bytes: [UInt8]
-        do {
-            bytes = try BoundedFile.read(path, limit: sizeLimit)
-        } catch {
-            switch error {
-            case .missing: throw InputError(file: path, message: "no such file")
-            case .directory: throw InputError(file: path, message: "is a directory, not a manifest file")
-            case .unreadable(let reason): throw InputError(file: path, message: "cannot be read: \(reason)")
-            case .tooLarge:
-                throw InputError(file: path, message: "is larger than 1 MiB; refusing it (a manifest is a few kilobytes: is it the right file?)")
-            }
-        }
+        let bytes = try WholeFile.read(path, limit: sizeLimit, messages: WholeFile.Messages(
+            missing: "no such file", directory: "is a directory, not a manifest file", unreadable: { "cannot be read: \($0.description.lowercased())" },
+            tooLarge: "is larger than 1 MiB; refusing it (a manifest is a few kilobytes: is it the right file?)"))
         if let text = String(validating: bytes, as: UTF8.self) { return text }
         // Not UTF-8: find the first bad byte to name it (the slow path runs only for bad files).
         var iterator = bytes.makeIterator()

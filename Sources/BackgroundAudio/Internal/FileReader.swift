@@ -66,6 +66,6 @@ package final class FileReader {
     }
 
     private static func describe(_ code: CInt) -> String {
-        String(cString: strerror(code))
+        Errno(code).description
     }
 }

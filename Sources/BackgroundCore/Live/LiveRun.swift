@@ -69,6 +69,8 @@ public final class LiveRun {
     public let stopAt: SimTime?
     private let clock: any Clock<Duration>
     private var members: [Member] = []
+    /// What the run drives, kept alive until it has ended (``keep(_:)``).
+    private var kept: [AnyObject] = []
     private var ending: Ending?
     private var running = 0
 
@@ -89,6 +91,11 @@ public final class LiveRun {
             Member(run: { try await source.run(posting: input) }, whenFinished: whenFinished, disconnect: input.disconnect))
     }
 
+    /// Keeps `object` (the app the run drives) alive until the run has ended: the run owns what it runs.
+    public func keep(_ object: AnyObject) {
+        kept.append(object)
+    }
+
     /// Runs the engine live with every source until the run ends (see ``LiveRun``); call once.
     ///
     /// - Throws: The first error of a source, or `CancellationError` when the task is cancelled.
@@ -97,6 +104,7 @@ public final class LiveRun {
             sourceEnded(members[end.index], error: end.error)
         }
         defer {
+            kept.removeAll()
             endings.disconnect()
             members.forEach { $0.disconnect() }
             engine.inbox.discard()

@@ -12,10 +12,10 @@
 ///   reaches the handler before the run learns that it ended.
 ///
 /// ```swift
-/// // production: gpsd's fixes and a second source on one engine
+/// // production (bgloc live --app): gpsd's fixes and the control socket on one engine
 /// let run = LiveRun(engine: engine, until: engine.now + .seconds(600))
 /// run.add(GPSDSource(configuration: gpsd)) { event in manager.receive(event) }
-/// run.add(pushes, whenFinished: .keepRunning) { push in app.receive(push) }
+/// control.add(to: run, app: app)      // ControlServer: a source that keeps running, each request to its verb
 /// try await run.run()
 ///
 /// // test: a source that posts a tick every 50 ms of real time, until cancelled

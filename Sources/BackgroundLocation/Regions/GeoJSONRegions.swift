@@ -20,26 +20,14 @@ import Glibc
 /// Limits the manager applies (the 20-region limit, `maximumRegionMonitoringDistance`) are not checked
 /// here: they are reported when monitoring starts.
 public enum GeoJSONRegions {
+    /// The largest regions file read: 16 MiB, tens of thousands of regions.
+    public static let sizeLimit = 16 << 20
+
     /// Reads and parses the file at `path`.
     public static func load(path: String) throws(InputError) -> [CircularRegion] {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else {
-            throw InputError(file: path, message: "cannot open the file: \(String(cString: strerror(errno)))")
-        }
-        defer { close(descriptor) }
-        var info = stat()
-        if fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
-            throw InputError(file: path, message: "is a directory, not a GeoJSON file")
-        }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 65_536)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0, errno == EINTR { continue }
-            guard count >= 0 else { throw InputError(file: path, message: "cannot read the file: \(String(cString: strerror(errno)))") }
-            if count == 0 { break }
-            bytes += chunk[0..<count]
-        }
+        let bytes = try WholeFile.read(path, limit: sizeLimit, messages: WholeFile.Messages(
+            missing: "cannot open the file: \(Errno.noSuchFileOrDirectory)", directory: "is a directory, not a GeoJSON file",
+            unreadable: { "cannot open the file: \($0)" }, tooLarge: "is larger than 16 MiB; refusing it (is it the right file?)"))
         return try parse(bytes, file: path)
     }
 

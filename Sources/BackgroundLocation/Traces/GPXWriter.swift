@@ -130,5 +130,5 @@ public final class GPXWriter {
     }
 
 
-    static func errnoText() -> String { String(cString: strerror(errno)) }
+    static func errnoText() -> String { Errno(errno).description }
 }

@@ -19,10 +19,15 @@ struct LegacyStateFile {
     /// The saved requests; none when the file does not exist.
     func load() throws(InputError) -> [BGTaskRequest] {
         let bytes: [UInt8]
-        switch readFile() {
-        case .missing: return []
-        case .failed(let reason): throw setAside(reason: reason, key: nil)
-        case .read(let contents): bytes = contents
+        do {
+            bytes = try WholeFile.read(path, limit: Self.sizeLimit)
+        } catch {
+            switch error {
+            case .missing: return []
+            case .directory: throw setAside(reason: Errno.isADirectory.description.lowercased(), key: nil)
+            case .unreadable(let reason): throw setAside(reason: reason.description.lowercased(), key: nil)
+            case .tooLarge: throw setAside(reason: "it is larger than 16 MiB", key: nil)
+            }
         }
         guard let root = try? JSONValue(parsing: bytes, file: path), case .object = root else {
             throw setAside(reason: "it is not a JSON object", key: nil)
@@ -67,30 +72,6 @@ struct LegacyStateFile {
         return requests
     }
 
-    private enum ReadResult {
-        case missing
-        case failed(String)
-        case read([UInt8])
-    }
-
-    private func readFile() -> ReadResult {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else {
-            return errno == ENOENT ? .missing : .failed(String(cString: strerror(errno)).lowercased())
-        }
-        defer { close(fd) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 65_536)
-        while true {
-            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if n < 0, errno == EINTR { continue }
-            if n < 0 { return .failed(String(cString: strerror(errno)).lowercased()) }
-            if n == 0 { return .read(bytes) }
-            guard bytes.count + n <= Self.sizeLimit else { return .failed("it is larger than 16 MiB") }
-            bytes += chunk[0..<n]
-        }
-    }
-
     /// Renames the file to `<file>.corrupt` and makes the error that says so.
     private func setAside(reason: String, key: String?) -> InputError {
         var aside = path + ".corrupt"
@@ -102,7 +83,7 @@ struct LegacyStateFile {
         let moved = rename(path, aside) == 0
         let outcome = moved
             ? "moved it aside to \(aside); run again to start with no pending requests"
-            : "could not move it aside to \(aside) (\(String(cString: strerror(errno)).lowercased())); move or delete it"
+            : "could not move it aside to \(aside) (\(Errno.current.description.lowercased())); move or delete it"
         return InputError(
             file: path, place: key.map { .key($0) } ?? .none,
             message: "cannot restore the saved task requests: \(reason); \(outcome)")

@@ -56,7 +56,7 @@ struct StateFileMigration {
     private func failure(_ function: String, _ file: String) -> InputError {
         InputError(
             file: path,
-            message: "cannot migrate the JSON state file to a database: \(function) \(file): \(String(cString: strerror(errno)).lowercased()); the JSON file is unchanged")
+            message: "cannot migrate the JSON state file to a database: \(function) \(file): \(Errno(errno).description.lowercased()); the JSON file is unchanged")
     }
 }
 

@@ -98,7 +98,7 @@ final class MachineEvents: Sendable {
     private static func open(protocol number: Int32, groups: UInt32, name: String) throws(Failure) -> Int32 {
         let socket = Glibc.socket(AF_NETLINK, Int32(SOCK_RAW.rawValue) | Int32(SOCK_CLOEXEC.rawValue), number)
         guard socket >= 0 else {
-            throw Failure(description: "cannot open a \(name) socket: \(String(cString: strerror(errno)))")
+            throw Failure(description: "cannot open a \(name) socket: \(Errno(errno).description)")
         }
         var address = sockaddr_storage()  // sockaddr_nl: family, pad, port (0: the kernel picks), groups
         withUnsafeMutableBytes(of: &address) { bytes in
@@ -109,7 +109,7 @@ final class MachineEvents: Sendable {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socket, $0, 12) }
         }
         guard bound == 0 else {
-            let reason = String(cString: strerror(errno))
+            let reason = Errno(errno).description
             close(socket)
             throw Failure(description: "cannot listen to \(name): \(reason)")
         }

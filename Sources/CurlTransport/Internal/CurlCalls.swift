@@ -1,6 +1,6 @@
 import BackgroundTransfers
 import CCurl
-import CallScripts
+import MockingScripts
 import Glibc
 
 // One wrapper per libcurl function: "`system_curl_easy_perform` is bgkit's wrapper for

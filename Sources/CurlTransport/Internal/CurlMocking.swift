@@ -1,4 +1,4 @@
-package import CallScripts
+package import MockingScripts
 
 /// The mocking seam of the libcurl and file wrappers (debug builds only): for a curl function a scripted
 /// value is the `CURLcode` it returns; for a file function (`pwrite`, `rename`, …) it is the errno it fails

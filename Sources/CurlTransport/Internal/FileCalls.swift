@@ -1,4 +1,5 @@
-import CallScripts
+import BackgroundCore
+import MockingScripts
 import Glibc
 
 // One wrapper per file syscall the transport makes, the same mocking seam as `CurlCalls.swift`: a scripted
@@ -112,5 +113,5 @@ func system_unlink(_ path: String) -> Int32 {
 
 /// The error text of an errno value. The corresponding C function is `strerror`.
 func system_strerror(_ code: Int32) -> String {
-    String(cString: strerror(code))
+    Errno(code).description
 }

@@ -288,5 +288,5 @@ public final class GPSDServer: Sendable {
         _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
     }
 
-    private static func errnoText() -> String { String(cString: strerror(errno)) }
+    private static func errnoText() -> String { Errno(errno).description }
 }

@@ -53,7 +53,7 @@ public final class AudioMode: BackgroundMode {
     }
 
     /// Plays the action's `play:` clip.
-    public func perform(_ action: ManifestAction, trigger: TaskTrigger) {
+    public func perform(_ action: ManifestAction, trigger: ActionTrigger) {
         if let clip = action.play { play(clip) }
     }
 

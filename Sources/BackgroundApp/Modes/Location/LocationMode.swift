@@ -88,14 +88,14 @@ public final class LocationMode: BackgroundMode, LocationManagerDelegate {
 
     public func locationManager(_ manager: LocationManager, didEnterRegion region: CircularRegion, at fix: LocationFix) {
         guard let app = reachableApp else { return }
-        let trigger = TaskTrigger(.enter, region: region.identifier, latitude: fix.latitude, longitude: fix.longitude)
+        let trigger = ActionTrigger(.enter, region: region.identifier, latitude: fix.latitude, longitude: fix.longitude)
         app.trigger(app.manifest.regions.first { $0.id == region.identifier }?.onEnter, by: trigger,
                     reason: "region \(region.identifier) entered")
     }
 
     public func locationManager(_ manager: LocationManager, didExitRegion region: CircularRegion, at fix: LocationFix) {
         guard let app = reachableApp else { return }
-        let trigger = TaskTrigger(.exit, region: region.identifier, latitude: fix.latitude, longitude: fix.longitude)
+        let trigger = ActionTrigger(.exit, region: region.identifier, latitude: fix.latitude, longitude: fix.longitude)
         app.trigger(app.manifest.regions.first { $0.id == region.identifier }?.onExit, by: trigger,
                     reason: "region \(region.identifier) exited")
     }
@@ -103,7 +103,7 @@ public final class LocationMode: BackgroundMode, LocationManagerDelegate {
     public func locationManager(_ manager: LocationManager, didReceiveSignificantChange fix: LocationFix) {
         guard let app = reachableApp else { return }
         app.trigger(app.manifest.significantChange,
-                    by: TaskTrigger(.significantChange, latitude: fix.latitude, longitude: fix.longitude),
+                    by: ActionTrigger(.significantChange, latitude: fix.latitude, longitude: fix.longitude),
                     reason: "significant location change")
     }
 }

@@ -248,7 +248,7 @@ public final class PushMode: BackgroundMode {
         app.timeline.record(.pushReceived(push: push))
         app.lifecycle.begin(.push(push), reason: "push \(push)")
         if let action = section.onPush.action {
-            for mode in app.modes { mode.perform(action, trigger: TaskTrigger(.push)) }
+            for mode in app.modes { mode.perform(action, trigger: ActionTrigger(.push)) }
         }
         var work: EventID?
         switch section.onPush.work {
@@ -324,7 +324,7 @@ extension AppLifecycle.Activity {
     public static func push(_ number: Int) -> Self { Self("push.\(number)", description: "push \(number)") }
 }
 
-extension TaskTrigger.Kind {
+extension ActionTrigger.Kind {
     /// `onPush:`, when a push is delivered.
     public static let push = Self("push")
 }

@@ -14,14 +14,14 @@ public import BackgroundTransfers
 /// transfers.update(conditions: device.conditions)
 /// transfers.perform(action)          // its upload: and download:, if any
 /// ```
-public final class AppTransfers {
-    public let session: BackgroundSession
+package final class AppTransfers {
+    package let session: BackgroundSession
     private let engine: EventEngine
     private let timeline: Timeline
 
     /// The session of `manifest` (its `session:`, or `<app>.transfers` with Apple's defaults), performing
     /// its attempts with `attempts`, keeping pending transfers in `store`; the app is in `appState`.
-    public init(
+    package init(
         manifest: AppManifest, engine: EventEngine, timeline: Timeline, attempts: any TransferAttempts,
         store: (any TransferStore)? = nil, rules: SessionRules = SessionRules(), appState: LifecycleState
     ) {
@@ -33,13 +33,13 @@ public final class AppTransfers {
     }
 
     /// The device's conditions changed: the session sees the network they describe.
-    public func update(conditions: DeviceConditions) {
+    package func update(conditions: DeviceConditions) {
         session.update(network: NetworkPath(conditions))
     }
 
     /// Creates the transfers of `action`'s `upload:` and `download:` (an `earliestBegin:` counts from now);
     /// one the session cannot keep is an `error` event.
-    public func perform(_ action: ManifestAction) {
+    package func perform(_ action: ManifestAction) {
         if let upload = action.upload {
             let request = SessionRequest(
                 url: upload.url, method: upload.method.rawValue, earliestBeginDate: upload.earliestBegin.map { engine.now + $0 },

@@ -28,7 +28,7 @@ public final class TransferMode: BackgroundMode {
     }
 
     /// The session, once the mode is attached.
-    public private(set) var transfers: AppTransfers!
+    package private(set) var transfers: AppTransfers!
 
     private let attempts: Attempts
     private let store: (any TransferStore)?
@@ -72,7 +72,7 @@ public final class TransferMode: BackgroundMode {
     }
 
     /// Creates the transfers of the action's `upload:` and `download:`.
-    public func perform(_ action: ManifestAction, trigger: TaskTrigger) {
+    public func perform(_ action: ManifestAction, trigger: ActionTrigger) {
         transfers.perform(action)
     }
 

@@ -31,7 +31,7 @@ struct ChunkedInput: ~Copyable {
         self.capacity = capacity
         descriptor = open(path, O_RDONLY | O_CLOEXEC)
         if descriptor < 0 {
-            throw InputError(file: path, message: "cannot open the file: \(String(cString: strerror(errno)))")
+            throw InputError(file: path, message: "cannot open the file: \(Errno(errno).description)")
         }
         var info = stat()
         if fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
@@ -67,7 +67,7 @@ struct ChunkedInput: ~Copyable {
             let n = read(descriptor, bytes + end, capacity - end)
             if n < 0 {
                 if errno == EINTR { continue }
-                throw InputError(file: path, message: "cannot read the file: \(String(cString: strerror(errno)))")
+                throw InputError(file: path, message: "cannot read the file: \(Errno(errno).description)")
             }
             if n == 0 {
                 atEOF = true

@@ -1,5 +1,5 @@
-extension AppSimulator {
-    /// How tasks that `run:` a real command are run (docs/DEVICE.md, "Tasks that run a command").
+extension EmulatedApp {
+    /// How the `run:` commands of tasks and push handlers are run (docs/DEVICE.md, "Tasks that run a command").
     ///
     /// A command runs on the wall clock while the emulated clock stands still: the task completes at its
     /// launch time with the command's exit status as its success. Past its time limit (measured on the
@@ -8,7 +8,7 @@ extension AppSimulator {
     /// and the app terminated.
     ///
     /// ```swift
-    /// var commands = AppSimulator.Commands()
+    /// var commands = EmulatedApp.Commands()
     /// commands.timeLimit = .seconds(2)       // any command: 2 s, whatever the task's kind
     /// commands.log = "/tmp/tasks.log"        // output there instead of stderr
     /// ```

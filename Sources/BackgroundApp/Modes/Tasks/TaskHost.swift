@@ -14,25 +14,25 @@ import Glibc
 /// let engine = EventEngine(start: .defaultStart)
 /// let timeline = Timeline(engine: engine)
 /// timeline.addSink { print(TextTimelineRenderer().render($0)) }
-/// let simulator = try AppSimulator(manifest: manifest, engine: engine, timeline: timeline)
+/// let simulator = try TaskHost(manifest: manifest, engine: engine, timeline: timeline)
 /// simulator.launch()
 /// engine.run(until: engine.now + .seconds(86_400))
 /// ```
 /// In a test, create the timeline with `keepingEvents: true` and assert on its events.
 ///
-/// A `run:` command runs on the wall clock while the emulated clock stands still (see ``Commands``); it
+/// A `run:` command runs on the wall clock while the emulated clock stands still (see ``EmulatedApp/Commands``); it
 /// gets the environment `BG_TASK_ID`, `BG_TASK_KIND`, `BG_TRIGGER`, `BG_REGION`, `BG_LAT`, `BG_LON` and
 /// `BG_TIME` (docs/DEVICE.md).
-public final class AppSimulator {
-    public let manifest: AppManifest
-    public let scheduler: BGTaskScheduler
-    public let commands: Commands
+package final class TaskHost {
+    package let manifest: AppManifest
+    package let scheduler: BGTaskScheduler
+    package let commands: EmulatedApp.Commands
 
     private let engine: EventEngine
     private let timeline: Timeline
     private let log: CommandLog
     private var hasLaunched = false
-    private var triggers: [String: TaskTrigger] = [:]
+    private var triggers: [String: ActionTrigger] = [:]
     private var running: [String] = []
     private var launchListeners: [(BGTask) -> Void] = []
     private var killListeners: [(_ reason: String) -> Void] = []
@@ -44,9 +44,9 @@ public final class AppSimulator {
     ///
     /// - Throws: ``InputError`` when the configuration's state file cannot be restored or the commands'
     ///   log cannot be opened.
-    public init(
+    package init(
         manifest: AppManifest, engine: EventEngine, timeline: Timeline,
-        configuration: BGTaskScheduler.Configuration = BGTaskScheduler.Configuration(), commands: Commands = Commands(),
+        configuration: BGTaskScheduler.Configuration = BGTaskScheduler.Configuration(), commands: EmulatedApp.Commands = EmulatedApp.Commands(),
         conditions: (any DeviceConditionsSource)? = nil
     ) throws(InputError) {
         self.manifest = manifest
@@ -66,7 +66,7 @@ public final class AppSimulator {
 
     /// Adds `listener`, called when a declared task launches, before its work starts: the emulated app
     /// wakes for it.
-    public func addLaunchListener(_ listener: @escaping (BGTask) -> Void) {
+    package func addLaunchListener(_ listener: @escaping (BGTask) -> Void) {
         launchListeners.append(listener)
     }
 
@@ -80,11 +80,11 @@ public final class AppSimulator {
     /// atLaunch`), submits `submitAtLaunch`, finishes launching, then registers the `register: afterLaunch`
     /// ones (the exception that crashes the app); a relaunch (after the app was terminated) submits
     /// `submitAtLaunch` again — the handlers stay registered, the scheduler standing for the system.
-    public func launch() {
+    package func launch() {
         let first = !hasLaunched
         hasLaunched = true
         if first { register(.atLaunch) }
-        for identifier in manifest.submitAtLaunch { submit(identifier, trigger: TaskTrigger(.launch)) }
+        for identifier in manifest.submitAtLaunch { submit(identifier, trigger: ActionTrigger(.launch)) }
         guard first else { return }
         scheduler.finishLaunching()
         register(.afterLaunch)
@@ -99,7 +99,7 @@ public final class AppSimulator {
     }
 
     /// Submits the declared task `identifier` as the app would; a rejection shows in the timeline only.
-    public func submit(_ identifier: String, trigger: TaskTrigger = TaskTrigger(.launch)) {
+    package func submit(_ identifier: String, trigger: ActionTrigger = ActionTrigger(.launch)) {
         guard let task = tasks.task(identifier) else { return }
         let request: BGTaskRequest
         switch task.kind {
@@ -122,15 +122,15 @@ public final class AppSimulator {
     }
 
     /// Ends every task running now, unsuccessfully (the app's process is ending).
-    public func endRunningTasks() {
+    package func endRunningTasks() {
         scheduler.endRunningTasks()
     }
 
     private func handle(_ launched: BGTask, as task: ManifestTask) {
         running.append(task.identifier)
         for listener in launchListeners { listener(launched) }
-        let trigger = triggers[task.identifier] ?? TaskTrigger(.launch)
-        if task.resubmit { submit(task.identifier, trigger: TaskTrigger(.resubmit)) }
+        let trigger = triggers[task.identifier] ?? ActionTrigger(.launch)
+        if task.resubmit { submit(task.identifier, trigger: ActionTrigger(.resubmit)) }
         switch task.work {
         case .simulated(let work):
             var steps = reportProgress(of: launched, as: task, over: work)
@@ -159,7 +159,7 @@ public final class AppSimulator {
         }
     }
 
-    private func run(_ command: String, for launched: BGTask, as task: ManifestTask, trigger: TaskTrigger) {
+    private func run(_ command: String, for launched: BGTask, as task: ManifestTask, trigger: ActionTrigger) {
         let limit = commands.timeLimit
             ?? (task.kind == .refresh ? scheduler.configuration.refreshBudget : commands.processingTimeLimit)
         let folder = ManifestDocument.folder(of: manifest.file)

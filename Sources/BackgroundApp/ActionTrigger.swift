@@ -3,9 +3,9 @@
 /// `BG_LAT` and `BG_LON`.
 ///
 /// ```swift
-/// simulator.submit("com.example.tour.upload", trigger: TaskTrigger(.enter, region: "museum", latitude: 47.3769, longitude: 8.5417))
+/// simulator.submit("com.example.tour.upload", trigger: ActionTrigger(.enter, region: "museum", latitude: 47.3769, longitude: 8.5417))
 /// ```
-public struct TaskTrigger: Hashable, Sendable {
+public struct ActionTrigger: Hashable, Sendable {
     /// The kind of event: the statics below, or a new mode's own (`Kind("push")`).
     public struct Kind: RawRepresentable, Hashable, Sendable {
         public var rawValue: String
@@ -30,7 +30,7 @@ public struct TaskTrigger: Hashable, Sendable {
         public static let significantChange = Kind("significantChange")
         /// The user's tap in the app: the action of an `app: foreground` lifecycle step.
         public static let user = Kind("user")
-        /// An app extension's code: the action of an `extension:` lifecycle step (``TaskTrigger/source``).
+        /// An app extension's code: the action of an `extension:` lifecycle step (``ActionTrigger/source``).
         public static let appExtension = Kind("extension")
     }
 

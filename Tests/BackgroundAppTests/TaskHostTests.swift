@@ -5,7 +5,7 @@ import BackgroundTestKit
 import Foundation
 import Testing
 
-@Suite struct AppSimulatorTests {
+@Suite struct TaskHostTests {
     static let manifest = """
         app: com.example.app
         backgroundModes: [fetch, processing]
@@ -23,7 +23,7 @@ import Testing
     private func simulate(_ yaml: String, hours: Int64) throws -> [String] {
         let engine = EventEngine(start: .defaultStart)
         let timeline = Timeline(engine: engine, keepingEvents: true)
-        let simulator = try AppSimulator(manifest: AppManifest(yaml: yaml, file: "app.yaml"), engine: engine, timeline: timeline)
+        let simulator = try TaskHost(manifest: AppManifest(yaml: yaml, file: "app.yaml"), engine: engine, timeline: timeline)
         simulator.launch()
         engine.run(until: .defaultStart + .seconds(hours * 3600))
         return timeline.events.compactMap { event in
@@ -69,7 +69,7 @@ import Testing
     /// Runs one refresh task `a` whose command is `command`, in a folder with the manifest, with the
     /// commands' output in a log; returns the task events and the log.
     private func runCommand(
-        _ command: String, commands: AppSimulator.Commands = AppSimulator.Commands()
+        _ command: String, commands: EmulatedApp.Commands = EmulatedApp.Commands()
     ) throws -> (events: [String], log: String) {
         let folder = try TemporaryFolder()
         let quoted = command.replacingOccurrences(of: "'", with: "''")
@@ -85,7 +85,7 @@ import Testing
         commands.log = folder.path + "/tasks.log"
         let engine = EventEngine(start: .defaultStart)
         let timeline = Timeline(engine: engine, keepingEvents: true)
-        let simulator = try AppSimulator(
+        let simulator = try TaskHost(
             manifest: AppManifest(contentsOf: file), engine: engine, timeline: timeline, commands: commands)
         simulator.launch()
         engine.run(until: .defaultStart + .seconds(300))
@@ -124,7 +124,7 @@ import Testing
     }
 
     @Test func aCommandPastItsLimitIsKilledAndTheTaskExpires() throws {
-        var commands = AppSimulator.Commands()
+        var commands = EmulatedApp.Commands()
         commands.timeLimit = .milliseconds(300)
         commands.killGrace = .milliseconds(300)
         let (events, log) = try runCommand("trap 'echo got TERM' TERM; echo started; while :; do sleep 0.05; done", commands: commands)
