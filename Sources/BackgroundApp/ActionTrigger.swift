@@ -30,6 +30,8 @@ public struct ActionTrigger: Hashable, Sendable {
         public static let significantChange = Kind("significantChange")
         /// The user's tap in the app: the action of an `app: foreground` lifecycle step.
         public static let user = Kind("user")
+        /// An app extension's code: the action of an `extension:` lifecycle step (``ActionTrigger/source``).
+        public static let appExtension = Kind("extension")
     }
 
     public var kind: Kind
@@ -38,9 +40,12 @@ public struct ActionTrigger: Hashable, Sendable {
     /// Where the device was, when a location event caused it.
     public var latitude: Double?
     public var longitude: Double?
+    /// The app extension that acted (``Kind/appExtension``).
+    public var source: String?
 
-    public init(_ kind: Kind, region: String? = nil, latitude: Double? = nil, longitude: Double? = nil) {
+    public init(_ kind: Kind, region: String? = nil, latitude: Double? = nil, longitude: Double? = nil, source: String? = nil) {
         self.kind = kind
+        self.source = source
         self.region = region
         self.latitude = latitude
         self.longitude = longitude

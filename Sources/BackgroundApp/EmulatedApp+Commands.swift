@@ -4,7 +4,8 @@ extension EmulatedApp {
     /// A command runs on the wall clock while the emulated clock stands still: the task completes at its
     /// launch time with the command's exit status as its success. Past its time limit (measured on the
     /// wall clock) its process group gets SIGTERM, then SIGKILL after ``killGrace``, and the task expires
-    /// at launch + the limit on the emulated clock.
+    /// at launch + the limit on the emulated clock. A command over the CPU limit (``cpuLimit``) is killed
+    /// and the app terminated.
     ///
     /// ```swift
     /// var commands = EmulatedApp.Commands()
@@ -20,6 +21,11 @@ extension EmulatedApp {
         public var processingTimeLimit = Duration.seconds(600)
         /// The time between SIGTERM and SIGKILL (default 2 s).
         public var killGrace = Duration.seconds(2)
+        /// The CPU a command (with its whole process group) may use in the background, a task's or a
+        /// push's (default 80 % over 60 s, as iOS's crash reports state it); over it the group is killed,
+        /// `resource.exceeded` recorded and the app terminated. nil: no monitor. A processing task that
+        /// requires external power is exempt.
+        public var cpuLimit: CPULimit? = .default
         /// A file the commands' output is appended to; nil writes it to stderr. Either way each line is
         /// prefixed with `[task-id] `.
         public var log: String?

@@ -32,6 +32,11 @@ extension EmulatedApp {
         /// true): both services relaunch a terminated app (`startMonitoringSignificantLocationChanges()`,
         /// `startMonitoring(for:)`), and since iOS 7.1 that includes a force-quit one (docs/DEVICE.md).
         public var locationRelaunchesAfterForceQuit = true
+        /// Whether a restart of the device lifts a force quit as the user opening the app does (default
+        /// false): Quinn of Apple DTS, "the 'has the user launched this app' flag persists across restarts"
+        /// (Apple Developer Forums thread 15808), against the archived App Programming Guide's "the user must
+        /// launch the app explicitly or reboot the device" (docs/DEVICE.md). Every mode follows it.
+        public var rebootLiftsForceQuit = false
         /// How ``EmulatedApp/start()`` launches the app (default: the user launches it).
         public var launch = Launch.byUser
 

@@ -159,6 +159,10 @@ public final class EmulatedApp {
         case .device(let event): deviceDidChange(event)
         case .simulateLaunch(let identifier): runDebuggerCommand("simulate-launch", identifier, step: "simulateLaunch")
         case .simulateExpiration(let identifier): runDebuggerCommand("simulate-expiration", identifier, step: "simulateExpiration")
+        case .appExtension(let name):
+            // The extension's own process acts; the app is neither woken nor launched.
+            guard let action = step.action else { return }
+            for mode in modes { mode.perform(action, trigger: ActionTrigger(.appExtension, source: name)) }
         case .state(let state):
             // Begun as early as possible: before the app leaves the foreground (UIKit's advice).
             let holdsWorkFirst = lifecycle.state == .foreground

@@ -12,6 +12,7 @@ public import BackgroundCore
 ///   - {at: 30m, app: foreground, submit: com.example.export.job1}   # opened again, and a tap submits a task
 ///   - {at: 2h, simulateLaunch: com.example.refresh}
 ///   - {at: 3h, device: reboot}
+///   - {at: 4h, extension: com.example.keyboard, submit: com.example.refresh}   # an extension submits
 /// ```
 public struct ManifestLifecycleStep: Hashable, Sendable {
     /// What the step does.
@@ -29,6 +30,9 @@ public struct ManifestLifecycleStep: Hashable, Sendable {
         /// `simulateExpiration: ID`: the debugger's `_simulateExpirationForTaskWithIdentifier:` expires the
         /// running task now.
         case simulateExpiration(String)
+        /// `extension: ID`: one of the app's extensions (a keyboard, a widget) runs the step's action
+        /// (`submit:`) in its own process; the app is not woken, and a task it submits runs in the app.
+        case appExtension(String)
 
         /// The manifest's word: `app:`'s value (a state's name, or `forceQuit`), a device event's name, or
         /// the key of a debugger command.
@@ -39,6 +43,7 @@ public struct ManifestLifecycleStep: Hashable, Sendable {
             case .device(let event): event.rawValue
             case .simulateLaunch: "simulateLaunch"
             case .simulateExpiration: "simulateExpiration"
+            case .appExtension: "extension"
             }
         }
 
@@ -62,7 +67,8 @@ public struct ManifestLifecycleStep: Hashable, Sendable {
     /// task with this much work, which it ends when the work is done or its expiration handler runs.
     public var backgroundTask: Duration?
     /// The action keys (`submit:`, `upload:`, `play:`) on an `app: foreground` step: what the user's tap
-    /// does once the app is in the foreground, with the trigger ``ActionTrigger/Kind/user``.
+    /// does once the app is in the foreground, with the trigger ``ActionTrigger/Kind/user``; on an
+    /// `extension:` step, what the extension does (``ActionTrigger/Kind/appExtension``).
     public var action: ManifestAction?
 
     public init(offset: Duration, change: Change, backgroundTask: Duration? = nil, action: ManifestAction? = nil) {

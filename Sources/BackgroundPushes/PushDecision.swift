@@ -25,6 +25,8 @@ public enum PushDecision: Hashable, Sendable {
         case terminated
         /// The device restarted while it held the push.
         case reboot
+        /// A VoIP push, after the app repeatedly failed to report VoIP pushes as incoming calls to CallKit.
+        case voipCallNotReported
     }
 
     /// Wake or launch the app in the background and hand it the push now.

@@ -3,14 +3,16 @@ public import BackgroundCore
 /// The APNs request headers that decide how a push is delivered: `apns-priority`, `apns-push-type` and
 /// `apns-expiration`.
 ///
-/// A background push must carry `apns-priority: 5` and `apns-push-type: background` (Apple, "Pushing
-/// background updates to your App"; docs/PUSH.md). The defaults are those two values and no expiration,
-/// because a payload file in `xcrun simctl push`'s format carries no headers: the manifest states other
-/// values (`priority: 10`, `pushType: alert`) to see the rejection.
+/// A payload file in `xcrun simctl push`'s format carries no headers, so the priority and push type left
+/// unset (nil) are chosen from the payload as a sender chooses them (Apple, "Sending notification requests
+/// to APNs"; ``PushDelivery/init(payload:headers:)``): a notification that alerts, sounds or badges goes as
+/// `alert` with priority 10, anything else as `background` with priority 5. The manifest states other values
+/// (`priority: 10`, `pushType: voip`) to send them, or to see APNs' rejection.
 ///
 /// ```swift
-/// var headers = PushHeaders()                          // priority 5, background
+/// var headers = PushHeaders()                          // priority and push type by content
 /// headers.expiration = .at(SimTime.defaultStart + .seconds(3600))
+/// PushHeaders(priority: 10, pushType: "alert")         // stated
 /// ```
 public struct PushHeaders: Hashable, Sendable {
     /// When APNs stops trying to deliver a push it could not deliver at once (`apns-expiration`).
@@ -31,13 +33,14 @@ public struct PushHeaders: Hashable, Sendable {
         }
     }
 
-    /// `apns-priority`: 10 (at once, must alert, sound or badge), 5 (power-aware; background pushes) or 1.
-    public var priority: Int
-    /// `apns-push-type`: `background` for a background push (others: `alert`, `voip`, `complication`, …).
-    public var pushType: String
+    /// `apns-priority`: 10 (at once), 5 (power-aware; background pushes must use it) or 1; nil: by content.
+    public var priority: Int?
+    /// `apns-push-type`: `alert`, `background` or `voip` (APNs knows others, which bgkit does not
+    /// deliver); nil: by content.
+    public var pushType: String?
     public var expiration: Expiration
 
-    public init(priority: Int = 5, pushType: String = "background", expiration: Expiration = .unspecified) {
+    public init(priority: Int? = nil, pushType: String? = nil, expiration: Expiration = .unspecified) {
         self.priority = priority
         self.pushType = pushType
         self.expiration = expiration

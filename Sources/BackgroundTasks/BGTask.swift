@@ -3,19 +3,24 @@
 ///
 /// The launch handler receives the task; it does its work, sets an ``expirationHandler`` to stop early,
 /// and calls ``setTaskCompleted(success:)`` when done. The first call counts; later ones do nothing.
-/// When the task expires (its time is up, or a condition it needs is lost) the scheduler runs the
-/// expiration handler and ends the task unsuccessfully, whatever the handler reports afterwards.
+/// Shortly before the task's time is up (or when a condition it needs is lost) the scheduler runs the
+/// expiration handler, which should stop the work and call ``setTaskCompleted(success:)``: a task still
+/// running when the time is up gets the app killed. Without a handler the system ends the task
+/// unsuccessfully at once. A task that expired ends unsuccessfully, whatever it reports.
 ///
 /// ```swift
 /// scheduler.register(forTaskWithIdentifier: "com.example.refresh", using: nil) { task in
 ///     let work = engine.schedule(after: .seconds(4)) { task.setTaskCompleted(success: true) }
-///     task.expirationHandler = { engine.cancel(work) }
+///     task.expirationHandler = {
+///         engine.cancel(work)
+///         task.setTaskCompleted(success: false)
+///     }
 /// }
 /// ```
 public class BGTask {
     /// The identifier of the request that launched this task.
     public let identifier: String
-    /// Runs when the task's time is up; stop the work quickly. The task then ends unsuccessfully.
+    /// Runs shortly before the task's time is up; stop the work and call ``setTaskCompleted(success:)``.
     public var expirationHandler: (() -> Void)?
 
     weak var scheduler: BGTaskScheduler?

@@ -23,9 +23,17 @@ public import BackgroundCore
 ///   processing tasks need the device idle, Background App Refresh on, and the network and external
 ///   power their request requires. When an eligible task launches is the ``LaunchPolicy``'s choice, and
 ///   every other task eligible then launches with it, in one batch.
-/// - A refresh task expires after ``Configuration/refreshBudget`` (30 s); a processing task expires when
-///   the device stops being idle or loses a condition it needs. Expiring runs the task's expiration
-///   handler (`task.expired`) and ends it unsuccessfully (`task.completed` with `success: false`).
+/// - A refresh task has ``Configuration/refreshBudget`` (30 s) per launch of the app: tasks launched while
+///   another refresh task runs share its launch's time (they get what is left of it). A processing task
+///   expires when the device stops being idle or loses a condition it needs.
+/// - Expiring warns the app ``Configuration/expirationLead`` before its time is up (`task.expired`): the
+///   expiration handler runs; a task without one is marked completed unsuccessfully at once. A task still
+///   running when the time is up gets the app killed: the time-up listeners (``addTimeUpListener(_:)``)
+///   hear it, then the task ends unsuccessfully.
+/// - An `earliestBeginDate` more than ``Configuration/maxEarliestBeginAhead`` (a week) after the
+///   submission records an `error` (code `earliestBeginTooFar`); the request stays pending.
+/// - Registering after the app finished launching, and launching a task with no registered handler, are
+///   the exceptions that crash the app on iOS: the crash listeners hear Apple's message.
 ///
 /// ```swift
 /// let engine = EventEngine(start: .defaultStart)
@@ -73,6 +81,18 @@ public final class BGTaskScheduler {
     public var heldKinds: Set<TaskKind> = [] {
         didSet { reevaluate() }
     }
+    /// True from a restart of the device until its first unlock: no refresh or processing task launches
+    /// ("Tasks will not be run until the first device unlock after the reboot", WWDC19 707); each pending
+    /// request, and each submitted meanwhile, is `task.waiting` with reason `beforeFirstUnlock`.
+    public var isWaitingForFirstUnlock = false {
+        didSet {
+            guard isWaitingForFirstUnlock != oldValue else { return }
+            if isWaitingForFirstUnlock {
+                for entry in pending where entry.request.kind != .continued { recordWaitingForUnlock(entry.request.identifier) }
+            }
+            reevaluate()
+        }
+    }
 
     private let engine: EventEngine
     private let timeline: Timeline
@@ -85,6 +105,7 @@ public final class BGTaskScheduler {
     private var conditionsListeners: [(DeviceConditions) -> Void] = []
     private var completionListeners: [(_ task: BGTask, _ success: Bool) -> Void] = []
     private var crashListeners: [(_ message: String) -> Void] = []
+    private var timeUpListeners: [(_ task: BGTask) -> Void] = []
     private var hasFinishedLaunching = false
     private var hasConditions = false
 
@@ -97,6 +118,10 @@ public final class BGTaskScheduler {
         var task: BGTask
         var request: BGTaskRequest
         var expiry: EventID?
+        /// When the task's time is up (a refresh task's launch's end), if it has a fixed time.
+        var deadline: SimTime?
+        /// The kill at the time up, once the expiration handler has run without completing the task.
+        var timeUp: EventID?
     }
 
     /// Pending requests in submission order.
@@ -155,6 +180,13 @@ public final class BGTaskScheduler {
         crashListeners.append(listener)
     }
 
+    /// Adds `listener`, called when a task's time is up and the app has not completed it after its
+    /// expiration handler ran: iOS kills the app there. The task then ends unsuccessfully, if the listener
+    /// has not ended it.
+    public func addTimeUpListener(_ listener: @escaping (_ task: BGTask) -> Void) {
+        timeUpListeners.append(listener)
+    }
+
     // MARK: Registration
 
     /// Registers the handler that runs when the task with `identifier` launches.
@@ -183,17 +215,28 @@ public final class BGTaskScheduler {
             } else if handlers[identifier] != nil {
                 "cannot register \(identifier) twice: a launch handler is already registered; iOS raises an exception and the app ends"
             } else if hasFinishedLaunching && !permits.isContinued(identifier) {
-                "cannot register \(identifier) after the app finished launching: register every task before finishLaunching()"
+                "cannot register \(identifier) after the app finished launching: \(Self.lateRegistrationMessage) "
+                    + "(NSInternalInconsistencyException); register every task before finishLaunching()"
             } else {
                 nil
             }
         if let problem {
             timeline.record(.error(message: problem, code: "registration"))
-            if handlers[identifier] != nil { for listener in crashListeners { listener(problem) } }
+            if handlers[identifier] != nil || hasFinishedLaunching && permits.allowsRegistration(of: identifier) {
+                for listener in crashListeners { listener(problem) }
+            }
             return false
         }
         handlers[identifier] = launchHandler
         return true
+    }
+
+    /// The reason of the exception iOS raises for a registration after the app finished launching.
+    public static let lateRegistrationMessage = "All launch handlers must be registered before application finishes launching"
+
+    /// The reason of the exception iOS raises when it launches a task whose identifier has no handler.
+    public static func noHandlerMessage(_ identifier: String) -> String {
+        "No launch handler registered for task with identifier \(identifier)"
     }
 
     /// Ends the app's launch (the end of `application(_:didFinishLaunchingWithOptions:)`): registration
@@ -208,6 +251,13 @@ public final class BGTaskScheduler {
     /// Submits a request, replacing a pending one with the same identifier; records `task.submitted`, or
     /// `task.rejected` and throws.
     public func submit(_ request: BGTaskRequest) throws(Error) {
+        try submit(request, fromExtension: nil)
+    }
+
+    /// Submits a request from one of the app's extensions (a keyboard, a widget, a share extension):
+    /// `task.submitted` names it (`from`), and the task launches in the app, as every task does
+    /// ("Tasks can be submitted from an extension, and always run in the main app", WWDC19 707).
+    public func submit(_ request: BGTaskRequest, fromExtension extensionIdentifier: String?) throws(Error) {
         let identifier = request.identifier
         if let error = rejection(of: request) {
             timeline.record(.taskRejected(task: identifier, error: error.code.name, reason: error.reason))
@@ -215,7 +265,14 @@ public final class BGTaskScheduler {
         }
         removePending(identifier)
         pending.append(Pending(request: request.copy()))
-        timeline.record(.taskSubmitted(task: identifier, kind: request.kind, earliestBegin: request.earliestBeginDate))
+        timeline.record(.taskSubmitted(task: identifier, kind: request.kind, earliestBegin: request.earliestBeginDate, from: extensionIdentifier))
+        if isWaitingForFirstUnlock, request.kind != .continued { recordWaitingForUnlock(identifier) }
+        if let begin = request.earliestBeginDate, begin - engine.now > configuration.maxEarliestBeginAhead {
+            timeline.record(.error(
+                message: "\(identifier): earliestBeginDate is \(DurationSyntax.format(begin - engine.now)) ahead; Apple advises "
+                    + "not more than \(DurationSyntax.format(configuration.maxEarliestBeginAhead)) (the request stays pending)",
+                code: "earliestBeginTooFar"))
+        }
         save()
         reevaluate()
     }
@@ -398,6 +455,7 @@ public final class BGTaskScheduler {
     /// used within ``Configuration/processingUsageWindow``.
     private func mayLaunch(_ request: BGTaskRequest) -> Bool {
         conditionsAllow(request) && !heldKinds.contains(request.kind) && (request.kind != .processing || wasUsedRecently)
+            && (!isWaitingForFirstUnlock || request.kind == .continued)
             && !running.contains { $0.task.identifier == request.identifier }
     }
 
@@ -466,9 +524,9 @@ public final class BGTaskScheduler {
         save()
         let request = entry.request
         guard let handler = handlers[identifier] ?? permits.wildcard(permitting: identifier).flatMap({ handlers[$0] }) else {
-            timeline.record(.error(
-                message: "no launch handler is registered for \(identifier); iOS would end the app here",
-                code: "noLaunchHandler"))
+            let message = "\(Self.noHandlerMessage(identifier)) (NSInternalInconsistencyException)"
+            timeline.record(.error(message: message, code: "noLaunchHandler"))
+            for listener in crashListeners { listener(message) }
             return
         }
         let task: BGTask = switch request {
@@ -478,12 +536,15 @@ public final class BGTaskScheduler {
         default: BGAppRefreshTask(identifier: identifier)
         }
         task.scheduler = self
-        let limit: Duration? = switch request.kind {
-        case .refresh: configuration.refreshBudget
-        case .continued: configuration.continuedStallLimit
+        // A refresh task is warned before its launch's time is up; a continued one is expired at its stall
+        // limit, and has the lead to end.
+        let deadline = request.kind == .refresh ? launchDeadline() : nil
+        let warning: EventID? = switch request.kind {
+        case .refresh: deadline.map { expiry(of: task, at: $0 - configuration.expirationLead) }
+        case .continued: expiry(of: task, at: engine.now + configuration.continuedStallLimit)
         case .processing: nil
         }
-        running.append(Running(task: task, request: request, expiry: limit.map { expiry(of: task, after: $0) }))
+        running.append(Running(task: task, request: request, expiry: warning, deadline: deadline))
         if let continued = task as? BGContinuedProcessingTask {
             continued.progress.onChange = { [weak self, unowned continued] progress in
                 self?.progressDidChange(continued, progress)
@@ -493,9 +554,18 @@ public final class BGTaskScheduler {
         handler(task)
     }
 
-    /// Expires `task` after `limit`, unless it ends first.
-    private func expiry(of task: BGTask, after limit: Duration) -> EventID {
-        engine.schedule(after: limit) { [weak self, weak task] in
+    /// The end of the time of a refresh task launched now: that of the launch already running (a refresh
+    /// task that has not ended), or a new launch's ``Configuration/refreshBudget`` from now.
+    private func launchDeadline() -> SimTime {
+        let shared = running.filter { $0.request.kind == .refresh && !$0.task.isCompleted }.compactMap(\.deadline).max()
+        var budget = configuration.refreshBudget
+        if case .realistic = configuration.policy, let field = configuration.realisticRefreshBudget { budget = field }
+        return shared.map { max($0, engine.now) } ?? engine.now + budget
+    }
+
+    /// Expires `task` at `time` (at once when that has passed), unless it ends first.
+    private func expiry(of task: BGTask, at time: SimTime) -> EventID {
+        engine.schedule(at: max(engine.now, time)) { [weak self, weak task] in
             if let task { self?.expire(task) }
         }
     }
@@ -505,15 +575,44 @@ public final class BGTaskScheduler {
         guard !task.isCompleted, let index = running.firstIndex(where: { $0.task === task }) else { return }
         timeline.record(.taskProgress(task: task.identifier, completed: progress.completedUnitCount, total: progress.totalUnitCount))
         running[index].expiry.map(engine.cancel)
-        running[index].expiry = expiry(of: task, after: configuration.continuedStallLimit)
+        running[index].expiry = expiry(of: task, at: engine.now + configuration.continuedStallLimit)
     }
 
+    /// Warns the app that `task`'s time is nearly up: `task.expired`, then its expiration handler; without
+    /// a handler the system marks the task completed unsuccessfully ("instead of sending a warning"). A task
+    /// the handler leaves running is killed with the app when its time is up (``timeIsUp(_:)``): at its
+    /// deadline, or ``Configuration/expirationLead`` from now when it has none or it has passed.
     private func expire(_ task: BGTask) {
-        guard !task.isCompleted, !task.isExpired, running.contains(where: { $0.task === task }) else { return }
+        guard !task.isCompleted, !task.isExpired, let index = running.firstIndex(where: { $0.task === task }) else { return }
         task.isExpired = true
         timeline.record(.taskExpired(task: task.identifier))
-        task.expirationHandler?()
+        guard let handler = task.expirationHandler else { return task.setTaskCompleted(success: false) }
+        let deadline = running[index].deadline.flatMap { $0 > engine.now ? $0 : nil } ?? engine.now + configuration.expirationLead
+        handler()
+        guard !task.isCompleted, let index = running.firstIndex(where: { $0.task === task }) else { return }
+        running[index].timeUp = engine.schedule(at: deadline) { [weak self, weak task] in
+            if let task { self?.timeIsUp(task) }
+        }
+    }
+
+    /// The time of `task` is up and the app has not completed it: the time-up listeners hear it (the app
+    /// is killed), then the task ends unsuccessfully.
+    private func timeIsUp(_ task: BGTask) {
+        guard !task.isCompleted else { return }
+        for listener in timeUpListeners { listener(task) }
         task.setTaskCompleted(success: false)
+    }
+
+    /// The app's process has ended (terminated, crashed or killed): every running task ends with it,
+    /// unsuccessfully (`task.expired` if it had not expired, then `task.completed`); no handler runs.
+    public func endRunningTasks() {
+        for entry in running where !entry.task.isCompleted {
+            if !entry.task.isExpired {
+                entry.task.isExpired = true
+                timeline.record(.taskExpired(task: entry.task.identifier))
+            }
+            entry.task.setTaskCompleted(success: false)
+        }
     }
 
     /// Called by ``BGTask/setTaskCompleted(success:)`` on its first call.
@@ -521,9 +620,14 @@ public final class BGTaskScheduler {
         guard let index = running.firstIndex(where: { $0.task === task }) else { return }
         let entry = running.remove(at: index)
         entry.expiry.map(engine.cancel)
+        entry.timeUp.map(engine.cancel)
         timeline.record(.taskCompleted(task: task.identifier, success: success))
         for listener in completionListeners { listener(task, success) }
         reevaluate()
+    }
+
+    private func recordWaitingForUnlock(_ identifier: String) {
+        timeline.record(.taskWaiting(task: identifier, reason: "beforeFirstUnlock"))
     }
 
     @discardableResult

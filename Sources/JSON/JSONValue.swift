@@ -3,7 +3,7 @@ public import BackgroundCore
 /// A JSON value as RFC 8259 defines it, with the members of an object in the order of the text.
 ///
 /// Push payloads are read into this shape by a strict reader of bgkit's own (bounded nesting, duplicate
-/// keys rejected, the byte offset of every error), since the tools stay free of Foundation and
+/// keys rejected, the line, column and byte offset of every error), since the tools stay free of Foundation and
 /// FoundationEssentials' `JSONDecoder` accepts trailing commas and duplicate keys and reports no position.
 /// ``jsonText`` writes the value back as compact JSON; reading that text gives the same value.
 ///
@@ -38,7 +38,7 @@ public enum JSONValue: Hashable, Sendable, CustomStringConvertible {
     /// Reads exactly one JSON value (RFC 8259, UTF-8) from `bytes`; whitespace may surround it, and a UTF-8
     /// byte order mark may precede it.
     ///
-    /// - Throws: ``InputError`` naming `file` and the byte offset where the text stops being JSON, the
+    /// - Throws: ``InputError`` naming `file` and the line, column and byte offset where the text stops being JSON, the
     ///   problem and what to do.
     public init(parsing bytes: [UInt8], file: String) throws(InputError) {
         self = try JSONReader.read(bytes, file: file)

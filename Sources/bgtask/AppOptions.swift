@@ -31,6 +31,11 @@ package struct AppOptions: ParsableArguments {
         "Time between SIGTERM and SIGKILL for a command past its limit (default 2s).", valueName: "duration"))
     package var killAfter: String?
 
+    @Option(name: .customLong("cpu-limit"), help: ArgumentHelp(
+        "The CPU a run: command may use in the background, a share of one CPU over a window (default 80%/60s, as iOS's crash reports state it); over it the app is killed.",
+        valueName: "percent/duration"))
+    package var cpuLimit: String?
+
     @Option(name: .customLong("task-log"), help: ArgumentHelp(
         "Append the output of run: commands to this file instead of stderr.", valueName: "file"))
     package var taskLog: String?
@@ -57,6 +62,9 @@ package struct AppOptions: ParsableArguments {
             ("--kill-after", killAfter),
         ]
         for case let (name, value?) in durations { try Self.checkDuration(value, option: name) }
+        if let cpuLimit, CPULimit(parsing: cpuLimit) == nil {
+            throw ValidationError("--cpu-limit '\(cpuLimit)': expected a percentage above 0 and at most 100, a slash and a duration, such as 80%/60s")
+        }
         if let commandTimeout, DurationSyntax.parse(commandTimeout)! <= .zero {
             throw ValidationError("--command-timeout '\(commandTimeout)': expected a duration greater than 0")
         }
@@ -73,7 +81,8 @@ package struct AppOptions: ParsableArguments {
     package var given: [String] {
         let all: [(String, Bool)] = [
             ("--background-grace", backgroundGrace != nil), ("--wake-window", wakeWindow != nil),
-            ("--command-timeout", commandTimeout != nil), ("--kill-after", killAfter != nil), ("--task-log", taskLog != nil),
+            ("--command-timeout", commandTimeout != nil), ("--kill-after", killAfter != nil), ("--cpu-limit", cpuLimit != nil),
+            ("--task-log", taskLog != nil),
             ("--audio-device", audioDevice != nil), ("--state", state != nil), ("--transfers", transfers != nil),
         ]
         return all.filter(\.1).map(\.0)
@@ -91,6 +100,7 @@ package struct AppOptions: ParsableArguments {
         if let value = wakeWindow.flatMap(DurationSyntax.parse) { configuration.lifecycle.wakeWindow = value }
         configuration.commands.timeLimit = commandTimeout.flatMap(DurationSyntax.parse)
         if let value = killAfter.flatMap(DurationSyntax.parse) { configuration.commands.killGrace = value }
+        if let value = cpuLimit.flatMap(CPULimit.init(parsing:)) { configuration.commands.cpuLimit = value }
         configuration.commands.log = taskLog
         configuration.audioDevice = audioDevice
         configuration.scheduler.taskRequestStore = database

@@ -13,8 +13,8 @@ extension BGTask {
             discussion: """
                 The arguments and file are those of `xcrun simctl push` (without its device): an optional \
                 bundle identifier, then a payload file in APNs' JSON format, or - for standard input. The \
-                payload is checked here first, with the rules of a background push (docs/PUSH.md): at most \
-                4096 bytes, JSON whose aps holds only "content-available": 1. A top-level "Simulator Target \
+                payload must be a JSON object of at most 4096 bytes; the app takes it as iOS does \
+                (docs/PUSH.md): a notification is shown, content-available: 1 wakes it. A top-level "Simulator Target \
                 Bundle" names the app when BUNDLE is not given (BUNDLE wins). The app's control socket is \
                 found from the bundle and --state, as `bgloc live --app` makes it, or given with --to \
                 (docs/CONTROL.md). The reply says what the app did with the push.

@@ -74,7 +74,7 @@ import Testing
             switch r.change {
             case .submitted, .launched, .expired: return "\(at) \(r.name) \(r.task)"
             case .completed(let success): return "\(at) task.completed \(r.task) \(success)"
-            case .rejected, .progress: return nil
+            case .rejected, .progress, .waiting: return nil
             }
         case let r as AudioRecord:
             if case .finished(let success) = r.change { return "\(file(r.file)) \(success)" }

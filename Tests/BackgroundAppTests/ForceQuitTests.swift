@@ -23,12 +23,15 @@ import Testing
         #expect(left.contains("300s task.launched sync"), "without the force quit it launches at its earliest begin")
     }
 
-    @Test func aRebootLiftsTheHoldOnRefreshTasks() async throws {
-        let events = try await Self.run("""
-            [{at: 0s, app: foreground, submit: sync}, {at: 1m, app: forceQuit}, {at: 20m, device: reboot}]
-            """)
-        #expect(events.first { $0.contains("task.launched sync") } == "1200s task.launched sync", "\(events)")
-        #expect(events.contains("1200s background (relaunched: task sync launched)"), "\(events)")
+    /// Apple DTS: "the 'has the user launched this app' flag persists across restarts" (thread 15808): a
+    /// restart does not lift the hold; only `rebootLiftsForceQuit` (the old App Programming Guide) does.
+    @Test func aRebootKeepsTheHoldOnRefreshTasksUnlessConfigured() async throws {
+        let steps = "[{at: 0s, app: foreground, submit: sync}, {at: 1m, app: forceQuit}, {at: 20m, device: reboot}, {at: 21m, device: unlock}]"
+        let kept = try await Self.run(steps)
+        #expect(!kept.contains { $0.contains("task.launched sync") }, "\(kept)")
+        let lifted = try await Self.run(steps) { $0.rebootLiftsForceQuit = true }
+        #expect(lifted.first { $0.contains("task.launched sync") } == "1260s task.launched sync", "\(lifted)")
+        #expect(lifted.contains("1260s background (relaunched: task sync launched)"), "\(lifted)")
     }
 
     @Test func aProcessingTaskStillRelaunchesTheApp() async throws {

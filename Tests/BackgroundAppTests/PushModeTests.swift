@@ -173,19 +173,22 @@ import Testing
         #expect(events[received + 1] == "300s lifecycle background (relaunched: push 1)")
     }
 
-    @Test func aRebootLiftsAForceQuit() throws {
-        let events = try Run("""
+    /// The force quit persists across a restart (Apple DTS, thread 15808) unless `rebootLiftsForceQuit`.
+    @Test func aRebootLiftsAForceQuitOnlyWhenConfigured() throws {
+        let lines = """
             pushes: [{at: 1m, payload: \(Self.push)}]
             lifecycle:
               - {at: 10s, app: forceQuit}
               - {at: 20s, device: reboot}
               - {at: 30s, device: unlock}
-            """).events()
-        #expect(events.contains("60s push.received 1"))
+            """
+        #expect(try Run(lines).events().contains("60s push.dropped 1 forceQuit"))
+        #expect(try Run(lines) { $0.rebootLiftsForceQuit = true }.events().contains("60s push.received 1"))
     }
 
-    /// After a force quit the background session relaunches the app no more; a restart lifts that too: an
-    /// upload the push handler creates after the restart wakes the app for its session's events.
+    /// After a force quit the background session relaunches the app no more; a restart lifts that too when
+    /// configured so (`rebootLiftsForceQuit`): an upload the push handler creates after the restart wakes the
+    /// app for its session's events.
     @Test func aRebootLiftsTheSessionsBlockOnRelaunches() throws {
         let run = try Run("""
             conditions: [{at: 0s, idle: true, power: charging}]
@@ -196,7 +199,7 @@ import Testing
               - {at: 10s, app: forceQuit}
               - {at: 20s, device: reboot}
               - {at: 30s, device: unlock}
-            """, transfers: true)
+            """, transfers: true) { $0.rebootLiftsForceQuit = true }
         _ = try run.folder.write("visits.log", "a visit\n")
         let events = run.events()
         #expect(events.contains("60s push.received 1"))
@@ -300,15 +303,62 @@ import Testing
 
     // MARK: Bad input
 
-    @Test func aBadInlinePayloadNamesTheLineAndKey() throws {
-        let error = #expect(throws: InputError.self) {
-            try Run("""
-                pushes:
-                  - {at: 1m, payload: \(Self.push)}
-                  - {at: 2m, payload: {aps: {content-available: 1, alert: hi}}}
-                """)
-        }
-        #expect(error?.description.hasSuffix("app.yaml:8: pushes[1].payload.aps.alert: a background push holds only \"content-available\": 1 in aps, and 'alert' makes it a visible notification; remove it, or put app data beside aps") == true)
+    /// Every well-formed payload is taken as iOS takes it: a notification is shown (`push.displayed`), with
+    /// content-available it wakes the app too, other aps keys pass, and what APNs refuses is `push.rejected`
+    /// when sent, not a manifest that fails to load.
+    @Test func everyWellFormedPayloadIsTakenAsIOSTakesIt() throws {
+        let run = try Run("""
+            pushes:
+              - {at: 1m, payload: {aps: {alert: {title: Hi}, sound: default, category: c, thread-id: t, mutable-content: 1}}}
+              - {at: 2m, payload: {aps: {content-available: 1, alert: hi, interruption-level: passive}}}
+              - {at: 3m, payload: {Simulator Target Bundle: com.example.other, aps: {content-available: 1}}}
+              - {at: 4m, payload: {no: aps}}
+              - {at: 5m, payload: {aps: {content-available: 1}, pad: "\(String(repeating: "x", count: 5000))"}}
+              - {at: 6m, payload: {aps: {alert: hi}}, pushType: background}
+            """)
+        let events = run.events(for: .seconds(600))
+        #expect(events.contains("60s push.displayed 1"))
+        #expect(!events.contains("60s push.received 1"))
+        #expect(events.contains("120s push.displayed 2"))
+        #expect(events.contains("120s push.received 2"))
+        #expect(events.contains("180s error push 3: pushes[2].payload names 'com.example.other' as its Simulator Target Bundle; as with `xcrun simctl push com.example.news FILE`, it goes to this app, 'com.example.news' [otherTargetBundle]"), "\(events)")
+        #expect(events.contains("180s push.received 3"))
+        #expect(events.contains("240s push.rejected 4 badPayload"))
+        #expect(events.contains("300s push.rejected 5 payloadTooLarge"))
+        #expect(events.contains("360s push.rejected 6 badPushType"))
+    }
+
+    /// PKPushType.voIP: a VoIP push launches the app, which must report an incoming call to CallKit, or is
+    /// terminated; after repeated failures the system stops delivering VoIP pushes to it.
+    @Test func aVoIPPushMustBeReportedAsACall() throws {
+        let voip = (1...5).map { "  - {at: \($0)m, payload: {aps: {}}, pushType: voip}" }.joined(separator: "\n")
+        let reported = try Run("pushes:\n\(voip)\nonVoIPPush: {reportCall: true, work: 2s}\nlifecycle: [{at: 10s, app: suspended}]",
+                               modes: "voip").events(for: .seconds(600))
+        #expect(reported.contains("60s push.received 1"))
+        #expect(reported.contains("62s lifecycle suspended (VoIP push 1: the app reported an incoming call to CallKit)"), "\(reported)")
+        #expect(reported.contains("300s push.received 5"), "VoIP pushes are not held by the background budget")
+        let unreported = try Run("pushes:\n\(voip)\nonVoIPPush: {reportCall: false, work: 2s}", modes: "voip").events(for: .seconds(600))
+        #expect(unreported.contains("62s lifecycle terminated (VoIP push 1: the app did not report an incoming call to CallKit)"), "\(unreported)")
+        #expect(unreported.contains("180s push.received 3"))
+        #expect(unreported.contains("240s push.dropped 4 voipCallNotReported"), "\(unreported)")
+        #expect(unreported.contains("300s push.dropped 5 voipCallNotReported"))
+    }
+
+    @Test func aVoIPPushNeedsTheVoIPMode() throws {
+        let events = try Run("pushes: [{at: 1m, payload: {aps: {}}, pushType: voip}]").events(for: .seconds(600))
+        #expect(events.contains("60s push.rejected 1 notPermitted"))
+        #expect(!events.contains { $0.contains("push.received") })
+    }
+
+    @Test func aPayloadFileOfAnotherAppIsSentToThisOne() throws {
+        let folder = try TemporaryFolder()
+        _ = try folder.write("other.apns", #"{"Simulator Target Bundle":"com.example.other","aps":{"content-available":1}}"#)
+        let manifest = try AppManifest(yaml: """
+            app: x
+            backgroundModes: [remote-notification]
+            pushes: [{at: 1m, payload: other.apns}]
+            """, file: folder.path + "/app.yaml")
+        #expect(manifest.pushes.first?.payload.targetBundle == "com.example.other")
     }
 
     @Test func aBadPayloadFileNamesTheFileAndByte() throws {
@@ -321,7 +371,7 @@ import Testing
                 pushes: [{at: 1m, payload: sync.apns}]
                 """, file: folder.path + "/app.yaml")
         }
-        #expect(error?.description.hasPrefix("\(file): byte 32: ") == true)
+        #expect(error?.description.hasPrefix("\(file):1:33: byte 32: ") == true)
     }
 
     @Test(arguments: [
@@ -332,7 +382,7 @@ import Testing
         ("onPush: {work: 5s, submit: com.example.nope}", "app.yaml:4: onPush.submit: task 'com.example.nope' is not declared under tasks"),
         ("lifecycle: [{at: 1m, device: restart}]", "app.yaml:4: lifecycle[0].device: unknown device event 'restart' (expected reboot, unlock or lock)"),
         ("lifecycle: [{at: 1m, app: background, device: lock}]", "app.yaml:4: lifecycle[0]: a lifecycle step does one thing: give one of app, device, not both"),
-        ("lifecycle: [{at: 1m}]", "app.yaml:4: lifecycle[0]: a lifecycle step needs one of app, device, simulateLaunch or simulateExpiration"),
+        ("lifecycle: [{at: 1m}]", "app.yaml:4: lifecycle[0]: a lifecycle step needs one of app, device, simulateLaunch, simulateExpiration or extension"),
     ])
     func badKeysAreOneClearError(_ line: String, _ expected: String) throws {
         let error = #expect(throws: InputError.self) {

@@ -38,6 +38,7 @@ import Testing
                 case .completed(let success): return "\(at) completed \(r.task) \(success)"
                 case .rejected(let error, _): return "\(at) rejected \(r.task) \(error)"
                 case .progress(let completed, let total): return "\(at) progress \(r.task) \(completed)/\(total)"
+                case .waiting(let reason): return "\(at) waiting \(r.task) \(reason)"
                 }
             default: return nil
             }

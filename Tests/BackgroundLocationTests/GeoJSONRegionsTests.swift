@@ -60,7 +60,7 @@ import Testing
         } throws: { error in
             guard let error = error as? InputError, error.file == "regions.geojson" else { return false }
             if let key = c.key { return error.place == .key(key, line: nil) }
-            guard case .byte = error.place else { return false }
+            guard case .text = error.place else { return false }
             return error.message.hasPrefix("not valid JSON")
         }
     }

@@ -11,7 +11,7 @@ import Testing
         #expect(push.size == 59)
         #expect(push.userInfo["action"] == .string("sync"))
         #expect(push.userInfo.jsonText == #"{"aps":{"content-available":1},"action":"sync","ids":[1,2]}"#)
-        #expect(push.headers == PushHeaders(priority: 5, pushType: "background"))
+        #expect(push.headers == PushHeaders(priority: nil, pushType: nil))
     }
 
     @Test func simulatorTargetBundleSelectsTheAppAndIsNotDelivered() throws {
@@ -22,78 +22,49 @@ import Testing
         #expect(push.size == text.utf8.count)   // the file is what simctl measures
     }
 
-    @Test func acceptsExactly4096BytesAndNotOneMore() throws {
-        func payload(_ size: Int) -> [UInt8] {
-            let head = #"{"aps":{"content-available":1},"pad":""#
-            return Array((head + String(repeating: "x", count: size - head.utf8.count - 2) + "\"}").utf8)
-        }
-        #expect(try PushPayload(bytes: payload(4096), file: "f.apns").size == 4096)
-        #expect(throws: PushPayloadError(.payloadTooLarge, InputError(file: "f.apns",
-            message: "the payload is 4097 bytes, more than APNs' 4096; send less and let the app fetch the rest"))) {
-            try PushPayload(bytes: payload(4097), file: "f.apns")
-        }
-    }
-
-    struct Rejection: CustomTestStringConvertible, Sendable {
+    struct Refusal: CustomTestStringConvertible, Sendable {
         let name: String
         let text: String
-        var headers = PushHeaders()
-        let code: PushPayloadError.Code
         let line: String
         var testDescription: String { name }
     }
 
-    static let rejections: [Rejection] = [
-        Rejection(name: "not JSON", text: #"{"aps": {"content-available": 1}"#, code: .badPayload,
-                  line: "p.apns: byte 32: the text ends where ',' or '}' after the value of 'aps' was expected; fix the JSON there (RFC 8259)"),
-        Rejection(name: "top level an array", text: #"[{"aps":{}}]"#, code: .badPayload,
-                  line: #"p.apns: the payload is not a JSON object; write it as {"aps": {"content-available": 1}}"#),
-        Rejection(name: "no aps", text: #"{"content-available":1}"#, code: .badPayload,
-                  line: #"p.apns: the payload has no 'aps' key; a background push holds "aps": {"content-available": 1}"#),
-        Rejection(name: "aps not an object", text: #"{"aps":1}"#, code: .badPayload,
-                  line: #"p.apns: aps: 'aps' is not an object; a background push holds "aps": {"content-available": 1}"#),
-        Rejection(name: "alert", text: #"{"aps":{"content-available":1,"alert":"Hi"}}"#, code: .badPayload,
-                  line: #"p.apns: aps.alert: a background push holds only "content-available": 1 in aps, and 'alert' makes it a visible notification; remove it, or put app data beside aps"#),
-        Rejection(name: "sound", text: #"{"aps":{"sound":"default","content-available":1}}"#, code: .badPayload,
-                  line: #"p.apns: aps.sound: a background push holds only "content-available": 1 in aps, and 'sound' makes it a visible notification; remove it, or put app data beside aps"#),
-        Rejection(name: "badge", text: #"{"aps":{"content-available":1,"badge":3}}"#, code: .badPayload,
-                  line: #"p.apns: aps.badge: a background push holds only "content-available": 1 in aps, and 'badge' makes it a visible notification; remove it, or put app data beside aps"#),
-        Rejection(name: "other aps key", text: #"{"aps":{"content-available":1,"category":"x"}}"#, code: .badPayload,
-                  line: #"p.apns: aps.category: a background push holds only "content-available": 1 in aps, and 'category' has no place in one; remove it, or put app data beside aps"#),
-        Rejection(name: "content-available 0", text: #"{"aps":{"content-available":0}}"#, code: .badPayload,
-                  line: #"p.apns: aps.content-available: is 0; a background push needs "content-available": 1"#),
-        Rejection(name: "content-available true", text: #"{"aps":{"content-available":true}}"#, code: .badPayload,
-                  line: #"p.apns: aps.content-available: is true; a background push needs "content-available": 1"#),
-        Rejection(name: "content-available missing", text: #"{"aps":{}}"#, code: .badPayload,
-                  line: #"p.apns: aps.content-available: is missing; a background push needs "content-available": 1"#),
-        Rejection(name: "target bundle not a string", text: #"{"Simulator Target Bundle":7,"aps":{"content-available":1}}"#,
-                  code: .badPayload, line: "p.apns: Simulator Target Bundle: must be the app's bundle identifier, a non-empty string"),
-        Rejection(name: "priority 10", text: #"{"aps":{"content-available":1}}"#, headers: PushHeaders(priority: 10), code: .badPriority,
-                  line: "p.apns: apns-priority: 10 is for pushes that alert, sound or badge, an error with content-available alone; use apns-priority 5 (priority: 5)"),
-        Rejection(name: "priority 1", text: #"{"aps":{"content-available":1}}"#, headers: PushHeaders(priority: 1), code: .badPriority,
-                  line: "p.apns: apns-priority: 1 never wakes the app; use apns-priority 5 (priority: 5)"),
-        Rejection(name: "priority 7", text: #"{"aps":{"content-available":1}}"#, headers: PushHeaders(priority: 7), code: .badPriority,
-                  line: "p.apns: apns-priority: 7 is not an APNs priority; use apns-priority 5 (priority: 5)"),
-        Rejection(name: "push type alert", text: #"{"aps":{"content-available":1}}"#, headers: PushHeaders(pushType: "alert"),
-                  code: .badPushType, line: "p.apns: apns-push-type: 'alert' is not a background push; use apns-push-type background (pushType: background)"),
+    /// Only what is not a JSON object is refused when read; the rest is judged when sent (PushDeliveryTests).
+    static let refusals: [Refusal] = [
+        Refusal(name: "not JSON", text: #"{"aps": {"content-available": 1}"#,
+                line: "p.apns:1:33: byte 32: the text ends where ',' or '}' after the value of 'aps' was expected; fix the JSON there (RFC 8259)"),
+        Refusal(name: "a trailing comma on line 3", text: "{\n  \"aps\": {\"alert\": \"héllo\"},\n}",
+                line: "p.apns:3:1: byte 32: a comma before '}'; remove the trailing comma (RFC 8259)"),
+        Refusal(name: "top level an array", text: #"[{"aps":{}}]"#,
+                line: #"p.apns: the payload is not a JSON object; write it as {"aps": {"content-available": 1}}"#),
     ]
 
-    @Test(arguments: rejections) func rejectsWithOneLineNamingThePlace(_ c: Rejection) {
+    @Test(arguments: refusals) func refusesWhatIsNotAJSONObject(_ c: Refusal) {
         #expect {
-            try PushPayload(bytes: Array(c.text.utf8), file: "p.apns", headers: c.headers)
+            try PushPayload(bytes: Array(c.text.utf8), file: "p.apns")
         } throws: { error in
             guard let error = error as? PushPayloadError else { return false }
-            return error.code == c.code && error.description == c.line
+            return error.code == .badPayload && error.description == c.line
         }
     }
 
-    @Test func validatesAValueFromTheManifestBySizeOfItsJSON() throws {
+    @Test func readsAnyObjectAndLeavesTheRulesToTheSending() throws {
+        let alert = try PushPayload(bytes: Array(#"{"aps":{"alert":"Hi","category":"c"}}"#.utf8), file: "a.apns")
+        #expect(alert.userInfo["aps"]?["alert"] == .string("Hi"))
+        #expect(try PushPayload(bytes: Array(#"{"no":"aps"}"#.utf8), file: "n.apns").userInfo["no"] == .string("aps"))
+        let odd = try PushPayload(bytes: Array(#"{"Simulator Target Bundle":7,"aps":{}}"#.utf8), file: "o.apns")
+        #expect(odd.targetBundle == nil)
+        #expect(odd.userInfo.jsonText == #"{"aps":{}}"#)
+    }
+
+    @Test func measuresAValueFromTheManifestByItsJSON() throws {
         let value = JSONValue.object([.init("aps", .object([.init("content-available", .number(1))])), .init("action", .string("sync"))])
         let push = try PushPayload(value: value, file: "app.yaml")
         #expect(push.size == value.jsonText.utf8.count)
         let big = JSONValue.object([.init("aps", .object([.init("content-available", .number(1))])),
                                     .init("pad", .string(String(repeating: "x", count: 5000)))])
-        #expect(throws: PushPayloadError.self) { try PushPayload(value: big, file: "app.yaml") }
+        #expect(try PushPayload(value: big, file: "app.yaml").size == 5040)
+        #expect(throws: PushPayloadError.self) { try PushPayload(value: .array([]), file: "app.yaml") }
     }
 
     @Test func readsFilesAndSaysWhyOneCannotBeRead() throws {
@@ -101,9 +72,11 @@ import Testing
         let good = try folder.write("sync.apns", #"{"Simulator Target Bundle":"com.example.news","aps":{"content-available":1}}"#)
         #expect(try PushPayload.read(path: good).targetBundle == "com.example.news")
 
+        let fiveKB = try folder.write("5k.apns", #"{"aps":{"content-available":1},"pad":""# + String(repeating: "x", count: 5000) + "\"}")
+        #expect(try PushPayload.read(path: fiveKB).size == 5040)   // read; refused when sent
         let huge = try folder.write("huge.apns", String(repeating: " ", count: 1_000_000))
         #expect(throws: PushPayloadError(.payloadTooLarge, InputError(file: huge,
-            message: "the payload is 1000000 bytes, more than APNs' 4096; send less and let the app fetch the rest"))) {
+            message: "the file is 1000000 bytes, not a push payload (APNs takes at most 4096 bytes, 5120 for VoIP)"))) {
             try PushPayload.read(path: huge)
         }
         #expect(throws: PushPayloadError(.badPayload, InputError(file: folder.path + "/none.apns",
@@ -118,7 +91,7 @@ import Testing
 
     @Test func anEndlessInputIsRefusedAfterTheLimit() {
         #expect(throws: PushPayloadError(.payloadTooLarge, InputError(file: "/dev/zero",
-            message: "the payload is more than APNs' 4096 bytes; send less and let the app fetch the rest"))) {
+            message: "the file is more than 65536 bytes, not a push payload (APNs takes at most 4096 bytes, 5120 for VoIP)"))) {
             try PushPayload.read(path: "/dev/zero")
         }
     }
@@ -130,12 +103,13 @@ import Testing
         #expect(PushHeaders.Expiration(headerValue: .min) == .at(SimTime(nanosecondsSinceEpoch: .min)))
     }
 
-    /// The fuzz target's seeds are real simctl files: the background ones pass, the alert one is refused.
+    /// The fuzz target's seeds are real simctl files: all read, the alert one is a notification shown.
     @Test func fuzzSeedsGiveTheExpectedAnswers() throws {
         let seeds = TestSupport.packageRoot + "/Fuzz/PushPayload/Seeds/"
         #expect(try PushPayload.read(path: seeds + "background.apns").targetBundle == nil)
         #expect(try PushPayload.read(path: seeds + "simctl-target.apns").targetBundle == "com.example.news")
         #expect(try PushPayload.read(path: seeds + "nested.apns").userInfo["a"] != nil)
-        #expect(throws: PushPayloadError.self) { try PushPayload.read(path: seeds + "alert.apns") }
+        let alert = try PushDelivery(payload: PushPayload.read(path: seeds + "alert.apns"), headers: PushHeaders())
+        #expect(alert.displaysNotification && !alert.wakesApp)
     }
 }

@@ -158,7 +158,8 @@ import Testing
         #expect(policy.handle(.deviceOnline, at: at(3)) == [.drop(1, reason: .forceQuit)])
     }
 
-    @Test(arguments: [true, false]) func aRestartLiftsAForceQuitUnlessConfiguredOtherwise(_ clears: Bool) {
+    @Test(arguments: [true, false]) func aRestartKeepsAForceQuitUnlessConfiguredOtherwise(_ clears: Bool) {
+        #expect(!PushPolicy.Configuration().rebootClearsForceQuit, "the flag persists across restarts (DTS)")
         var configuration = PushPolicy.Configuration()
         configuration.rebootClearsForceQuit = clears
         var policy = PushPolicy(configuration: configuration)
@@ -215,7 +216,9 @@ import Testing
 
     @Test func theSameInputsGiveTheSameDecisions() {
         func run() -> [PushDecision] {
-            var policy = PushPolicy()
+            var configuration = PushPolicy.Configuration()
+            configuration.rebootClearsForceQuit = true   // so that the pushes after the restart are decided
+            var policy = PushPolicy(configuration: configuration)
             let events: [(PushPolicy.Event, Double)] = [
                 (.sent(1), 0), (.sent(2), 1), (.deviceOffline, 2), (.sent(3), 3), (.sent(4), 4), (.deviceOnline, 5),
                 (.sent(5), 6), (.forceQuit, 7), (.sent(6), 8), (.reboot, 9), (.sent(7), 10), (.unlock, 11), (.sent(8), 12),

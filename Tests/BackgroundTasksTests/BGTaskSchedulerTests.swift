@@ -21,6 +21,20 @@ import Testing
         #expect(errors[2].contains("after the app finished launching"))
     }
 
+    /// The exceptions iOS raises crash the app: the crash listeners hear Apple's reason.
+    @Test func aLateRegistrationAndALaunchWithoutHandlerCrashTheApp() throws {
+        let f = try F()
+        var crashes: [String] = []
+        f.scheduler.addCrashListener { crashes.append($0) }
+        f.scheduler.finishLaunching()
+        #expect(!f.scheduler.register(forTaskWithIdentifier: F.upload) { _ in })
+        try f.scheduler.submit(f.refreshRequest())
+        f.engine.run(until: f.at(.seconds(600)))
+        #expect(crashes.count == 2)
+        #expect(crashes.first?.contains("All launch handlers must be registered before application finishes launching") == true)
+        #expect(crashes.last == "No launch handler registered for task with identifier \(F.refresh) (NSInternalInconsistencyException)")
+    }
+
     // MARK: Submission
 
     struct RejectionCase: CustomTestStringConvertible, Sendable {
@@ -122,7 +136,7 @@ import Testing
         try f.scheduler.submit(f.refreshRequest(after: .seconds(900)))
         let submitted = f.timeline.events.compactMap { event -> SimTime?? in
             guard let r = event.kind as? TaskRecord, r.task == F.refresh else { return nil }
-            if case .submitted(.refresh, let begin) = r.change { return begin }
+            if case .submitted(.refresh, let begin, _) = r.change { return begin }
             return nil
         }
         #expect(submitted == [f.at(.seconds(900))])
@@ -204,25 +218,78 @@ import Testing
 
     // MARK: Expiration
 
-    @Test func refreshExpiresAfterThirtySeconds() throws {
+    /// The expiration handler runs shortly (expirationLead, 5 s) before the 30 s are up; a task its
+    /// handler leaves running is killed with the app at 30 s (the time-up listeners), then ends.
+    @Test func refreshIsWarnedBeforeItsThirtySecondsAndKilledAtTheirEnd() throws {
         let f = try F()
-        var expired = false
-        f.launchApp(work: nil) { task in task.expirationHandler = { expired = true } }
+        var expired: SimTime?
+        var killed: [String] = []
+        f.scheduler.addTimeUpListener { killed.append("\(Int((f.engine.now - .defaultStart).seconds)) \($0.identifier)") }
+        f.launchApp(work: nil) { task in task.expirationHandler = { expired = f.engine.now } }
         try f.scheduler.submit(f.refreshRequest())
         f.engine.run(until: f.at(.seconds(3600)))
-        #expect(expired)
+        #expect(expired == f.at(.seconds(25)))
+        #expect(killed == ["30 \(F.refresh)"])
         #expect(f.taskEvents == [
-            "0 submitted \(F.refresh)", "0 launched \(F.refresh)", "30 expired \(F.refresh)",
+            "0 submitted \(F.refresh)", "0 launched \(F.refresh)", "25 expired \(F.refresh)",
             "30 completed \(F.refresh) false",
         ])
     }
 
-    @Test func refreshCompletingInTimeDoesNotExpire() throws {
+    @Test func aHandlerThatCompletesIsNotKilled() throws {
         let f = try F()
+        var killed = false
+        f.scheduler.addTimeUpListener { _ in killed = true }
         f.launchApp(work: .seconds(29))
         try f.scheduler.submit(f.refreshRequest())
         f.engine.run(until: f.at(.seconds(3600)))
-        #expect(f.taskEvents.suffix(2) == ["0 launched \(F.refresh)", "29 completed \(F.refresh) true"])
+        #expect(f.taskEvents.suffix(2) == ["25 expired \(F.refresh)", "25 completed \(F.refresh) false"])
+        #expect(!killed)
+    }
+
+    /// "Not setting an expiration handler results in the system marking your task as complete and
+    /// unsuccessful instead of sending a warning."
+    @Test func withoutAHandlerTheSystemCompletesTheTask() throws {
+        let f = try F()
+        var killed = false
+        f.scheduler.addTimeUpListener { _ in killed = true }
+        f.launchApp(work: nil)
+        try f.scheduler.submit(f.refreshRequest())
+        f.engine.run(until: f.at(.seconds(3600)))
+        #expect(f.taskEvents.suffix(2) == ["25 expired \(F.refresh)", "25 completed \(F.refresh) false"])
+        #expect(!killed)
+    }
+
+    @Test func refreshCompletingInTimeDoesNotExpire() throws {
+        let f = try F()
+        f.launchApp(work: .seconds(24))
+        try f.scheduler.submit(f.refreshRequest())
+        f.engine.run(until: f.at(.seconds(3600)))
+        #expect(f.taskEvents.suffix(2) == ["0 launched \(F.refresh)", "24 completed \(F.refresh) true"])
+    }
+
+    /// The time is per launch of the app: a task that joins a launch already running gets what is left of
+    /// its 30 s; one launched after the launch ended gets 30 s of its own.
+    @Test func tasksOfOneLaunchShareItsTime() throws {
+        let second = "com.example.refresh2"
+        let f = try F(permitted: [F.refresh, second], modes: ["fetch"])
+        f.launchApp(work: .seconds(3600))
+        // The debugger's launch, at the chosen second: the eager policy launches on the minute.
+        try f.scheduler.submit(f.refreshRequest(after: .seconds(3600)))
+        #expect(f.scheduler.simulateLaunch(forTaskWithIdentifier: F.refresh))
+        f.engine.run(until: f.at(.seconds(10)))
+        let other = BGAppRefreshTaskRequest(identifier: second)
+        other.earliestBeginDate = f.at(.seconds(3600))
+        try f.scheduler.submit(other)
+        #expect(f.scheduler.simulateLaunch(forTaskWithIdentifier: second))
+        f.engine.run(until: f.at(.seconds(100)))
+        try f.scheduler.submit(f.refreshRequest(after: .seconds(3600)))
+        #expect(f.scheduler.simulateLaunch(forTaskWithIdentifier: F.refresh))
+        f.engine.run(until: f.at(.seconds(200)))
+        #expect(f.taskEvents.filter { $0.contains("launched") || $0.contains("expired") } == [
+            "0 launched \(F.refresh)", "10 launched \(second)", "25 expired \(F.refresh)", "25 expired \(second)",
+            "100 launched \(F.refresh)", "125 expired \(F.refresh)",
+        ])
     }
 
     static let losses: [BlockedCase] = Array(blocked.dropFirst(2))
@@ -266,7 +333,7 @@ import Testing
         f.launchApp(work: nil) { task in task.expirationHandler = { task.setTaskCompleted(success: true) } }
         try f.scheduler.submit(f.refreshRequest())
         f.engine.run(until: f.at(.seconds(3600)))
-        #expect(f.taskEvents.suffix(2) == ["30 expired \(F.refresh)", "30 completed \(F.refresh) false"])
+        #expect(f.taskEvents.suffix(2) == ["25 expired \(F.refresh)", "25 completed \(F.refresh) false"])
     }
 
     @Test func resubmittingFromTheHandlerMakesALoop() throws {
@@ -283,6 +350,50 @@ import Testing
         try f.scheduler.submit(f.uploadRequest())
         f.engine.run(until: f.at(.seconds(1300)))
         #expect(f.launches(of: F.upload) == [0, 600, 1200])
+    }
+
+    /// Forum thread 780956: refresh tasks expire after a few seconds in the field; the realistic policy can
+    /// give a launch that little time (the eager one keeps 30 s).
+    @Test(arguments: [(LaunchPolicy.eager, 25), (.realistic(seed: 1), 5)])
+    func theRealisticPolicyCanGiveARefreshOnlyAFewSeconds(_ policy: LaunchPolicy, _ warnedAfter: Int) throws {
+        let f = try F { $0.policy = policy; $0.realisticRefreshBudget = .seconds(10) }
+        f.launchApp(work: .seconds(28))
+        try f.scheduler.submit(f.refreshRequest())
+        f.engine.run(until: f.at(.seconds(86_400)))
+        let launched = try #require(f.launches(of: F.refresh).first)
+        #expect(f.taskEvents.contains("\(launched + warnedAfter) expired \(F.refresh)"), "\(f.taskEvents)")
+    }
+
+    /// WWDC19 707: "Tasks will not be run until the first device unlock after the reboot".
+    @Test func nothingLaunchesFromARestartUntilTheFirstUnlock() throws {
+        let f = try F(initial: DeviceConditions(power: .full, idle: true))
+        f.launchApp()
+        f.scheduler.isWaitingForFirstUnlock = true
+        try f.scheduler.submit(f.refreshRequest())
+        try f.scheduler.submit(f.uploadRequest())
+        f.engine.run(until: f.at(.seconds(300)))
+        #expect(f.launches(of: F.refresh).isEmpty && f.launches(of: F.upload).isEmpty)
+        #expect(f.taskEvents.filter { $0.contains("waiting") } == [
+            "0 waiting \(F.refresh) beforeFirstUnlock", "0 waiting \(F.upload) beforeFirstUnlock",
+        ])
+        f.scheduler.isWaitingForFirstUnlock = false
+        f.engine.run(until: f.at(.seconds(600)))
+        #expect(f.launches(of: F.refresh) == [300])
+        #expect(f.launches(of: F.upload) == [300])
+    }
+
+    /// WWDC19 707: don't set earliestBeginDate more than a week ahead; the request stays pending.
+    @Test func anEarliestBeginMoreThanAWeekAheadIsAnErrorButStaysPending() throws {
+        let f = try F()
+        f.launchApp()
+        try f.scheduler.submit(f.refreshRequest(after: .seconds(7 * 86_400)))
+        #expect(!f.taskEvents.contains { $0.contains("earliestBeginTooFar") })
+        try f.scheduler.submit(f.refreshRequest(after: .seconds(7 * 86_400 + 1)))
+        #expect(f.taskEvents.last == "0 error earliestBeginTooFar \(F.refresh): earliestBeginDate is 7d1s ahead; Apple advises not more than 7d (the request stays pending)")
+        #expect(f.scheduler.pendingTaskRequests().map(\.identifier) == [F.refresh])
+        f.engine.run(until: f.at(.seconds(8 * 86_400)))
+        #expect(f.launches(of: F.refresh).count == 1)
+        #expect(f.launches(of: F.refresh).allSatisfy { $0 > 7 * 86_400 })
     }
 
     @Test func noLaunchHandlerIsReported() throws {
@@ -386,7 +497,7 @@ import Testing
         for event in events {
             switch event.kind {
             case let r as TaskRecord where r.task == F.refresh:
-                if case .submitted(_, let begin) = r.change { submitted = begin }
+                if case .submitted(_, let begin, _) = r.change { submitted = begin }
                 if r.change == .launched { gaps.append(event.time - submitted!) }
             default: break
             }

@@ -135,7 +135,12 @@ import Testing
 
     @Test func theUsersCancelArrivesThroughTheExpirationHandler() throws {
         var handlerRan = false
-        let f = try fixture(work: nil) { task in task.expirationHandler = { handlerRan = true } }
+        let f = try fixture(work: nil) { task in
+            task.expirationHandler = { [weak task] in
+                handlerRan = true
+                task?.setTaskCompleted(success: false)
+            }
+        }
         try f.scheduler.submit(export())
         f.engine.run(until: f.at(.seconds(20)))
         #expect(f.scheduler.cancelContinuedTask(identifier: Self.job))

@@ -31,7 +31,11 @@ final class SchedulerFixture {
                 onLaunch(task)
                 if let work {
                     let id = engine.schedule(after: work) { task.setTaskCompleted(success: true) }
-                    task.expirationHandler = { [weak engine] in engine?.cancel(id) }  // no engine-task cycle
+                    // Weak: no engine-task cycle. The handler stops the work and completes, as Apple advises.
+                    task.expirationHandler = { [weak engine, weak task] in
+                        engine?.cancel(id)
+                        task?.setTaskCompleted(success: false)
+                    }
                 }
             }
         }
@@ -63,6 +67,7 @@ final class SchedulerFixture {
                 switch r.change {
                 case .submitted: return "\(offset) submitted \(r.task)"
                 case .rejected(let error, _): return "\(offset) rejected \(r.task) \(error)"
+                case .waiting(let reason): return "\(offset) waiting \(r.task) \(reason)"
                 case .launched: return "\(offset) launched \(r.task)"
                 case .progress(let completed, let total): return "\(offset) progress \(r.task) \(completed)/\(total)"
                 case .expired: return "\(offset) expired \(r.task)"

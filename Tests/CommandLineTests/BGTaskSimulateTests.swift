@@ -91,7 +91,9 @@ import Testing
         #expect(at("01:02:00", "task.progress   com.example.news.export.saved 8/8"), "the export runs on in the background")
         #expect(at("02:00:00", "terminated (the user force-quit the app)"))
         #expect(at("02:30:00", "push.dropped    7 forceQuit"))
+        #expect(at("02:45:00", "lifecycle       foreground"), "opening the app lifts the force quit; a restart does not")
         #expect(at("03:00:00", "device          reboot"))
+        #expect(at("03:00:00", "task.waiting    com.example.news.refresh beforeFirstUnlock"), "no task before the first unlock")
         #expect(!lines.contains { $0.hasPrefix("03:02:00") && $0.contains("push.received") }, "no push before the first unlock")
         #expect(at("03:05:00", "push.received   8"))
     }

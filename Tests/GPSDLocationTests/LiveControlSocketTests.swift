@@ -54,7 +54,7 @@ import Testing
         let bad = try folder.write("bad.apns", #"{"aps":{"content-available":1},}"#)
         let malformed = try await Self.bgtask(["push", "--state", state, "com.example.live", bad])
         #expect(malformed.status == 1)
-        #expect(malformed.stderr == "Error: \(bad): byte 31: a comma before '}'; remove the trailing comma (RFC 8259)\n")
+        #expect(malformed.stderr == "Error: \(bad):1:32: byte 31: a comma before '}'; remove the trailing comma (RFC 8259)\n")
         // A valid one reaches the app's push mode, named by the file's target bundle; the app gets it.
         let push = try await Self.bgtask(
             ["push", "--state", state, "-"], stdin: #"{"Simulator Target Bundle":"com.example.live","aps":{"content-available":1}}"#)

@@ -85,8 +85,27 @@ import Testing
             try JSONValue(parsing: c.bytes, file: "t.json")
         } throws: { error in
             let text = String(describing: error)
-            return text.hasPrefix("t.json: byte \(c.offset): ") && text.contains(c.says) && text.hasSuffix("(RFC 8259)")
-                && !text.contains("\n")
+            guard case .text(_, _, let byte)? = (error as? InputError)?.place, byte == c.offset else { return false }
+            return text.hasPrefix("t.json:") && text.contains(": byte \(c.offset): ") && text.contains(c.says)
+                && text.hasSuffix("(RFC 8259)") && !text.contains("\n")
+        }
+    }
+
+    /// The line and column beside the byte: lines end at LF, a column counts characters (é is one, two
+    /// bytes), a byte order mark takes none.
+    @Test func namesTheLineAndColumnBesideTheByte() {
+        let cases: [([UInt8], String)] = [
+            (Array("{\n  \"a\": \"é\",\n}".utf8), "t.json:3:1: byte 15: a comma before '}'"),
+            ([0xEF, 0xBB, 0xBF] + Array("[1,]".utf8), "t.json:1:4: byte 6: a comma before ']'"),
+            (Array("\n\n  x".utf8), "t.json:3:3: byte 4: 'x' where a value"),
+        ]
+        for (bytes, start) in cases {
+            #expect(throws: InputError.self) { try JSONValue(parsing: bytes, file: "t.json") }
+            do {
+                _ = try JSONValue(parsing: bytes, file: "t.json")
+            } catch {
+                #expect(error.description.hasPrefix(start), "\(error)")
+            }
         }
     }
 
@@ -94,7 +113,7 @@ import Testing
         let deepest = String(repeating: "[", count: JSONValue.maximumDepth) + String(repeating: "]", count: JSONValue.maximumDepth)
         _ = try JSONValue(parsing: Array(deepest.utf8), file: "t.json")
         let tooDeep = String(repeating: "[", count: JSONValue.maximumDepth + 1) + String(repeating: "]", count: JSONValue.maximumDepth + 1)
-        #expect(throws: InputError(file: "t.json", place: .byte(JSONValue.maximumDepth),
+        #expect(throws: InputError(file: "t.json", place: .text(line: 1, column: JSONValue.maximumDepth + 1, byte: JSONValue.maximumDepth),
                                    message: "arrays and objects nested deeper than 64; flatten the data (RFC 8259)")) {
             try JSONValue(parsing: Array(tooDeep.utf8), file: "t.json")
         }

@@ -9,6 +9,9 @@ import Glibc
 /// bgloc ends promptly and leaves no process of the command's group behind. The
 /// child starts with default handlers for the signals the command line catches or ignores, and an empty
 /// signal mask, so that SIGTERM means to it what it means to any program.
+///
+/// With a ``CPULimit`` the group's CPU time is watched (``ProcessGroupCPU``): a group over the limit is
+/// killed at once with SIGKILL, as iOS kills an app over its CPU limit.
 enum CommandRunner {
     /// How a command ended.
     enum Outcome: Hashable, Sendable {
@@ -23,11 +26,14 @@ enum CommandRunner {
         case interrupted(signal: Int32?)
         /// It could not be started.
         case failedToStart(String)
+        /// Its group used more CPU than the limit and was killed; `used` is its share of one CPU over the
+        /// limit's window.
+        case cpuExceeded(used: Double)
     }
 
     static func run(
         _ command: String, environment: [String: String], directory: String, limit: Duration, killGrace: Duration,
-        output: CommandOutput
+        cpuLimit: CPULimit? = nil, output: CommandOutput
     ) -> Outcome {
         var pipeEnds: [Int32] = [-1, -1]
         guard pipe(&pipeEnds) == 0 else { return .failedToStart(errorText("cannot create a pipe")) }
@@ -54,6 +60,8 @@ enum CommandRunner {
         _ = fcntl(readEnd, F_SETFL, fcntl(readEnd, F_GETFL) | O_NONBLOCK)
         let clock = ContinuousClock()
         let deadline = clock.now + limit
+        var cpu = cpuLimit.map { ProcessGroupCPU(group: pid, limit: $0, started: clock.now) }
+        var overCPU: Double?
         var termSent: ContinuousClock.Instant?
         var killSent = false
         var interrupted = false
@@ -73,7 +81,11 @@ enum CommandRunner {
                 break
             }
             let now = clock.now
-            if termSent == nil, now >= deadline || Task.isCancelled {
+            if overCPU == nil, termSent == nil, let used = cpu?.check(at: now) {
+                overCPU = used
+                kill(-pid, SIGKILL)
+            }
+            if overCPU == nil, termSent == nil, now >= deadline || Task.isCancelled {
                 interrupted = now < deadline
                 kill(-pid, SIGTERM)
                 termSent = now
@@ -96,7 +108,8 @@ enum CommandRunner {
             }
         }
         output.finish()
-        if termSent != nil { kill(-pid, SIGKILL) }  // whatever of its group is left
+        if termSent != nil || overCPU != nil { kill(-pid, SIGKILL) }  // whatever of its group is left
+        if let overCPU { return .cpuExceeded(used: overCPU) }
         let raw = status ?? 0
         let signal = raw & 0x7F
         if interrupted { return .interrupted(signal: signal == 0 ? nil : signal) }

@@ -16,8 +16,8 @@ struct ManifestParser {
     static let trailingKeys = ["lifecycle"]
     /// A lifecycle step's keys, before the action keys of the sections; a step has `at` and one of
     /// ``lifecycleChangeKeys``.
-    static let lifecycleKeys = ["at", "app", "device", "backgroundTask", "simulateLaunch", "simulateExpiration"]
-    static let lifecycleChangeKeys = ["app", "device", "simulateLaunch", "simulateExpiration"]
+    static let lifecycleKeys = ["at", "app", "device", "backgroundTask", "simulateLaunch", "simulateExpiration", "extension"]
+    static let lifecycleChangeKeys = ["app", "device", "simulateLaunch", "simulateExpiration", "extension"]
 
     /// The largest manifest read: a real one is a few kilobytes.
     static let sizeLimit = 1 << 20
@@ -126,13 +126,17 @@ struct ManifestParser {
         let given = Self.lifecycleChangeKeys.filter { fields[$0] != nil }
         guard given.count == 1, let key = given.first, let value = fields[key] else {
             throw item.error(given.isEmpty
-                ? "a lifecycle step needs one of app, device, simulateLaunch or simulateExpiration"
+                ? "a lifecycle step needs one of app, device, simulateLaunch, simulateExpiration or extension"
                 : "a lifecycle step does one thing: give one of \(given.joined(separator: ", ")), not both")
         }
         var step = ManifestLifecycleStep(offset: try fields.required("at").duration(), change: .forceQuit)
         switch key {
         case "simulateLaunch": step.change = .simulateLaunch(try value.string())
         case "simulateExpiration": step.change = .simulateExpiration(try value.string())
+        case "extension":
+            let name = try value.string()
+            guard !name.isEmpty else { throw value.error("the extension's bundle identifier is empty") }
+            step.change = .appExtension(name)
         case "device": step.change = try value.choice(DeviceEvent.allCases.map(ManifestLifecycleStep.Change.device), "device event")
         default:
             let states = [LifecycleState.foreground, .background, .suspended, .terminated].map(ManifestLifecycleStep.Change.state)
@@ -149,9 +153,10 @@ struct ManifestParser {
         var action = ManifestAction()
         for kind in actions {
             guard let part = fields[kind.name] else { continue }
-            guard step.change == .state(.foreground) else {
+            let isExtension = if case .appExtension = step.change { true } else { false }
+            guard step.change == .state(.foreground) || isExtension else {
                 throw part.error(
-                    "\(kind.name): on a lifecycle step is the user's tap in the app: give it on an app: foreground step",
+                    "\(kind.name): on a lifecycle step is the user's tap in the app: give it on an app: foreground step (or an extension: step)",
                     line: part.keyLine)
             }
             action.parts[kind.name] = try kind.read(part, manifest)

@@ -65,12 +65,13 @@ public struct AppRecipe: Sendable {
     /// audio, transfers, pushes. Modes, in the order the app calls them: location (with a manager), tasks,
     /// audio, pushes, transfers.
     public static let standard = AppRecipe(
-        sections: [TaskSection.self, LocationSection.self, AudioSection.self, TransferSection.self, PushSection.self],
+        sections: [TaskSection.self, LocationSection.self, AudioSection.self, TransferSection.self, PushSection.self, VoIPSection.self, FetchSection.self],
         modes: [
             Mode(sections: [LocationSection.self]) { options in options.location.map(LocationMode.init(manager:)) },
             Mode(sections: [TaskSection.self]) { _ in TaskMode() },
             Mode(sections: [AudioSection.self]) { options in AudioMode(audio: options.audio) },
-            Mode(sections: [PushSection.self]) { _ in PushMode() },
+            Mode(sections: [PushSection.self, VoIPSection.self]) { _ in PushMode() },
+            Mode(sections: [FetchSection.self]) { _ in FetchMode() },
             Mode(sections: [TransferSection.self]) { options in
                 TransferMode(attempts: options.transferAttempts, store: options.transferStore)
             },

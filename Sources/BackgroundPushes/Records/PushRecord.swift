@@ -1,10 +1,13 @@
 public import BackgroundCore
 
-/// `push.received`, `push.completed`, `push.rejected`, `push.throttled`, `push.coalesced` or `push.dropped`:
-/// what happened to a background push (CONTRACTS.md section 6). `push` is the push's number in the run.
+/// `push.displayed`, `push.received`, `push.completed`, `push.rejected`, `push.throttled`, `push.coalesced` or
+/// `push.dropped`: what happened to a push (CONTRACTS.md sections 6 and 9). `push` is the push's number in
+/// the run.
 public struct PushRecord: TimelineRecord {
     /// What happened; its fields follow `push` in the event stream.
     public enum Change: Hashable, Sendable {
+        /// The push is a notification shown to the user (alert, sound or badge).
+        case displayed
         /// The push was delivered: the app is woken or launched to handle it.
         case received
         /// The app called the completion handler with `result`.
@@ -29,6 +32,7 @@ public struct PushRecord: TimelineRecord {
 
     public var name: String {
         switch change {
+        case .displayed: "push.displayed"
         case .received: "push.received"
         case .completed: "push.completed"
         case .rejected: "push.rejected"
@@ -41,7 +45,7 @@ public struct PushRecord: TimelineRecord {
     public func write(to json: inout JSONObjectWriter) {
         json.field("push", integer: push)
         switch change {
-        case .received, .throttled: break
+        case .displayed, .received, .throttled: break
         case .completed(let result): json.field("result", string: result.rawValue)
         case .rejected(let error): json.field("error", string: error)
         case .coalesced(let by): json.field("by", integer: by)
@@ -51,7 +55,7 @@ public struct PushRecord: TimelineRecord {
 
     public var textDetail: String {
         switch change {
-        case .received, .throttled: "\(push)"
+        case .displayed, .received, .throttled: "\(push)"
         case .completed(let result): "\(push) \(result.rawValue)"
         case .rejected(let error): "\(push) \(error)"
         case .coalesced(let by): "\(push) by \(by)"
@@ -66,6 +70,7 @@ public struct PushRecord: TimelineRecord {
         return switch change {
         case .received: .bar(.pushes, row: row, .open)
         case .completed(let result): .bar(.pushes, row: row, .close(result == .failed ? .failed : .success))
+        case .displayed: .tick(.pushes, row: row, style: "submitted")
         case .rejected, .dropped: .tick(.pushes, row: row, style: "rejected")
         case .throttled, .coalesced: .tick(.pushes, row: row, style: "waiting")
         }
@@ -73,6 +78,9 @@ public struct PushRecord: TimelineRecord {
 }
 
 extension TimelineRecord where Self == PushRecord {
+    /// A `push.displayed` record.
+    public static func pushDisplayed(push: Int) -> Self { PushRecord(push: push, .displayed) }
+
     /// A `push.received` record.
     public static func pushReceived(push: Int) -> Self { PushRecord(push: push, .received) }
 

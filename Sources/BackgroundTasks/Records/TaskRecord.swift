@@ -1,15 +1,17 @@
 public import BackgroundCore
 
-/// `task.submitted`, `task.rejected`, `task.launched`, `task.progress`, `task.expired` or `task.completed`:
-/// what happened to a task request or a task run.
+/// `task.submitted`, `task.rejected`, `task.waiting`, `task.launched`, `task.progress`, `task.expired` or
+/// `task.completed`: what happened to a task request or a task run.
 public struct TaskRecord: TimelineRecord {
     /// What happened; its fields follow `task` in the event stream.
     public enum Change: Hashable, Sendable {
-        /// The scheduler accepted a request.
-        case submitted(kind: TaskKind, earliestBegin: SimTime?)
+        /// The scheduler accepted a request; `from` names the app extension that submitted it (nil: the app).
+        case submitted(kind: TaskKind, earliestBegin: SimTime?, from: String? = nil)
         /// The scheduler refused a request, with the error's name (`notPermitted`) and why (the missing
         /// background mode or permitted identifier; empty when there is nothing to add).
         case rejected(error: String, reason: String)
+        /// A pending request does not launch, for `reason` (`beforeFirstUnlock`, CONTRACTS.md §8).
+        case waiting(reason: String)
         /// The scheduler launched the task; its handler runs.
         case launched
         /// A continued processing task reported its progress: `completed` units of `total`.
@@ -32,6 +34,7 @@ public struct TaskRecord: TimelineRecord {
         switch change {
         case .submitted: "task.submitted"
         case .rejected: "task.rejected"
+        case .waiting: "task.waiting"
         case .launched: "task.launched"
         case .progress: "task.progress"
         case .expired: "task.expired"
@@ -42,12 +45,14 @@ public struct TaskRecord: TimelineRecord {
     public func write(to json: inout JSONObjectWriter) {
         json.field("task", string: task)
         switch change {
-        case .submitted(let kind, let earliestBegin):
+        case .submitted(let kind, let earliestBegin, let from):
             json.field("kind", string: kind.rawValue)
             if let earliestBegin { json.field("earliestBegin", time: earliestBegin) } else { json.fieldNull("earliestBegin") }
+            if let from { json.field("from", string: from) }
         case .rejected(let error, let reason):
             json.field("error", string: error)
             if !reason.isEmpty { json.field("reason", string: reason) }
+        case .waiting(let reason): json.field("reason", string: reason)
         case .progress(let completed, let total):
             json.field("completed", integer: Int(completed))
             json.field("total", integer: Int(total))
@@ -58,10 +63,11 @@ public struct TaskRecord: TimelineRecord {
 
     public var textDetail: String {
         switch change {
-        case .submitted(let kind, let earliestBegin):
+        case .submitted(let kind, let earliestBegin, let from):
             let begin = earliestBegin.map { ", not before \(TextTimelineRenderer.time($0))" } ?? ""
-            return "\(task) (\(kind.rawValue)\(begin))"
+            return "\(task) (\(kind.rawValue)\(begin))" + (from.map { " from \($0)" } ?? "")
         case .rejected(let error, let reason): return "\(task) rejected: \(error)\(reason.isEmpty ? "" : " (\(reason))")"
+        case .waiting(let reason): return "\(task) \(reason)"
         case .progress(let completed, let total): return "\(task) \(completed)/\(total)"
         case .launched, .expired: return task
         case .completed(let success): return "\(task) \(success ? "succeeded" : "failed")"
@@ -75,6 +81,7 @@ public struct TaskRecord: TimelineRecord {
         switch change {
         case .submitted: .tick(.tasks, row: task, style: "submitted")
         case .rejected: .tick(.tasks, row: task, style: "rejected")
+        case .waiting: .tick(.tasks, row: task, style: "waiting")
         case .progress: .tick(.tasks, row: task, style: "progress")
         case .launched: .bar(.tasks, row: task, .open)
         case .expired: .bar(.tasks, row: task, .mark(.expired))
@@ -85,14 +92,17 @@ public struct TaskRecord: TimelineRecord {
 
 extension TimelineRecord where Self == TaskRecord {
     /// A `task.submitted` record.
-    public static func taskSubmitted(task: String, kind: TaskKind, earliestBegin: SimTime?) -> Self {
-        TaskRecord(task: task, .submitted(kind: kind, earliestBegin: earliestBegin))
+    public static func taskSubmitted(task: String, kind: TaskKind, earliestBegin: SimTime?, from: String? = nil) -> Self {
+        TaskRecord(task: task, .submitted(kind: kind, earliestBegin: earliestBegin, from: from))
     }
 
     /// A `task.rejected` record; `reason` says why (the missing background mode or identifier).
     public static func taskRejected(task: String, error: String, reason: String = "") -> Self {
         TaskRecord(task: task, .rejected(error: error, reason: reason))
     }
+
+    /// A `task.waiting` record.
+    public static func taskWaiting(task: String, reason: String) -> Self { TaskRecord(task: task, .waiting(reason: reason)) }
 
     /// A `task.launched` record.
     public static func taskLaunched(task: String) -> Self { TaskRecord(task: task, .launched) }

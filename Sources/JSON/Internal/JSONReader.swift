@@ -2,7 +2,7 @@ import BackgroundCore
 
 /// The strict RFC 8259 reader behind ``JSONValue/init(parsing:file:)``: one value, UTF-8, no trailing
 /// commas, comments or extra text, unique keys in each object, nesting at most ``JSONValue/maximumDepth``
-/// deep, and every error at the byte offset where the text stops being JSON.
+/// deep, and every error at the line, column and byte offset where the text stops being JSON.
 struct JSONReader {
     private let bytes: [UInt8]
     private let file: String
@@ -28,7 +28,26 @@ struct JSONReader {
     private var peek: UInt8? { position < bytes.count ? bytes[position] : nil }
 
     private func error(_ problem: String, at offset: Int? = nil, fix: String = "fix the JSON there") -> InputError {
-        InputError(file: file, place: .byte(offset ?? position), message: "\(problem); \(fix) (RFC 8259)")
+        let offset = offset ?? position
+        let (line, column) = Self.lineAndColumn(of: offset, in: bytes)
+        return InputError(file: file, place: .text(line: line, column: column, byte: offset), message: "\(problem); \(fix) (RFC 8259)")
+    }
+
+    /// The line (lines end at LF) and column (counting characters, not UTF-8 continuation bytes) of a
+    /// byte offset, both from 1; a byte order mark takes no column.
+    private static func lineAndColumn(of offset: Int, in bytes: [UInt8]) -> (line: Int, column: Int) {
+        var line = 1
+        var column = 1
+        let start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? min(3, offset) : 0
+        for byte in bytes[start..<min(offset, bytes.count)] {
+            if byte == 0x0A {
+                line += 1
+                column = 1
+            } else if byte & 0xC0 != 0x80 {
+                column += 1
+            }
+        }
+        return (line, column)
     }
 
     /// "the text ends" when the input is exhausted, otherwise the unexpected character.

@@ -66,9 +66,9 @@ public final class LocationMode: BackgroundMode, LocationManagerDelegate {
         if to == .foreground { wasForceQuit = false }
     }
 
-    /// A restart lifts a force quit, as opening the app does (docs/DEVICE.md, "Reboot and first unlock").
+    /// A restart lifts a force quit only with ``EmulatedApp/Configuration/rebootLiftsForceQuit`` (docs/DEVICE.md).
     public func deviceDidChange(_ event: DeviceEvent) {
-        if event == .reboot { wasForceQuit = false }
+        if event == .reboot, app?.configuration.rebootLiftsForceQuit == true { wasForceQuit = false }
     }
 
     /// Monitoring goes on; without ``EmulatedApp/Configuration/locationRelaunchesAfterForceQuit`` its

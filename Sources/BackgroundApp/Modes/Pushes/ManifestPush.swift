@@ -8,14 +8,15 @@ public import BackgroundPushes
 ///   - {at: 10m, payload: push/sync.apns}                       # a file in `xcrun simctl push`'s format
 ///   - {at: 12m, payload: {aps: {content-available: 1}, action: sync}, expiration: 1h}
 ///   - {at: 14m, payload: push/sync.apns, priority: 10}         # rejected: badPriority
+///   - {at: 16m, payload: {aps: {alert: Hi}}}                   # displayed (alert, priority 10 by content)
 /// ```
 public struct ManifestPush: Hashable, Sendable {
     /// When the server sends it, from the app's start.
     public var offset: Duration
-    /// The payload, checked when the manifest is read (with the default headers).
+    /// The payload: a JSON object, judged when it is sent (``PushDelivery``).
     public var payload: PushPayload
-    /// `priority:` and `pushType:` (default 5 and `background`); checked when the push is sent, so that
-    /// other values show APNs' rejection (`push.rejected`).
+    /// `priority:` and `pushType:` (unset: by content, as a sender sets them); checked when the push is
+    /// sent, so that values that do not fit show APNs' rejection (`push.rejected`).
     public var headers: PushHeaders
     /// `expiration:`, from the time it is sent: `0` delivers at once or never; nil: APNs' storage limit.
     public var expiresAfter: Duration?

@@ -9,9 +9,11 @@ import Glibc
 ///
 /// - The manifest's `pushes:` are sent at their times (from the first launch), and ``send(_:headers:)``
 ///   sends one at the engine's now (`bgtask push` to `bgloc live --app`).
-/// - Without `remote-notification` in the app's background modes every push is `push.rejected`
-///   `notPermitted` (and an `error` event says why, once); a payload or headers APNs refuses is
-///   `push.rejected` with the ``PushPayloadError/Code``.
+/// - ``PushDelivery`` judges each push as APNs and iOS do: a payload or headers APNs refuses is
+///   `push.rejected` with the ``PushPayloadError/Code``; a notification (alert, sound or badge) is
+///   `push.displayed`; one that does not wake the app ends there. Without `remote-notification` in the
+///   app's background modes every push that would wake it is `push.rejected` `notPermitted` (and an
+///   `error` event says why, once); showing a notification needs no background mode.
 /// - ``PushPolicy`` decides the rest: each decision is a record (`push.received`, `push.throttled`,
 ///   `push.coalesced`, `push.dropped`), and an engine event at its ``PushPolicy/nextDeadline`` decides a
 ///   waiting push again. It hears the device going offline or online (the `network` of the conditions), a
@@ -57,6 +59,8 @@ public final class PushMode: BackgroundMode {
     private var warnedNotPermitted = false
     /// The `push.rejected` error of each push rejected as it was sent, by number (what `bgtask push` answers).
     public private(set) var rejections: [Int: String] = [:]
+    /// PushKit's rules for the VoIP pushes (`onVoIPPush:`).
+    private var voip: VoIPCalls?
     /// Where `onPush: run:` commands write, opened once (the task log, or stderr).
     private var log: CommandLog?
 
@@ -65,8 +69,10 @@ public final class PushMode: BackgroundMode {
     public func attach(to app: EmulatedApp) throws(InputError) {
         self.app = app
         configuration = app.configuration.pushes
+        configuration.policy.rebootClearsForceQuit = app.configuration.rebootLiftsForceQuit
         policy = PushPolicy(configuration: configuration.policy)
         section = app.manifest[PushSection.self] ?? PushSection()
+        voip = VoIPCalls(section: app.manifest[VoIPSection.self] ?? VoIPSection())
         if case .command = section.onPush.work { log = try CommandLog(path: app.configuration.commands.log) }
         offline = app.device.conditions.network == .none
         app.device.addConditionsListener { [weak self] in self?.update($0) }
@@ -92,13 +98,39 @@ public final class PushMode: BackgroundMode {
     }
 
     /// The server sends `payload` with `headers` through APNs now; returns the push's number in the run.
-    /// The payload is checked again with `headers` (a priority other than 5 is `push.rejected`
-    /// `badPriority`).
+    /// ``PushDelivery`` judges the payload with `headers`: a refusal is `push.rejected` with its code (a
+    /// background push with priority 10 is `badPriority`); a notification is `push.displayed` at once; one
+    /// that wakes the app goes on to ``PushPolicy``.
     @discardableResult
     public func send(_ payload: PushPayload, headers: PushHeaders) -> Int {
         sentCount += 1
         let push = sentCount
         guard let app else { return push }
+        if let bundle = payload.targetBundle, bundle != app.manifest.app {
+            app.timeline.record(.error(
+                message: "push \(push): \(payload.file) names '\(bundle)' as its \(PushPayload.targetBundleKey); as with "
+                    + "`xcrun simctl push \(app.manifest.app) FILE`, it goes to this app, '\(app.manifest.app)'", code: "otherTargetBundle"))
+        }
+        let delivery: PushDelivery
+        do throws(PushPayloadError) {
+            delivery = try PushDelivery(payload: payload, headers: headers)
+        } catch {
+            rejections[push] = "\(error.code.rawValue) (\(error.input.message))"
+            app.timeline.record(.pushRejected(push: push, error: error.code.rawValue))
+            return push
+        }
+        if delivery.displaysNotification { app.timeline.record(.pushDisplayed(push: push)) }
+        guard delivery.wakesApp else { return push }
+        if delivery.pushType == .voip {
+            guard app.manifest.backgroundModes.contains("voip") else {
+                rejections[push] = "notPermitted (the app lacks the voip background mode)"
+                app.timeline.record(.pushRejected(push: push, error: "notPermitted"))
+                app.timeline.record(.error(message: "push \(push): VoIP pushes need the voip background mode (UIBackgroundModes)", code: "notPermitted"))
+                return push
+            }
+            voip?.deliver(push, in: app)
+            return push
+        }
         guard app.manifest.backgroundModes.contains("remote-notification") else {
             rejections[push] = "notPermitted (the app lacks the remote-notification background mode)"
             app.timeline.record(.pushRejected(push: push, error: "notPermitted"))
@@ -108,13 +140,6 @@ public final class PushMode: BackgroundMode {
                     message: "\(app.manifest.file): backgroundModes: pushes need the remote-notification background mode "
                         + "(UIBackgroundModes); without it every push is rejected notPermitted", code: "notPermitted"))
             }
-            return push
-        }
-        do throws(PushPayloadError) {
-            _ = try PushPayload(value: payload.userInfo, file: "push \(push)", headers: headers)
-        } catch {
-            rejections[push] = "\(error.code.rawValue) (\(error.input.message))"
-            app.timeline.record(.pushRejected(push: push, error: error.code.rawValue))
             return push
         }
         payloads[push] = payload.userInfo
@@ -147,6 +172,7 @@ public final class PushMode: BackgroundMode {
             app.engine.cancel(timers.window)
         }
         running.removeAll()
+        voip?.appDidTerminate(in: app)
         hear(.terminated)
     }
 
@@ -179,7 +205,7 @@ public final class PushMode: BackgroundMode {
     public static let pushVerb = "push"
 
     /// Settled when no manifest push is still to be sent, no handler runs and no push waits.
-    public var isSettled: Bool { manifestPushesLeft == 0 && running.isEmpty && policy.pendingPush == nil }
+    public var isSettled: Bool { manifestPushesLeft == 0 && running.isEmpty && policy.pendingPush == nil && voip?.isSettled != false }
 
     // MARK: Decisions
 
@@ -268,7 +294,7 @@ public final class PushMode: BackgroundMode {
             command,
             environment: ["BG_TRIGGER": "push", "BG_PUSH": "\(push)", "BG_PAYLOAD": userInfo.jsonText, "BG_TIME": app.engine.now.rfc3339],
             directory: folder.isEmpty ? "." : folder, limit: configuration.completionWindow,
-            killGrace: app.configuration.commands.killGrace,
+            killGrace: app.configuration.commands.killGrace, cpuLimit: app.configuration.commands.cpuLimit,
             output: CommandOutput(descriptor: log?.descriptor ?? STDERR_FILENO, task: "push \(push)"))
         let problem: String
         switch outcome {
@@ -281,6 +307,14 @@ public final class PushMode: BackgroundMode {
         case .failedToStart(let message): problem = message
         case .interrupted(let signal):
             problem = "interrupted; the command was stopped with \(CommandRunner.name(of: signal ?? SIGTERM))"
+        case .cpuExceeded(let used):
+            guard let limit = app.configuration.commands.cpuLimit else { return nil }
+            app.timeline.record(.cpuExceeded(limit: limit, used: used, task: nil))
+            // After the delivery has set its timers, which the termination clears.
+            app.engine.schedule(at: app.engine.now) { [weak app] in
+                app?.lifecycle.terminate(reason: "push \(push): the app used more CPU than the limit of \(limit) in the background and was killed")
+            }
+            return nil
         case .stopped:
             app.timeline.record(.error(
                 message: "push \(push): the command ran past the \(DurationSyntax.format(configuration.completionWindow)) "

@@ -11,10 +11,12 @@ import BackgroundPushes
 ///   - {at: 12m, payload: {aps: {content-available: 1}, action: sync}, priority: 5, pushType: background}
 /// onPush: {work: 5s, result: newData, submit: com.example.refresh}
 /// ```
-/// Every payload is checked when the manifest is read, by APNs' and iOS's rules (``PushPayload``): a
-/// payload file's error names the file and the byte, an inline payload's the manifest's line and key
-/// (`app.yaml:9: pushes[1].payload.aps.alert: …`). `priority:` and `pushType:` are checked when the push
-/// is sent, so that a manifest can show APNs' rejection (`push.rejected`).
+/// Reading the manifest refuses only a payload file that cannot be read or is not a JSON object (naming
+/// the file, line, column and byte), or an inline payload that is not a mapping. Everything else is taken
+/// as iOS takes it when the push is sent (``PushDelivery``): a notification is `push.displayed`, a payload
+/// APNs would refuse (no `aps`, too large, `priority:` or `pushType:` that do not fit it) is
+/// `push.rejected`. As with `xcrun simctl push BUNDLE FILE`, the manifest's `app` is the target: a file's
+/// other `"Simulator Target Bundle"` is noted in the timeline (``PushMode``), not refused.
 public struct PushSection: ManifestSection {
     public static let keys = ["pushes", "onPush"]
     static let pushKeys = ["at", "payload", "priority", "pushType", "expiration"]
@@ -32,34 +34,33 @@ public struct PushSection: ManifestSection {
 
     public init(_ manifest: ManifestMapping, in partial: AppManifest) throws(InputError) {
         self.init()
-        for item in try manifest["pushes"]?.list() ?? [] { pushes.append(try Self.push(item, app: partial.app)) }
+        for item in try manifest["pushes"]?.list() ?? [] { pushes.append(try Self.push(item)) }
         if let node = manifest["onPush"] { onPush = try Self.handler(node) }
     }
 
-    private static func push(_ value: ManifestValue, app: String) throws(InputError) -> ManifestPush {
+    private static func push(_ value: ManifestValue) throws(InputError) -> ManifestPush {
         let f = try value.mapping(allowed: pushKeys)
         var headers = PushHeaders()
         if let n = f["priority"] { headers.priority = try n.integer(in: 0...10) }
         if let n = f["pushType"] {
             headers.pushType = try n.string()
-            guard !headers.pushType.isEmpty else { throw n.error("the push type is empty (expected background)") }
+            guard headers.pushType?.isEmpty == false else { throw n.error("the push type is empty (expected alert, background or voip)") }
         }
-        var push = ManifestPush(offset: try f.required("at").duration(), payload: try payload(f.required("payload"), app: app), headers: headers)
+        var push = ManifestPush(offset: try f.required("at").duration(), payload: try payload(f.required("payload")), headers: headers)
         if let n = f["expiration"] { push.expiresAfter = try n.string() == "0" ? .zero : try n.duration() }
         return push
     }
 
-    /// A payload file (relative to the manifest's folder) or an inline mapping, checked with the default
-    /// headers.
-    private static func payload(_ value: ManifestValue, app: String) throws(InputError) -> PushPayload {
+    /// A payload file (relative to the manifest's folder) or an inline mapping; only one that is not a JSON
+    /// object is refused here.
+    private static func payload(_ value: ManifestValue) throws(InputError) -> PushPayload {
         let payload: PushPayload
         if value.isMapping {
             let json = try value.jsonValue()
             do throws(PushPayloadError) {
                 payload = try PushPayload(value: json, file: value.key)
             } catch {
-                let place = if case .key(let key, _) = error.input.place { "\(value.key).\(key)" } else { value.key }
-                throw value.error(error.input.message, key: place)
+                throw value.error(error.input.message)
             }
         } else {
             let path = try value.path()
@@ -71,9 +72,6 @@ public struct PushSection: ManifestSection {
                 guard case .none = error.input.place else { throw error.input }
                 throw value.error(error.input.description)
             }
-        }
-        if let bundle = payload.targetBundle, bundle != app {
-            throw value.error("the payload's '\(PushPayload.targetBundleKey)' is '\(ManifestValue.shown(bundle))', not this app '\(app)'; remove it or name the app")
         }
         return payload
     }

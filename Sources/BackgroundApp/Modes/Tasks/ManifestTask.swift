@@ -15,6 +15,11 @@ public import BackgroundTasks
 ///     title: Exporting the tour
 ///     work: 5m
 ///     progressEvery: 10s
+///   com.example.tour.cleanup:
+///     kind: refresh
+///     work: 45s
+///     onExpiration: ignore     # the app never completes it: killed when its time is up
+///     register: afterLaunch    # crashes the app: registered after it finished launching
 /// ```
 public struct ManifestTask: Hashable, Sendable {
     /// What the task does when it launches.
@@ -23,6 +28,24 @@ public struct ManifestTask: Hashable, Sendable {
         case simulated(Duration)
         /// `run: "command"` — a real command (parsed and kept; running it comes later).
         case command(String)
+    }
+
+    /// What the task's expiration handler does (`onExpiration:`).
+    public enum ExpirationResponse: String, Hashable, Sendable, CaseIterable {
+        /// It stops the work and calls `setTaskCompleted(success: false)` (the default).
+        case complete
+        /// It does nothing: the task runs on, and the app is killed if it is still running when its time is up.
+        case ignore
+    }
+
+    /// When the app registers the task's launch handler (`register:`).
+    public enum Registration: String, Hashable, Sendable, CaseIterable {
+        /// In `application(_:didFinishLaunchingWithOptions:)`, as Apple requires (the default).
+        case atLaunch
+        /// After the app finished launching: iOS raises an exception and the app crashes.
+        case afterLaunch
+        /// Never: a launch of the task crashes the app (no launch handler registered).
+        case never
     }
 
     /// The task's identifier (its key under `tasks:`).
@@ -50,6 +73,10 @@ public struct ManifestTask: Hashable, Sendable {
     /// `onLaunch:`, an action the app carries out when the task launches, before its work (the transfer
     /// of an `upload:` is created then, as an app's handler creates it); nil: none.
     public var onLaunch: ManifestAction?
+    /// `onExpiration:` (default ``ExpirationResponse/complete``).
+    public var onExpiration: ExpirationResponse = .complete
+    /// `register:` (default ``Registration/atLaunch``).
+    public var register: Registration = .atLaunch
     /// The manifest line that declares the task.
     public var line: Int
 

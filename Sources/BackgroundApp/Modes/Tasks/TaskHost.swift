@@ -35,6 +35,7 @@ package final class TaskHost {
     private var triggers: [String: ActionTrigger] = [:]
     private var running: [String] = []
     private var launchListeners: [(BGTask) -> Void] = []
+    private var killListeners: [(_ reason: String) -> Void] = []
     /// The manifest's task section, read out once: `submit` looks a task up on every submission.
     private let tasks: TaskSection
 
@@ -69,20 +70,32 @@ package final class TaskHost {
         launchListeners.append(listener)
     }
 
-    /// Launches the app: the first time, registers a handler for every declared task, submits
-    /// `submitAtLaunch` and finishes launching; a relaunch (after the app was terminated) submits
+    /// Adds `listener`, called when the system kills the app for what a task's command did (more CPU than
+    /// ``Commands/cpuLimit``), with the reason, after its `resource.exceeded` event.
+    public func addKillListener(_ listener: @escaping (_ reason: String) -> Void) {
+        killListeners.append(listener)
+    }
+
+    /// Launches the app: the first time, registers a handler for every declared task (`register:
+    /// atLaunch`), submits `submitAtLaunch`, finishes launching, then registers the `register: afterLaunch`
+    /// ones (the exception that crashes the app); a relaunch (after the app was terminated) submits
     /// `submitAtLaunch` again — the handlers stay registered, the scheduler standing for the system.
     package func launch() {
-        if !hasLaunched {
-            for task in tasks.tasks {
-                scheduler.register(forTaskWithIdentifier: task.identifier, using: nil) { [unowned self] launched in
-                    handle(launched, as: task)
-                }
+        let first = !hasLaunched
+        hasLaunched = true
+        if first { register(.atLaunch) }
+        for identifier in manifest.submitAtLaunch { submit(identifier, trigger: ActionTrigger(.launch)) }
+        guard first else { return }
+        scheduler.finishLaunching()
+        register(.afterLaunch)
+    }
+
+    private func register(_ when: ManifestTask.Registration) {
+        for task in tasks.tasks where task.register == when {
+            scheduler.register(forTaskWithIdentifier: task.identifier, using: nil) { [unowned self] launched in
+                handle(launched, as: task)
             }
         }
-        for identifier in manifest.submitAtLaunch { submit(identifier, trigger: ActionTrigger(.launch)) }
-        if !hasLaunched { scheduler.finishLaunching() }
-        hasLaunched = true
     }
 
     /// Submits the declared task `identifier` as the app would; a rejection shows in the timeline only.
@@ -104,12 +117,13 @@ package final class TaskHost {
             request = continued
         }
         request.earliestBeginDate = task.earliestBegin.map { engine.now + $0 }
-        if (try? scheduler.submit(request)) != nil { triggers[identifier] = trigger }
+        let from = trigger.kind == .appExtension ? trigger.source : nil
+        if (try? scheduler.submit(request, fromExtension: from)) != nil { triggers[identifier] = trigger }
     }
 
-    /// Expires every task running now (the app's process is ending).
-    package func expireRunningTasks() {
-        for identifier in running { _ = scheduler.simulateExpiration(forTaskWithIdentifier: identifier) }
+    /// Ends every task running now, unsuccessfully (the app's process is ending).
+    package func endRunningTasks() {
+        scheduler.endRunningTasks()
     }
 
     private func handle(_ launched: BGTask, as task: ManifestTask) {
@@ -122,9 +136,11 @@ package final class TaskHost {
             var steps = reportProgress(of: launched, as: task, over: work)
             steps.append(engine.schedule(after: work) { launched.setTaskCompleted(success: true) })
             // Weak: a task still working when the run ends would otherwise keep the engine, whose queue keeps
-            // the task, alive for ever (LeakSanitizer found the cycle).
-            launched.expirationHandler = { [weak engine, steps] in
+            // the task, alive for ever (LeakSanitizer found the cycle). `ignore`: the work runs on.
+            guard task.onExpiration == .complete else { return launched.expirationHandler = {} }
+            launched.expirationHandler = { [weak engine, weak launched, steps] in
                 for step in steps { engine?.cancel(step) }
+                launched?.setTaskCompleted(success: false)
             }
         case .command(let command):
             run(command, for: launched, as: task, trigger: trigger)
@@ -156,11 +172,23 @@ package final class TaskHost {
             "BG_LON": trigger.longitude.map { "\($0)" } ?? "",
             "BG_TIME": engine.now.rfc3339,
         ]
+        // A processing task that requires external power turns the CPU monitor off (WWDC19 707).
+        let exempt = task.kind == .processing && task.requiresExternalPower
         let outcome = CommandRunner.run(
             command, environment: environment, directory: folder.isEmpty ? "." : folder, limit: limit,
-            killGrace: commands.killGrace, output: CommandOutput(descriptor: log.descriptor, task: task.identifier))
+            killGrace: commands.killGrace, cpuLimit: exempt ? nil : commands.cpuLimit,
+            output: CommandOutput(descriptor: log.descriptor, task: task.identifier))
         let name = task.identifier
         switch outcome {
+        case .cpuExceeded(let used):
+            guard let cpuLimit = commands.cpuLimit else { return }
+            timeline.record(.cpuExceeded(limit: cpuLimit, used: used, task: name))
+            let reason = "task \(name): the app used more CPU than the limit of \(cpuLimit) in the background and was killed"
+            // After the handler has returned, as the system's kill comes from outside it.
+            engine.schedule(at: engine.now) { [weak self, weak launched] in
+                for listener in self?.killListeners ?? [] { listener(reason) }
+                launched?.setTaskCompleted(success: false)
+            }
         case .exited(let status):
             if status != 0 { problem("task \(name): the command exited with status \(status)") }
             launched.setTaskCompleted(success: status == 0)
@@ -179,8 +207,10 @@ package final class TaskHost {
             case let signal?: "it was stopped with \(CommandRunner.name(of: signal))"
             case nil: "it exited after SIGTERM"
             }
-            launched.expirationHandler = { [weak self] in
+            let completes = task.onExpiration == .complete
+            launched.expirationHandler = { [weak self, weak launched] in
                 self?.problem("task \(name): the command ran past its \(DurationSyntax.format(limit)) limit; \(how)")
+                if completes { launched?.setTaskCompleted(success: false) }
             }
             engine.schedule(after: limit) { [weak self] in
                 _ = self?.scheduler.simulateExpiration(forTaskWithIdentifier: name)

@@ -7,7 +7,9 @@ public import BackgroundTasks
 /// app running (``AppLifecycle/Activity/task(_:)``) until it completes or expires, relaunches a
 /// terminated app, and has every mode carry out its `onLaunch:` action. The scheduler hears whether the
 /// app is in the foreground (where continued tasks are submitted) and its force quits (which cancel
-/// queued continued tasks); a second registration of a task identifier ends the app, as iOS's exception does.
+/// queued continued tasks). The exceptions iOS raises crash the app (a second registration of a task
+/// identifier, one after launch, a launch with no handler: `register:`), and a task still running when
+/// its time is up gets the app terminated (`onExpiration: ignore`).
 ///
 /// ```swift
 /// let app = try EmulatedApp(manifest: manifest, engine: engine, timeline: timeline, modes: [TaskMode()])
@@ -35,6 +37,10 @@ public final class TaskMode: BackgroundMode {
         host.scheduler.addCrashListener { [weak app] message in
             app?.lifecycle.terminate(reason: "the app crashed: \(message)")
         }
+        host.addKillListener { [weak app] reason in app?.lifecycle.terminate(reason: reason) }
+        host.scheduler.addTimeUpListener { [weak app] task in
+            app?.lifecycle.terminate(reason: "task \(task.identifier): its time was up and the app had not called setTaskCompleted(success:)")
+        }
         host.addLaunchListener { [weak app] task in
             guard let app else { return }
             app.lifecycle.begin(.task(task.identifier), reason: "task \(task.identifier) launched")
@@ -56,9 +62,9 @@ public final class TaskMode: BackgroundMode {
         host.launch()
     }
 
-    /// The running tasks expire with the process.
+    /// The running tasks end with the process.
     public func appDidTerminate() {
-        host.expireRunningTasks()
+        host.endRunningTasks()
     }
 
     /// iOS launches no task of ``EmulatedApp/Configuration/tasksHeldAfterForceQuit`` until the user opens
@@ -75,10 +81,12 @@ public final class TaskMode: BackgroundMode {
         host.scheduler.isAppInForeground = to == .foreground
     }
 
-    /// A restart lifts a force quit's hold too, as it does for pushes and the background session (the App
-    /// Programming Guide: "the user must launch the app explicitly or reboot the device"; docs/DEVICE.md).
+    /// A restart lifts a force quit's hold only with ``EmulatedApp/Configuration/rebootLiftsForceQuit``
+    /// (off by default: the flag "persists across restarts", Apple DTS; docs/DEVICE.md).
+    /// From a restart until the first unlock no task launches (the device's ``Device/isUnlockedSinceRestart``).
     public func deviceDidChange(_ event: DeviceEvent) {
-        if event == .reboot { host.scheduler.heldKinds = [] }
+        if event == .reboot, app?.configuration.rebootLiftsForceQuit == true { host.scheduler.heldKinds = [] }
+        host.scheduler.isWaitingForFirstUnlock = !(app?.device.isUnlockedSinceRestart ?? true)
     }
 
     /// Submits the action's `submit:` task; cancels its `cancel:` continued task as the user does in the

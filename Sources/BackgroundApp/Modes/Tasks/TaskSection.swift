@@ -17,7 +17,7 @@ public struct TaskSection: ManifestSection {
     public static let keys = ["tasks", "submitAtLaunch", "conditions", "entitlements"]
     static let taskKeys = [
         "kind", "earliestBegin", "work", "run", "resubmit", "requiresNetwork", "requiresExternalPower", "onLaunch",
-        "title", "strategy", "resources", "progressEvery",
+        "title", "strategy", "resources", "progressEvery", "onExpiration", "register",
     ]
     /// The entitlements a manifest may name: `gpu`, Background GPU Access.
     static let knownEntitlements = ["gpu"]
@@ -107,6 +107,8 @@ public struct TaskSection: ManifestSection {
             task.work = .command(command)
         }
         if let node = f["resubmit"] { task.resubmit = try node.bool() }
+        if let node = f["onExpiration"] { task.onExpiration = try node.choice(ManifestTask.ExpirationResponse.allCases, "expiration response") }
+        if let node = f["register"] { task.register = try node.choice(ManifestTask.Registration.allCases, "registration") }
         for key in ["requiresNetwork", "requiresExternalPower"] {
             guard let node = f[key] else { continue }
             guard kind == .processing else { throw node.error("only processing tasks take \(key)", line: node.keyLine) }

@@ -85,9 +85,10 @@ public final class TransferMode: BackgroundMode {
         transfers.session.forceQuit()
     }
 
-    /// A restart lifts a force quit's block on the session's relaunches, as it lifts the force quit.
+    /// A restart lifts a force quit's block on the session's relaunches only with
+    /// ``EmulatedApp/Configuration/rebootLiftsForceQuit`` (off by default; docs/DEVICE.md).
     public func deviceDidChange(_ event: DeviceEvent) {
-        if event == .reboot { transfers.session.deviceRestarted() }
+        if event == .reboot, app?.configuration.rebootLiftsForceQuit == true { transfers.session.deviceRestarted() }
     }
 
     private func handle(_ event: SessionEvent) {

@@ -1,0 +1,34 @@
+public import BackgroundCore
+public import BackgroundPushes
+
+/// `fetch.launched` or `fetch.completed`: the legacy background fetch ran the app, and its handler called
+/// the completion handler with `result` (CONTRACTS.md §9).
+public struct FetchRecord: TimelineRecord {
+    /// nil for `fetch.launched`; the result for `fetch.completed`.
+    public var result: PushFetchResult?
+
+    public init(result: PushFetchResult?) {
+        self.result = result
+    }
+
+    public var name: String { result == nil ? "fetch.launched" : "fetch.completed" }
+
+    public func write(to json: inout JSONObjectWriter) {
+        if let result { json.field("result", string: result.rawValue) }
+    }
+
+    public var textDetail: String { result?.rawValue ?? "" }
+
+    /// A fetch is a bar on its own row, from its launch to its completion.
+    public var drawing: TimelineDrawing {
+        .bar(.fetch, row: "background fetch", result.map { .close($0 == .failed ? .failed : .success) } ?? .open)
+    }
+}
+
+extension TimelineRecord where Self == FetchRecord {
+    /// A `fetch.launched` record.
+    public static var fetchLaunched: Self { FetchRecord(result: nil) }
+
+    /// A `fetch.completed` record.
+    public static func fetchCompleted(result: PushFetchResult) -> Self { FetchRecord(result: result) }
+}
