@@ -122,7 +122,12 @@ public final class LiveRun {
                     }
                 }
             }
-            await runLive(on: clock)
+            do {
+                try await EngineRun(engine: engine, pacing: .live(clock: clock)).run(until: stopAt) { ending == nil }
+                ending = ending ?? .stopTime
+            } catch {
+                ending = ending ?? .cancelled  // its only error; a source's end or error that came first wins
+            }
             group.cancelAll()
         }
         switch ending {
@@ -139,65 +144,6 @@ public final class LiveRun {
             ending = .failed(error)
         } else if member.whenFinished == .endRun || running == 0 {
             ending = .finished
-        }
-    }
-
-    /// The live loop: runs what is due, then each input as it comes, sleeping in between until the next
-    /// timer or post.
-    private func runLive<C: Clock<Duration>>(on clock: C) async {
-        let virtualStart = engine.now
-        let realStart = clock.now
-        func liveNow() -> SimTime {
-            let now = virtualStart + realStart.duration(to: clock.now)
-            return stopAt.map { min(now, $0) } ?? now
-        }
-        func stopTimeReached() -> Bool {
-            guard let stopAt, engine.now >= stopAt else { return false }
-            ending = ending ?? .stopTime
-            return true
-        }
-        // A timer at the stop time, so that a run with nothing else to do wakes then.
-        let stopTimer = stopAt.map { engine.schedule(at: $0) {} }
-        defer { stopTimer.map(engine.cancel) }
-        let inbox = engine.inbox
-        // One sleeper per deadline, kept while the next event's time stays the same: a post wakes the loop
-        // without ending it. A sleeper per wait left each cancelled sleep queued until its deadline (the
-        // executor holds a delayed job until then), one per gpsd fix when the next timer is hours away.
-        var sleeper: (deadline: C.Instant, task: Task<Void, Never>)?
-        defer { sleeper?.task.cancel() }
-        while ending == nil {
-            engine.run(until: liveNow())
-            if stopTimeReached() { return }
-            if Task.isCancelled {
-                ending = .cancelled
-                return
-            }
-            let inputs = inbox.take()
-            if !inputs.isEmpty {
-                for input in inputs {
-                    engine.run(until: liveNow())
-                    if stopTimeReached() || ending != nil { return }
-                    if Task.isCancelled {
-                        ending = .cancelled
-                        return
-                    }
-                    input()
-                }
-                continue
-            }
-            // Everything due by now has run, so a sleeper for the same deadline has not fired yet.
-            let deadline = engine.nextEventTime.map { realStart.advanced(by: $0 - virtualStart) }
-            if deadline != sleeper?.deadline {
-                sleeper?.task.cancel()
-                sleeper = deadline.map { deadline in
-                    (deadline, Task { if (try? await clock.sleep(until: deadline, tolerance: nil)) != nil { inbox.wake() } })
-                }
-            }
-            await withTaskCancellationHandler {
-                await inbox.wait()
-            } onCancel: {
-                inbox.wake()
-            }
         }
     }
 }
