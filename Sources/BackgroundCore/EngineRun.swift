@@ -2,10 +2,11 @@
 /// while a condition holds, and stops by one cancellation rule.
 ///
 /// **The cancellation rule.** A run checks its task's cancellation (Ctrl-C, SIGTERM through
-/// `Interruption`) at each point where it would let time pass, and once more when it ends; cancelled, it
-/// throws `CancellationError` and runs nothing more. On virtual time time passes without a wait, so it
-/// checks every ``cancellationInterval`` instants it runs (and every as many inputs a source delivers,
-/// ``ReplaySource``); paced it checks at every wait; live at every wake-up, before each input it takes.
+/// `Interruption`) where it would let time pass, and once more when it ends; at the first check after
+/// the task is cancelled it throws `CancellationError` and runs nothing more. Virtual time passes without
+/// a wait, so a virtual run checks every ``cancellationInterval`` instants it runs (and a ``ReplaySource``
+/// every as many inputs it delivers); a paced run checks at every wait; a live one at every wake-up and
+/// before each input it takes.
 ///
 /// `bgtask simulate` runs to its `--for`, a replay's app lingers after the last fix while it has something to
 /// do, `bgloc live` follows the wall clock and the inputs its sources post (through ``LiveRun``), all by

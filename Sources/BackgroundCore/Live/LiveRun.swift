@@ -1,20 +1,23 @@
-/// The owner of a live run: runs an engine in real time, starts any number of ``LiveSource``s feeding it,
-/// and stops them all when the run ends.
+/// The owner of a live run: starts any number of ``LiveSource``s feeding an engine, has ``EngineRun`` drive
+/// the engine live meanwhile, and stops them all when the run ends.
 ///
 /// In the manner of swift-service-lifecycle's `ServiceGroup`: each source runs in a child task; what it
 /// posts reaches its handler on the engine's owner (the caller of ``run()``), in the order posted, at the
-/// current live time. The engine's virtual clock follows `clock`: `now` advances by exactly the real time
-/// elapsed, timed actions run when the clock reaches them, and a post wakes the run at once.
+/// current live time. The engine is ``EngineRun``'s to drive, on its live pacing
+/// (``EngineRun/Pacing/live(clock:)``): its virtual clock follows `clock`, timed actions run when the clock
+/// reaches them, and a post wakes the run at once. The run's own are its sources, their ends, its stop
+/// time and what it keeps.
 ///
 /// The run ends, and cancels every source still running, at the first of:
 /// - the stop time (`until`, a virtual time: `--duration`);
 /// - the end of a source added with ``FinishBehavior/endRun`` (gpsd after `--fixes`), or of the last source
 ///   still running;
 /// - a source's error: ``run()`` throws the first one, errors after the end are ignored;
-/// - the cancellation of the task running ``run()`` (Ctrl-C, SIGTERM through `Interruption`), checked at
-///   every wake-up as ``EngineRun``'s rule has it: it throws `CancellationError`.
+/// - the cancellation of the task running ``run()`` (Ctrl-C, SIGTERM through `Interruption`), by
+///   ``EngineRun``'s one rule: it throws `CancellationError`.
 ///
-/// ``run()`` returns only when every source has returned. Everything a source posted before it ended is
+/// The first of them wins: a source's end or error that came before the cancellation is what ``run()``
+/// returns or throws. ``run()`` returns only when every source has returned. Everything a source posted before it ended is
 /// handled before its end counts; inputs still in the inbox when the run ends are dropped.
 ///
 /// It is not an actor, unlike `ServiceGroup`: the engine, and the location manager, timeline and app on

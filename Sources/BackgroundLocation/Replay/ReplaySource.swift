@@ -1,7 +1,7 @@
 public import BackgroundCore
 
-/// A ``LocationSource`` that replays a sequence of fixes at their own times, on virtual time or paced
-/// by a real clock at N× speed.
+/// A ``LocationSource`` that replays a sequence of fixes at their own times, on virtual time, paced
+/// by a real clock at N× speed, or live (``EngineRun``'s pacings).
 ///
 /// It replays fixes built in code, or the events of a trace reader (fixes, and problems such as skipped
 /// sentences, delivered at the time of the fix before them). The replay is lazy: it reads one fix ahead and schedules only that one on the engine, so a trace of
