@@ -17,8 +17,9 @@
 ///   ``EngineRun``'s one rule: it throws `CancellationError`.
 ///
 /// The first of them wins: a source's end or error that came before the cancellation is what ``run()``
-/// returns or throws. ``run()`` returns only when every source has returned. Everything a source posted before it ended is
-/// handled before its end counts; inputs still in the inbox when the run ends are dropped.
+/// returns or throws. ``run()`` returns only when every source has returned. Everything a source posted
+/// before it ended is handled before its end counts; inputs still in the inbox when the run ends are
+/// dropped.
 ///
 /// It is not an actor, unlike `ServiceGroup`: the engine, and the location manager, timeline and app on
 /// it, belong to the task that runs it, and the handlers run there.
