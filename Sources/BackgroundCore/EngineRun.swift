@@ -1,14 +1,26 @@
-/// How a run moves an engine's clock, and the one rule by which every run stops when its task is cancelled
-/// (Ctrl-C, SIGTERM through `Interruption`): on virtual time it checks every ``cancellationInterval``
-/// instants it runs (and every as many inputs a source delivers, ``ReplaySource``), paced it checks at
-/// every wait, live (``LiveRun``) at every wake-up; each throws `CancellationError`.
+/// The one driver of an engine: runs it on virtual time, paced by a real clock, or live, until a time and
+/// while a condition holds, and stops by one cancellation rule.
+///
+/// **The cancellation rule.** A run checks its task's cancellation (Ctrl-C, SIGTERM through
+/// `Interruption`) where it would let time pass, and once more when it ends; at the first check after
+/// the task is cancelled it throws `CancellationError` and runs nothing more. Virtual time passes without
+/// a wait, so a virtual run checks every ``cancellationInterval`` instants it runs (and a ``ReplaySource``
+/// every as many inputs it delivers); a paced run checks at every wait; a live one at every wake-up and
+/// before each input it takes.
 ///
 /// `bgtask simulate` runs to its `--for`, a replay's app lingers after the last fix while it has something to
-/// do, both by one ``run(until:while:)``:
+/// do, `bgloc live` follows the wall clock and the inputs its sources post (through ``LiveRun``), all by
+/// one ``run(until:while:)``:
 ///
 /// ```swift
 /// try await EngineRun(engine: engine).run(until: end)                                     // simulate
 /// try await EngineRun(engine: engine, pacing: .paced(speed: 10)).run(until: end) { !app.isSettled }   // linger
+/// try await EngineRun(engine: engine, pacing: .live()).run(until: stop) { ending == nil }  // LiveRun
+///
+/// // test: a live run on a clock that never moves sleeps until its task is cancelled
+/// let run = Task { try await EngineRun(engine: engine, pacing: .live(clock: FrozenClock())).run() }
+/// run.cancel()
+/// await #expect(throws: CancellationError.self) { try await run.value }
 /// ```
 /// ``EventEngine/run(until:)`` itself never checks: it is for tests, and for a caller that owns the run.
 public struct EngineRun {
@@ -18,6 +30,12 @@ public struct EngineRun {
         case virtual
         /// At `speed` times real time on `clock`.
         case paced(speed: Double, clock: any Clock<Duration> = ContinuousClock())
+        /// In real time on `clock`, taking the inputs posted into the engine's ``EventEngine/inbox`` as they
+        /// come: the engine's `now` advances by exactly the real time elapsed, a timed action runs when the
+        /// clock reaches it, an input at the live time it is taken (after every action due by then). With
+        /// nothing due the run sleeps, one sleeper per deadline, until its next timer or a post; an empty
+        /// queue does not end it.
+        case live(clock: any Clock<Duration> = ContinuousClock())
     }
 
     /// How many instants (or inputs) a virtual run goes between two checks of its task's cancellation.
@@ -31,22 +49,70 @@ public struct EngineRun {
         self.pacing = pacing
     }
 
-    /// Runs the engine instant by instant, every action due by `end` (nil: until none is left), while
-    /// `condition` holds before each instant.
+    /// Runs the engine instant by instant, every action due by `end`, while `condition` holds before each
+    /// instant (and, live, before each input). With `end` nil a virtual or paced run goes until no action is
+    /// left, a live one until `condition` fails; live, `now` reaches `end` even with nothing due then.
     ///
     /// - Throws: `CancellationError` when the task is cancelled (by the rule of ``EngineRun``).
     public func run(until end: SimTime? = nil, while condition: () -> Bool = { true }) async throws {
-        var instants = 0
-        while condition(), let next = engine.nextEventTime, end.map({ next <= $0 }) ?? true {
-            switch pacing {
-            case .virtual:
+        switch pacing {
+        case .virtual:
+            var instants = 0
+            while condition(), let next = engine.nextEventTime, end.map({ next <= $0 }) ?? true {
                 engine.run(until: next)
                 instants &+= 1
                 if instants % Self.cancellationInterval == 0 { try Task.checkCancellation() }
-            case .paced(let speed, let clock):
+            }
+        case .paced(let speed, let clock):
+            while condition(), let next = engine.nextEventTime, end.map({ next <= $0 }) ?? true {
                 try await engine.run(until: next, pacedBy: clock, speed: speed)
             }
+        case .live(let clock):
+            try await runLive(on: clock, until: end, while: condition)
         }
         try Task.checkCancellation()
+    }
+
+    /// The live pacing: runs what is due by the live time, then each input as it comes, sleeping in between
+    /// until the next timer or post.
+    private func runLive<C: Clock<Duration>>(on clock: C, until end: SimTime?, while condition: () -> Bool) async throws {
+        let virtualStart = engine.now
+        let realStart = clock.now
+        // Runs what is due by the live time; false once the run is over (`end` reached, `condition` failed).
+        func catchUp() throws -> Bool {
+            let live = virtualStart + realStart.duration(to: clock.now)
+            let due = end.map { min(live, $0) } ?? live
+            while condition(), let next = engine.nextEventTime, next <= due {
+                engine.run(until: next)
+            }
+            guard condition() else { return false }
+            engine.run(until: due)
+            if let end, engine.now >= end { return false }
+            try Task.checkCancellation()
+            return true
+        }
+        // A timer at the end, so that a run with nothing else to do wakes then.
+        let endTimer = end.map { engine.schedule(at: $0) {} }
+        defer { endTimer.map(engine.cancel) }
+        let inbox = engine.inbox
+        var sleeper = LiveSleeper(clock: clock, inbox: inbox)
+        defer { sleeper.cancel() }
+        while try catchUp() {
+            let inputs = inbox.take()
+            guard inputs.isEmpty else {
+                for input in inputs {
+                    guard try catchUp() else { return }
+                    input()
+                }
+                continue
+            }
+            // Everything due by now has run, so a sleeper for the same deadline has not fired yet.
+            sleeper.sleep(until: engine.nextEventTime.map { realStart.advanced(by: $0 - virtualStart) })
+            await withTaskCancellationHandler {
+                await inbox.wait()
+            } onCancel: {
+                inbox.wake()
+            }
+        }
     }
 }

@@ -4,10 +4,11 @@ import HeapModule
 ///
 /// Everything in bgkit that happens "at a time" — a scheduler launch, a replayed fix, an app going to the
 /// background, audio progress — is an action on an engine. On virtual time ``run(until:)`` runs the
-/// queue as fast as it can; ``run(until:pacedBy:speed:)`` runs the same queue paced by a real clock; a
-/// ``LiveRun`` runs it in real time and also takes inputs from the outside world (gpsd, a socket, a
-/// terminal), posted from any thread into its ``inbox``, as they arrive. Same actions, same order: the
-/// timeline of a virtual run is byte-for-byte reproducible.
+/// queue as fast as it can; ``run(until:pacedBy:speed:)`` runs the same queue paced by a real clock. A
+/// command's run goes through ``EngineRun``, the one driver, virtual, paced or live: live, it runs the
+/// queue in real time and also takes inputs from the outside world (gpsd, a socket, a terminal), posted
+/// from any thread into the ``inbox``, as they arrive (a ``LiveRun`` starts the sources that post them).
+/// Same actions, same order: the timeline of a virtual run is byte-for-byte reproducible.
 ///
 /// ```swift
 /// let engine = EventEngine(start: .defaultStart)
@@ -17,7 +18,7 @@ import HeapModule
 ///
 /// - Warning: An engine is not thread-safe. Every action runs on the caller of `run`, one at a time;
 ///   schedule from those actions or before running, never from another thread. Inputs from other
-///   threads come in through the ``inbox``, which a ``LiveRun`` empties.
+///   threads come in through the ``inbox``, which a live run (``EngineRun``'s live pacing) empties.
 public final class EventEngine {
     private struct Entry: Comparable {
         let time: SimTime
@@ -44,7 +45,8 @@ public final class EventEngine {
     /// drops the stale ones when they outnumber the queue.
     @exclusivity(unchecked) private var cancelled = Set<UInt64>()
     @exclusivity(unchecked) private var nextSequence: UInt64 = 0
-    /// Where other threads post inputs for a live run (``LiveRun``); virtual-time runs never look at it.
+    /// Where other threads post inputs for a live run (``EngineRun/Pacing/live(clock:)``); virtual and paced
+    /// runs never look at it.
     public let inbox = EngineInbox()
 
     /// Creates an engine whose clock starts at `start`.

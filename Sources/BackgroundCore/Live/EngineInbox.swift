@@ -1,13 +1,14 @@
 import Synchronization
 
 /// The engine's way in from other threads: any thread may post an input, which the engine runs on its
-/// owner's thread, at the current live time, during a live run (``LiveRun``).
+/// owner's thread, at the current live time, during a live run (``EngineRun``'s live pacing, as a
+/// ``LiveRun`` has it drive the engine).
 ///
 /// An engine is not thread-safe; its inbox is. A reader thread, a socket or a transfer's completion posts
 /// a closure; the live run takes the inputs in the order they were posted and runs each one after every
 /// action due by then, at the time it is taken: the engine's rule of "time, then insertion order" holds.
-/// A post wakes a live run sleeping until its next timer. Virtual-time runs (``EventEngine/run(until:)``)
-/// never look at the inbox, so they stay as fast and as reproducible as they were; inputs posted while no
+/// A post wakes a live run sleeping until its next timer. Virtual and paced runs (``EventEngine/run(until:)``,
+/// ``EngineRun``'s other pacings) never look at the inbox, so they stay as fast and as reproducible as they were; inputs posted while no
 /// live run is going wait for the next one, and what is left when a live run ends is dropped.
 ///
 /// A closure posted here must be `@Sendable`, so it cannot reach the engine's own (non-Sendable) state;

@@ -1,21 +1,25 @@
-/// The owner of a live run: runs an engine in real time, starts any number of ``LiveSource``s feeding it,
-/// and stops them all when the run ends.
+/// The owner of a live run: starts any number of ``LiveSource``s feeding an engine, has ``EngineRun`` drive
+/// the engine live meanwhile, and stops them all when the run ends.
 ///
 /// In the manner of swift-service-lifecycle's `ServiceGroup`: each source runs in a child task; what it
 /// posts reaches its handler on the engine's owner (the caller of ``run()``), in the order posted, at the
-/// current live time. The engine's virtual clock follows `clock`: `now` advances by exactly the real time
-/// elapsed, timed actions run when the clock reaches them, and a post wakes the run at once.
+/// current live time. The engine is ``EngineRun``'s to drive, on its live pacing
+/// (``EngineRun/Pacing/live(clock:)``): its virtual clock follows `clock`, timed actions run when the clock
+/// reaches them, and a post wakes the run at once. The run's own are its sources, their ends, its stop
+/// time and what it keeps.
 ///
 /// The run ends, and cancels every source still running, at the first of:
 /// - the stop time (`until`, a virtual time: `--duration`);
 /// - the end of a source added with ``FinishBehavior/endRun`` (gpsd after `--fixes`), or of the last source
 ///   still running;
 /// - a source's error: ``run()`` throws the first one, errors after the end are ignored;
-/// - the cancellation of the task running ``run()`` (Ctrl-C, SIGTERM through `Interruption`), checked at
-///   every wake-up as ``EngineRun``'s rule has it: it throws `CancellationError`.
+/// - the cancellation of the task running ``run()`` (Ctrl-C, SIGTERM through `Interruption`), by
+///   ``EngineRun``'s one rule: it throws `CancellationError`.
 ///
-/// ``run()`` returns only when every source has returned. Everything a source posted before it ended is
-/// handled before its end counts; inputs still in the inbox when the run ends are dropped.
+/// The first of them wins: a source's end or error that came before the cancellation is what ``run()``
+/// returns or throws. ``run()`` returns only when every source has returned. Everything a source posted
+/// before it ended is handled before its end counts; inputs still in the inbox when the run ends are
+/// dropped.
 ///
 /// It is not an actor, unlike `ServiceGroup`: the engine, and the location manager, timeline and app on
 /// it, belong to the task that runs it, and the handlers run there.
@@ -122,7 +126,12 @@ public final class LiveRun {
                     }
                 }
             }
-            await runLive(on: clock)
+            do {
+                try await EngineRun(engine: engine, pacing: .live(clock: clock)).run(until: stopAt) { ending == nil }
+                ending = ending ?? .stopTime
+            } catch {
+                ending = ending ?? .cancelled  // its only error; a source's end or error that came first wins
+            }
             group.cancelAll()
         }
         switch ending {
@@ -139,65 +148,6 @@ public final class LiveRun {
             ending = .failed(error)
         } else if member.whenFinished == .endRun || running == 0 {
             ending = .finished
-        }
-    }
-
-    /// The live loop: runs what is due, then each input as it comes, sleeping in between until the next
-    /// timer or post.
-    private func runLive<C: Clock<Duration>>(on clock: C) async {
-        let virtualStart = engine.now
-        let realStart = clock.now
-        func liveNow() -> SimTime {
-            let now = virtualStart + realStart.duration(to: clock.now)
-            return stopAt.map { min(now, $0) } ?? now
-        }
-        func stopTimeReached() -> Bool {
-            guard let stopAt, engine.now >= stopAt else { return false }
-            ending = ending ?? .stopTime
-            return true
-        }
-        // A timer at the stop time, so that a run with nothing else to do wakes then.
-        let stopTimer = stopAt.map { engine.schedule(at: $0) {} }
-        defer { stopTimer.map(engine.cancel) }
-        let inbox = engine.inbox
-        // One sleeper per deadline, kept while the next event's time stays the same: a post wakes the loop
-        // without ending it. A sleeper per wait left each cancelled sleep queued until its deadline (the
-        // executor holds a delayed job until then), one per gpsd fix when the next timer is hours away.
-        var sleeper: (deadline: C.Instant, task: Task<Void, Never>)?
-        defer { sleeper?.task.cancel() }
-        while ending == nil {
-            engine.run(until: liveNow())
-            if stopTimeReached() { return }
-            if Task.isCancelled {
-                ending = .cancelled
-                return
-            }
-            let inputs = inbox.take()
-            if !inputs.isEmpty {
-                for input in inputs {
-                    engine.run(until: liveNow())
-                    if stopTimeReached() || ending != nil { return }
-                    if Task.isCancelled {
-                        ending = .cancelled
-                        return
-                    }
-                    input()
-                }
-                continue
-            }
-            // Everything due by now has run, so a sleeper for the same deadline has not fired yet.
-            let deadline = engine.nextEventTime.map { realStart.advanced(by: $0 - virtualStart) }
-            if deadline != sleeper?.deadline {
-                sleeper?.task.cancel()
-                sleeper = deadline.map { deadline in
-                    (deadline, Task { if (try? await clock.sleep(until: deadline, tolerance: nil)) != nil { inbox.wake() } })
-                }
-            }
-            await withTaskCancellationHandler {
-                await inbox.wait()
-            } onCancel: {
-                inbox.wake()
-            }
         }
     }
 }

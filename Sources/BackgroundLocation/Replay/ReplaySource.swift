@@ -1,7 +1,7 @@
 public import BackgroundCore
 
-/// A ``LocationSource`` that replays a sequence of fixes at their own times, on virtual time or paced
-/// by a real clock at N× speed.
+/// A ``LocationSource`` that replays a sequence of fixes at their own times, on virtual time, paced
+/// by a real clock at N× speed, or live (``EngineRun``'s pacings).
 ///
 /// It replays fixes built in code, or the events of a trace reader (fixes, and problems such as skipped
 /// sentences, delivered at the time of the fix before them). The replay is lazy: it reads one fix ahead and schedules only that one on the engine, so a trace of
@@ -14,9 +14,10 @@ public import BackgroundCore
 /// try await manager.run(.replay(fixes))                                    // virtual time
 /// try await manager.run(.replay(fixes, pacing: .paced(speed: 10)))        // 10× real time
 /// ```
+/// Paced or live, each fix's wait is ``EngineRun``'s (live, it also takes the inbox's inputs on the way).
 /// The run stops at the last fix: actions scheduled beyond it (a pending dwell, a recurring task) do
 /// not run. It stops when its task is cancelled by ``EngineRun``'s rule: on virtual time every
-/// ``EngineRun/cancellationInterval`` fixes, paced at every wait.
+/// ``EngineRun/cancellationInterval`` fixes, paced or live at every wait.
 public final class ReplaySource: LocationSource {
     /// How a replay lets time pass: ``EngineRun``'s pacing.
     public typealias Pacing = EngineRun.Pacing
@@ -76,7 +77,7 @@ public final class ReplaySource: LocationSource {
                 }
                 count &+= 1
                 if count % EngineRun.cancellationInterval == 0 { try Task.checkCancellation() }
-            case .paced(let speed, let clock):
+            case .paced, .live:
                 // Interrupted (Ctrl-C), the queued delivery stays in the engine's queue (a cancelled action is
                 // only dropped when its time comes); holding `deliver`, and through it the caller's manager
                 // and the engine, it would keep them all alive. So it holds `deliver` only until then
@@ -84,7 +85,7 @@ public final class ReplaySource: LocationSource {
                 var pending: ((LocationSourceEvent) -> Void)? = deliver
                 engine.schedule(at: due) { pending?(event) }
                 do {
-                    try await engine.run(until: due, pacedBy: clock, speed: speed)
+                    try await EngineRun(engine: engine, pacing: pacing).run(until: due)
                 } catch {
                     pending = nil
                     throw error
