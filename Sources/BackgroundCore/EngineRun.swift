@@ -24,18 +24,39 @@
 /// ```
 /// ``EventEngine/run(until:)`` itself never checks: it is for tests, and for a caller that owns the run.
 public struct EngineRun {
-    /// How the clock moves.
-    public enum Pacing {
+    /// How the clock moves: ``virtual``, ``paced(speed:clock:)`` or ``live(clock:)``.
+    ///
+    /// A struct with a payload-free ``Mode`` rather than an enum whose cases carry the clock: Swift 6.3's
+    /// debug builds copied and destroyed such an enum's payload-free case as if it held the existential
+    /// clock (a bad pointer in "outlined init with copy of EngineRun.Pacing", `bgtask simulate` and `bgloc
+    /// replay` crashing at their first run), the same fault the LocationScenario workaround of
+    /// `Conditions.machine` met.
+    public struct Pacing {
+        /// Which of the three pacings.
+        public enum Mode: Sendable { case virtual, paced, live }
+
+        public let mode: Mode
+        /// How many times real time a paced run goes (1 for the others).
+        public let speed: Double
+        /// The real clock a paced or live run follows (unused by a virtual run).
+        public let clock: any Clock<Duration>
+
         /// As fast as possible.
-        case virtual
+        public static var virtual: Pacing { Pacing(mode: .virtual, speed: 1, clock: ContinuousClock()) }
+
         /// At `speed` times real time on `clock`.
-        case paced(speed: Double, clock: any Clock<Duration> = ContinuousClock())
+        public static func paced(speed: Double, clock: any Clock<Duration> = ContinuousClock()) -> Pacing {
+            Pacing(mode: .paced, speed: speed, clock: clock)
+        }
+
         /// In real time on `clock`, taking the inputs posted into the engine's ``EventEngine/inbox`` as they
         /// come: the engine's `now` advances by exactly the real time elapsed, a timed action runs when the
         /// clock reaches it, an input at the live time it is taken (after every action due by then). With
         /// nothing due the run sleeps, one sleeper per deadline, until its next timer or a post; an empty
         /// queue does not end it.
-        case live(clock: any Clock<Duration> = ContinuousClock())
+        public static func live(clock: any Clock<Duration> = ContinuousClock()) -> Pacing {
+            Pacing(mode: .live, speed: 1, clock: clock)
+        }
     }
 
     /// How many instants (or inputs) a virtual run goes between two checks of its task's cancellation.
@@ -55,7 +76,7 @@ public struct EngineRun {
     ///
     /// - Throws: `CancellationError` when the task is cancelled (by the rule of ``EngineRun``).
     public func run(until end: SimTime? = nil, while condition: () -> Bool = { true }) async throws {
-        switch pacing {
+        switch pacing.mode {
         case .virtual:
             var instants = 0
             while condition(), let next = engine.nextEventTime, end.map({ next <= $0 }) ?? true {
@@ -63,12 +84,12 @@ public struct EngineRun {
                 instants &+= 1
                 if instants % Self.cancellationInterval == 0 { try Task.checkCancellation() }
             }
-        case .paced(let speed, let clock):
+        case .paced:
             while condition(), let next = engine.nextEventTime, end.map({ next <= $0 }) ?? true {
-                try await engine.run(until: next, pacedBy: clock, speed: speed)
+                try await engine.run(until: next, pacedBy: pacing.clock, speed: pacing.speed)
             }
-        case .live(let clock):
-            try await runLive(on: clock, until: end, while: condition)
+        case .live:
+            try await runLive(on: pacing.clock, until: end, while: condition)
         }
         try Task.checkCancellation()
     }

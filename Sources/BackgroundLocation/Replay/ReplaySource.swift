@@ -63,7 +63,7 @@ public final class ReplaySource: LocationSource {
             case .problem:
                 due = engine.now
             }
-            switch pacing {
+            switch pacing.mode {
             case .virtual:
                 // Nothing else due by then: deliver directly (the same order as queueing it), then run
                 // what the delivery scheduled for the same instant.
