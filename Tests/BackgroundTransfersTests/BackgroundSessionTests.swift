@@ -242,9 +242,9 @@ import Testing
         fixture.engine.run()
         #expect(fixture.log == [
             "0s transfer.created \(id) upload \(url) (1000000 bytes)",
-            "0s transfer.started \(id)", "0s transfer.retrying \(id) retrying after cannotConnectToHost",
-            "10s transfer.started \(id)", "10.1s transfer.retrying \(id) retrying after networkConnectionLost",
-            "30.1s transfer.started \(id)", "30.1s transfer.retrying \(id) retrying after cannotConnectToHost",
+            "0s transfer.started \(id)", "0s transfer.retrying \(id) retrying after cannotConnectToHost, next attempt at 2026-01-01T00:00:10Z",
+            "10s transfer.started \(id)", "10.1s transfer.retrying \(id) retrying after networkConnectionLost, next attempt at 2026-01-01T00:00:30.100Z",
+            "30.1s transfer.started \(id)", "30.1s transfer.retrying \(id) retrying after cannotConnectToHost, next attempt at 2026-01-01T00:01:10.100Z",
             "70.1s transfer.started \(id)", "70.3s transfer.completed \(id) status 201, 1000000 bytes",
         ])
     }
@@ -256,7 +256,7 @@ import Testing
         let id = try fixture.session.uploadTask(with: SessionRequest(url: url), fromFile: file)
         fixture.engine.run()
         #expect(fixture.log.dropFirst() == [
-            "0s transfer.started \(id)", "30s transfer.retrying \(id) retrying after timedOut",
+            "0s transfer.started \(id)", "30s transfer.retrying \(id) retrying after timedOut, next attempt at 2026-01-01T00:00:40Z",
             "40s transfer.started \(id)", "40.2s transfer.completed \(id) status 201, 1000000 bytes",
         ])
     }
@@ -288,7 +288,7 @@ import Testing
         let id = try fixture.session.downloadTask(with: SessionRequest(url: url), to: destination)
         fixture.engine.run()
         #expect(fixture.log.dropFirst() == [
-            "0s transfer.started \(id)", "0.08s transfer.retrying \(id) retrying after networkConnectionLost",
+            "0s transfer.started \(id)", "0.08s transfer.retrying \(id) retrying after networkConnectionLost, next attempt at 2026-01-01T00:00:10.080Z",
             "10.08s transfer.started \(id) from byte 400000", "10.2s transfer.completed \(id) status 200, 1000000 bytes",
         ])
         #expect(fixture.delivered == [
@@ -302,7 +302,7 @@ import Testing
         let id = try fixture.session.downloadTask(with: SessionRequest(url: url), to: folder.path + "/tour.bin")
         fixture.engine.run()
         #expect(fixture.log.dropFirst() == [
-            "0s transfer.started \(id)", "0.08s transfer.retrying \(id) retrying after networkConnectionLost",
+            "0s transfer.started \(id)", "0.08s transfer.retrying \(id) retrying after networkConnectionLost, next attempt at 2026-01-01T00:00:10.080Z",
             "10.08s transfer.started \(id)", "10.28s transfer.completed \(id) status 200, 1000000 bytes",
         ])
     }

@@ -256,7 +256,8 @@ public final class BackgroundSession {
             }
         }
         transfers[id] = transfer
-        timeline.record(.transferCreated(transfer: id, kind: isData ? "data" : kind.rawValue, url: request.url, bytes: size ?? expected))
+        timeline.record(.transferCreated(transfer: id, kind: isData ? "data" : kind.rawValue, url: request.url, bytes: size ?? expected,
+                                              key: pending.idempotencyKey))
         guard fine else {
             if !supported { fail(transfer, "unsupportedURL", detail: "a background session takes http and https URLs only") }
             return transfer
@@ -326,7 +327,9 @@ public final class BackgroundSession {
         let pending = transfer.pending
         let body: TransferRequest.Body =
             pending.kind == .upload ? .upload(file: pending.file) : .download(file: pending.file, resume: pending.resume)
-        let request = TransferRequest(method: pending.method, url: pending.url, body: body, timeout: configuration.timeoutIntervalForRequest)
+        let request = TransferRequest(
+            method: pending.method, url: pending.url, headers: ["Idempotency-Key": "\"\(pending.idempotencyKey)\""], body: body,
+            timeout: configuration.timeoutIntervalForRequest)
         let attempt = TransferAttempt(
             transfer: pending.id, kind: pending.kind, request: request, number: pending.attempts, network: network,
             uploadSize: transfer.uploadSize)
@@ -364,9 +367,10 @@ public final class BackgroundSession {
             }
             transfer.retries += 1
             save(transfer)
-            timeline.record(.transferRetrying(transfer: id, reason: error.code.rawValue))
+            let next = engine.now + rules.retryDelay(transfer.retries)
+            timeline.record(.transferRetrying(transfer: id, reason: error.code.rawValue, next: next))
             transfer.backingOff = true
-            wake(transfer, at: engine.now + rules.retryDelay(transfer.retries))
+            wake(transfer, at: next)
         }
     }
 
