@@ -30,11 +30,19 @@ public struct PendingTransfer: Hashable, Sendable {
     /// Why it is waiting now, as the `reason` of `transfer.waiting` (`noNetwork`, `rateLimited`, …), or nil
     /// when it is running or ready.
     public var waitingReason: String?
+    /// Transport failures so far, for the retry backoff.
+    public var retries: Int
+    /// When the next attempt may start, while it backs off after a transport failure: a restart keeps the
+    /// backoff instead of retrying at once.
+    public var retryAt: SimTime?
+    /// How it ended, once it has: kept until the app has had its events (``TransferOutcome``).
+    public var outcome: TransferOutcome?
 
     public init(
         id: Int, session: String, kind: TransferKind, method: String, url: String, file: String, createdAt: SimTime,
         earliestBegin: SimTime? = nil, expectedBytes: Int64? = nil, bytesDone: Int64 = 0, resume: ResumePoint? = nil,
-        attempts: Int = 0, waitingReason: String? = nil
+        attempts: Int = 0, waitingReason: String? = nil, retries: Int = 0, retryAt: SimTime? = nil,
+        outcome: TransferOutcome? = nil
     ) {
         self.id = id
         self.session = session
@@ -49,6 +57,9 @@ public struct PendingTransfer: Hashable, Sendable {
         self.resume = resume
         self.attempts = attempts
         self.waitingReason = waitingReason
+        self.retries = retries
+        self.retryAt = retryAt
+        self.outcome = outcome
     }
 
     /// The `Idempotency-Key` every attempt of this transfer sends (the IETF httpapi draft

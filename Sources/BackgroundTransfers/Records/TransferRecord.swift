@@ -29,6 +29,15 @@ public struct TransferRecord: TimelineRecord {
         self.change = change
     }
 
+    /// The end a `transfer.completed` or `transfer.failed` record reports, nil for the others.
+    public var outcome: TransferOutcome? {
+        switch change {
+        case .completed(let status, let bytes): .completed(status: status, bytes: bytes)
+        case .failed(let error, let detail): .failed(error: error, detail: detail)
+        default: nil
+        }
+    }
+
     /// The `Idempotency-Key` of a `transfer.created` record, nil for the others.
     public var idempotencyKey: String? {
         if case .created(_, _, _, let key) = change { key } else { nil }
