@@ -421,4 +421,43 @@ import Testing
         ])
         #expect(store.rows.isEmpty)
     }
+
+    /// The retry backoff survives a restart: a transfer refused at 0 s waits for its retry at 10 s in the
+    /// next run too, instead of trying again at once.
+    @Test func aRestartKeepsTheRetryBackoff() throws {
+        let store = MemoryTransferStore()
+        let first = SessionFixture(server: [ServerRule(url: url, answers: [.refuse])], store: store)
+        let id = try first.session.uploadTask(with: SessionRequest(url: url), fromFile: file)
+        first.engine.advance(by: .seconds(1))
+        #expect(store.rows[id]?.retries == 1)
+        #expect(store.rows[id]?.retryAt == first.start + .seconds(10))
+        // The process dies at 1 s; another starts at 3 s with the same store.
+        let second = SessionFixture(server: [ServerRule(url: url, answers: [.status(201)])], store: store, start: first.start + .seconds(3))
+        try second.session.start()
+        second.engine.run()
+        #expect(second.lines("transfer.started") == ["7s transfer.started \(id)"], "at 10 s from the first run's start")
+        #expect(second.lines("transfer.completed") == ["7.2s transfer.completed \(id) status 201, 1000000 bytes"])
+        #expect(store.rows.isEmpty)
+    }
+
+    /// The two-phase end: an upload that ends while the app is suspended is kept, with its outcome, until the
+    /// app has had its events; a run killed before that reports the end again in the next run, which never
+    /// sends the upload again, and the store forgets it once the app had its events.
+    @Test func anEndTheAppDidNotHearIsReportedAgainAndNeverSentAgain() throws {
+        let store = MemoryTransferStore()
+        let first = SessionFixture(server: [ServerRule(url: url, answers: [.status(201)])], store: store, appState: .suspended)
+        first.answersLaunches = false  // the process dies before the app runs
+        let id = try first.session.uploadTask(with: SessionRequest(url: url), fromFile: file)
+        first.engine.run()
+        #expect(first.lines("transfer.completed") == ["0.2s transfer.completed \(id) status 201, 1000000 bytes"])
+        #expect(store.rows[id]?.outcome == .completed(status: 201, bytes: 1_000_000), "kept until the app has its events")
+
+        let second = SessionFixture(server: [ServerRule(url: url, answers: [.refuse])], store: store)
+        try second.session.start()
+        second.engine.run()
+        #expect(second.lines("transfer.started").isEmpty, "never sent again")
+        #expect(second.lines("transfer.completed") == ["0s transfer.completed \(id) status 201, 1000000 bytes"])
+        #expect(second.delivered.contains(.didComplete(transfer: id, status: 201, error: nil, resume: nil)))
+        #expect(store.rows.isEmpty, "forgotten once the app had its events")
+    }
 }
