@@ -460,4 +460,22 @@ import Testing
         #expect(second.delivered.contains(.didComplete(transfer: id, status: 201, error: nil, resume: nil)))
         #expect(store.rows.isEmpty, "forgotten once the app had its events")
     }
+
+    /// A transfer that ends while the store cannot be written (a full disk) is reported, and forgotten at
+    /// the store's next change once it can be: left in the store, the next run would send it again.
+    @Test func anEndOnAFullDiskIsForgottenOnceTheDiskHasRoom() throws {
+        let store = MemoryTransferStore()
+        let fixture = SessionFixture(server: [ServerRule(url: url, answers: [.status(201)])], store: store)
+        let first = try fixture.session.uploadTask(with: SessionRequest(url: url), fromFile: file)
+        fixture.engine.advance(by: .milliseconds(100))  // the attempt is under way
+        store.isFull = true
+        fixture.engine.run()
+        #expect(fixture.lines("transfer.completed") == ["0.2s transfer.completed \(first) status 201, 1000000 bytes"])
+        #expect(store.rows[first] != nil, "the store could not forget it")
+        store.isFull = false
+        let second = try fixture.session.uploadTask(with: SessionRequest(url: url), fromFile: file)
+        fixture.engine.run()
+        #expect(fixture.lines("transfer.started") == ["0s transfer.started \(first)", "0.2s transfer.started \(second)"])
+        #expect(store.rows.isEmpty, "forgotten at the next change")
+    }
 }

@@ -57,6 +57,8 @@ public final class BackgroundSession {
     private var queued: [SessionEvent] = []
     /// The transfers whose ends are in `queued`: the store forgets them once those are delivered.
     private var delivering: [SessionTransfer] = []
+    /// Ended transfers the store failed to forget (a full disk), forgotten at its next change.
+    private var unforgotten: Set<Int> = []
     /// A wake or relaunch was asked for and its events are not delivered yet.
     private var launchAsked = false
     /// The user force-quit the app: no relaunch until they open it again.
@@ -488,25 +490,33 @@ public final class BackgroundSession {
         }
     }
 
-    /// The second phase of the end: the app has had the events of `ended`, which the store forgets.
+    /// The second phase of the end: the app has had the events of `ended`, which the store forgets. One the
+    /// store could not forget (a full disk) is forgotten at the next change the store takes: left in it, it
+    /// would be sent again by the next run.
     private func forget(_ ended: [SessionTransfer]) {
-        for transfer in ended where !transfer.isData {
-            storing { (store) throws(InputError) in try store.removeTransfer(id: transfer.pending.id) }
+        for transfer in ended where !transfer.isData { unforgotten.insert(transfer.pending.id) }
+        for id in unforgotten.sorted() where storing({ (store) throws(InputError) in try store.removeTransfer(id: id) }) {
+            unforgotten.remove(id)
         }
     }
 
     private func save(_ transfer: SessionTransfer) {
         guard !transfer.isData, transfers[transfer.pending.id] === transfer else { return }
         storing { (store) throws(InputError) in try store.saveTransfer(transfer.pending) }
+        if !unforgotten.isEmpty { forget([]) }
     }
 
-    /// Runs `change` on the store, if any; a failure is an `error` event (the run goes on).
-    private func storing(_ change: (any TransferStore) throws(InputError) -> Void) {
-        guard let store else { return }
+    /// Runs `change` on the store, if any; a failure is an `error` event (the run goes on). Returns whether
+    /// the change was made.
+    @discardableResult
+    private func storing(_ change: (any TransferStore) throws(InputError) -> Void) -> Bool {
+        guard let store else { return true }
         do throws(InputError) {
             try change(store)
+            return true
         } catch {
             timeline.record(.error(message: error.description, code: "state"))
+            return false
         }
     }
 }
