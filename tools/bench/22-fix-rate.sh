@@ -7,12 +7,8 @@
 # more after the last fix than after the first 10,000.
 # Quick try: BENCH_FIXES=20000 tools/bench/22-fix-rate.sh
 # Uses $BGKIT_BIN (built tools) and $BENCH_WORK (scratch), which tools/bench/run exports.
-set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
-BGKIT_BIN="${BGKIT_BIN:-$here/../../.build-release/release}"
-BENCH_WORK="${BENCH_WORK:-$here/work}"
-source "$here/compare.sh"
-mkdir -p "$BENCH_WORK"
+source "$here/compare.sh"  # sets -euo pipefail, $BGKIT_BIN and $BENCH_WORK
 FIXES="${BENCH_FIXES:-100000}"
 FIRST=$((FIXES / 10))
 
