@@ -62,7 +62,9 @@ final class RuleClock {
         runTimers(dueBy: time)
         now = time
         lastFix = time
-        lead = time - engine.now
+        let newLead = time - engine.now
+        guard newLead != lead else { return }  // a replay of timed fixes: always
+        lead = newLead
         for i in timers.indices where lead - timers[i].lead > max(.seconds(1), (timers[i].deadline - time) / 2) {
             engine.cancel(timers[i].event)
             (timers[i].event, timers[i].lead) = (scheduleEvent(id: timers[i].id, at: timers[i].deadline), lead)
