@@ -56,7 +56,7 @@ bashdir = $(DESTDIR)$(PREFIX)/share/bash-completion/completions
 zshdir = $(DESTDIR)$(PREFIX)/share/zsh/site-functions
 fishdir = $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 
-.PHONY: all deps build release test demo bench fuzz check-sanitizers clean install uninstall
+.PHONY: all deps build release test demo bench soak fuzz check-sanitizers clean install uninstall
 
 all: build
 
@@ -66,14 +66,25 @@ deps:
 build: deps
 	$(SWIFT) build
 
+# `make soak`: one `bgloc live --app` under a seeded schedule of faults (gpsd, nginx, the link, a full disk,
+# SIGKILL), then its invariants (docs/RELIABILITY.md, "The soak"). SOAK=3m (default, CI's form) or SOAK=1h;
+# SEED=N replays the schedule a soak printed. Needs root. Uses the debug build.
+SOAK ?= 3m
+SEED ?=
+soak: deps
+	$(SWIFT) build
+	SOAK=$(SOAK) SEED=$(SEED) BGKIT_BIN=$(BIN) tools/soak/run
+
 # One test at a time: the gpsd tests follow a real gpsd in real time on Swift's cooperative pool (two
 # threads on two cores), which the CPU-bound corpus and property tests would otherwise hold for seconds.
-# In CI (CI=true) the whole suite then runs again under AddressSanitizer and LeakSanitizer (about 6 more
-# minutes from a clean clone); locally that pass is `make check-sanitizers`, which adds ThreadSanitizer.
+# In CI (CI=true) the 3-minute soak runs on the debug build just made (about 4 minutes), and the whole suite
+# then runs again under AddressSanitizer and LeakSanitizer (about 6 more minutes from a clean clone); locally
+# those are `make soak` and `make check-sanitizers`, which adds ThreadSanitizer.
 test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --no-parallel
 ifeq ($(CI),true)
+	SOAK=3m BGKIT_BIN=$(BIN) tools/soak/run
 	SANITIZERS=address tools/sanitizers/run
 endif
 

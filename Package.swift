@@ -45,7 +45,7 @@ let package = Package(
         .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
 
         // The engine, virtual time, the typed timeline and its two renderers.
-        .target(name: "BackgroundCore", dependencies: [.product(name: "HeapModule", package: "swift-collections")]),
+        .target(name: "BackgroundCore"),
         // BGTaskScheduler's rules and device conditions.
         .target(name: "BackgroundTasks", dependencies: ["BackgroundCore"]),
         // Traces (GPX, NMEA), location sources and CLLocationManager's behaviour.

@@ -1,5 +1,3 @@
-import HeapModule
-
 /// The one discrete-event engine: a queue of timed actions run in order of time, then of insertion.
 ///
 /// Everything in bgkit that happens "at a time" — a scheduler launch, a replayed fix, an app going to the
@@ -20,18 +18,6 @@ import HeapModule
 ///   schedule from those actions or before running, never from another thread. Inputs from other
 ///   threads come in through the ``inbox``, which a live run (``EngineRun``'s live pacing) empties.
 public final class EventEngine {
-    private struct Entry: Comparable {
-        let time: SimTime
-        let sequence: UInt64
-        let action: () -> Void
-
-        static func < (lhs: Entry, rhs: Entry) -> Bool {
-            lhs.time == rhs.time ? lhs.sequence < rhs.sequence : lhs.time < rhs.time
-        }
-
-        static func == (lhs: Entry, rhs: Entry) -> Bool { lhs.sequence == rhs.sequence }
-    }
-
     // The engine's properties skip Swift's dynamic exclusivity checks (each access to a class's stored
     // property otherwise costs a runtime call and a thread-local lookup: a third of a replay's
     // instructions). The engine needs none: it has a single owner, and no access to its state spans a
@@ -39,11 +25,8 @@ public final class EventEngine {
 
     /// The current time: the time of the action running now, or of the last one run.
     @exclusivity(unchecked) public private(set) var now: SimTime
-    @exclusivity(unchecked) private var queue = Heap<Entry>()
-    /// Sequences cancelled while (perhaps) still queued: usually empty, so running an action costs no
-    /// hashing. Cancelling one that already ran adds a stale sequence that matches nothing; `cancel`
-    /// drops the stale ones when they outnumber the queue.
-    @exclusivity(unchecked) private var cancelled = Set<UInt64>()
+    /// The pending actions; a cancelled one leaves it at once, with what its closure holds.
+    @exclusivity(unchecked) private var queue = ActionQueue()
     @exclusivity(unchecked) private var nextSequence: UInt64 = 0
     /// Where other threads post inputs for a live run (``EngineRun/Pacing/live(clock:)``); virtual and paced
     /// runs never look at it.
@@ -59,8 +42,7 @@ public final class EventEngine {
     public func schedule(at time: SimTime, _ action: @escaping () -> Void) -> EventID {
         let sequence = nextSequence
         nextSequence += 1
-        queue.insert(Entry(time: max(time, now), sequence: sequence, action: action))
-        return EventID(rawValue: sequence)
+        return EventID(rawValue: queue.insert(at: max(time, now), sequence: sequence, action))
     }
 
     /// Schedules `action` a duration from now.
@@ -70,23 +52,15 @@ public final class EventEngine {
     }
 
     /// Cancels a scheduled action; cancelling one that already ran or was cancelled does nothing.
+    ///
+    /// The action leaves the queue at once, so an engine whose timers are moved at every input (the
+    /// automatic pause at every fix) holds only what is pending, at any rate of inputs.
     public func cancel(_ id: EventID) {
-        guard id.rawValue < nextSequence else { return }
-        cancelled.insert(id.rawValue)
-        if cancelled.count > 2 * queue.count + 16 {
-            var queued = Set<UInt64>(minimumCapacity: queue.count)
-            for entry in queue.unordered where cancelled.contains(entry.sequence) {
-                queued.insert(entry.sequence)
-            }
-            cancelled = queued
-        }
+        queue.remove(id.rawValue)
     }
 
     /// The time of the next action that will run, or nil when nothing is pending.
-    public var nextEventTime: SimTime? {
-        dropCancelledHead()
-        return queue.min?.time
-    }
+    public var nextEventTime: SimTime? { queue.first?.time }
 
     /// True when no action is pending.
     public var isIdle: Bool { nextEventTime == nil }
@@ -94,8 +68,7 @@ public final class EventEngine {
     /// Runs the next pending action, advancing the clock to its time. Returns false when none is pending.
     @discardableResult
     public func step() -> Bool {
-        dropCancelledHead()
-        guard let entry = queue.popMin() else { return false }
+        guard let entry = queue.popFirst() else { return false }
         now = entry.time
         entry.action()
         return true
@@ -131,13 +104,5 @@ public final class EventEngine {
         }
         try Task.checkCancellation()
         if let end, end > now { now = end }
-    }
-
-    private func dropCancelledHead() {
-        guard !cancelled.isEmpty else { return }
-        while let head = queue.min, cancelled.contains(head.sequence) {
-            _ = queue.popMin()
-            cancelled.remove(head.sequence)
-        }
     }
 }

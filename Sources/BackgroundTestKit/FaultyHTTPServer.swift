@@ -24,7 +24,7 @@ package final class FaultyHTTPServer: Sendable {
             case complete
             /// Only the first N bytes of the body, then the connection closes (the client sees a short body).
             case dropAfter(Int)
-            /// The first N bytes of the body, then nothing until the server stops.
+            /// The first N bytes of the body, then nothing until the client goes or the server stops.
             case stallAfter(Int)
         }
 
@@ -75,6 +75,9 @@ package final class FaultyHTTPServer: Sendable {
     /// The head (request line and headers) of each request received so far, in order.
     package var requests: [String] { core.state.withLock { $0.requests } }
 
+    /// The body of each request received whole so far, in order.
+    package var bodies: [[UInt8]] { core.state.withLock { $0.bodies } }
+
     /// Stops serving: the listening socket is shut down, a stalled answer ends.
     package func stop() { core.stop() }
 }
@@ -85,6 +88,7 @@ private final class Core: Sendable {
     struct State {
         var answers: [FaultyHTTPServer.Answer]
         var requests: [String] = []
+        var bodies: [[UInt8]] = []
         var stopped = false
     }
 
@@ -120,9 +124,10 @@ private final class Core: Sendable {
     }
 
     private func answer(on connection: Int32) {
-        guard let head = readRequest(connection) else { return }
+        guard let (head, body) = readRequest(connection) else { return }
         let answer = state.withLock { state in
             state.requests.append(head)
+            state.bodies.append(body)
             return state.answers.count > 1 ? state.answers.removeFirst() : state.answers[0]
         }
         var lines = ["HTTP/1.1 \(answer.status) Scripted", "Content-Length: \(answer.body.count)", "Connection: close"]
@@ -135,12 +140,18 @@ private final class Core: Sendable {
             _ = send(Array(answer.body.prefix(count)), on: connection)
         case .stallAfter(let count):
             _ = send(Array(answer.body.prefix(count)), on: connection)
-            while !stopped { usleep(20_000) }
+            while !stopped, !clientWent(connection) { usleep(20_000) }
         }
     }
 
-    /// Reads the request's head and discards its body (by `Content-Length`); nil when the client went.
-    private func readRequest(_ connection: Int32) -> String? {
+    /// Whether the client closed its end (a read would see the end of the stream).
+    private func clientWent(_ connection: Int32) -> Bool {
+        var byte: UInt8 = 0
+        return recv(connection, &byte, 1, Int32(MSG_PEEK | MSG_DONTWAIT)) == 0
+    }
+
+    /// Reads the request's head and its body (by `Content-Length`); nil when the client went first.
+    private func readRequest(_ connection: Int32) -> (head: String, body: [UInt8])? {
         var received: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 65_536)
         let end = Array("\r\n\r\n".utf8)
@@ -150,20 +161,20 @@ private final class Core: Sendable {
             guard count > 0 else { return nil }
             received += chunk[..<count]
             // A TLS handshake record: answer in plain HTTP at once, which the client's TLS rejects.
-            if received.first == 0x16 { return "(a TLS handshake)" }
+            if received.first == 0x16 { return ("(a TLS handshake)", []) }
             headEnd = received.indices.dropLast(3).first { Array(received[$0..<$0 + 4]) == end }
         }
         let head = String(decoding: received[..<headEnd!], as: UTF8.self)
         let length = head.split(separator: "\r\n")
             .first { $0.lowercased().hasPrefix("content-length:") }
             .flatMap { Int($0.dropFirst("content-length:".count).trimmingPrefix(" ")) } ?? 0
-        var remaining = length - (received.count - headEnd! - 4)
-        while remaining > 0 {
-            let count = recv(connection, &chunk, min(chunk.count, remaining), 0)
+        var body = Array(received[(headEnd! + 4)...])
+        while body.count < length {
+            let count = recv(connection, &chunk, min(chunk.count, length - body.count), 0)
             guard count > 0 else { return nil }
-            remaining -= count
+            body += chunk[..<count]
         }
-        return head
+        return (head, body)
     }
 
     private func send(_ bytes: [UInt8], on connection: Int32) -> Bool {

@@ -17,18 +17,22 @@ package final class MemoryTransferStore: TransferStore {
     private var next = 1
     /// How many saves and removals it has taken, to check that changes were written.
     package private(set) var writes = 0
+    /// While true, every save and removal fails as a full disk does.
+    package var isFull = false
 
     package init() {}
 
     package func loadTransfers() throws(InputError) -> [PendingTransfer] { rows.keys.sorted().compactMap { rows[$0] } }
 
     package func saveTransfer(_ transfer: PendingTransfer) throws(InputError) {
+        try checkSpace()
         rows[transfer.id] = transfer
         next = max(next, transfer.id + 1)
         writes += 1
     }
 
     package func removeTransfer(id: Int) throws(InputError) {
+        try checkSpace()
         rows[id] = nil
         writes += 1
     }
@@ -36,5 +40,9 @@ package final class MemoryTransferStore: TransferStore {
     package func nextTransferID() throws(InputError) -> Int {
         defer { next += 1 }
         return next
+    }
+
+    private func checkSpace() throws(InputError) {
+        if isFull { throw InputError(file: "memory", place: .key("transfer"), message: "database or disk is full") }
     }
 }

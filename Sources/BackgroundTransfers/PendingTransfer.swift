@@ -30,11 +30,19 @@ public struct PendingTransfer: Hashable, Sendable {
     /// Why it is waiting now, as the `reason` of `transfer.waiting` (`noNetwork`, `rateLimited`, …), or nil
     /// when it is running or ready.
     public var waitingReason: String?
+    /// Transport failures so far, for the retry backoff.
+    public var retries: Int
+    /// When the next attempt may start, while it backs off after a transport failure: a restart keeps the
+    /// backoff instead of retrying at once.
+    public var retryAt: SimTime?
+    /// How it ended, once it has: kept until the app has had its events (``TransferOutcome``).
+    public var outcome: TransferOutcome?
 
     public init(
         id: Int, session: String, kind: TransferKind, method: String, url: String, file: String, createdAt: SimTime,
         earliestBegin: SimTime? = nil, expectedBytes: Int64? = nil, bytesDone: Int64 = 0, resume: ResumePoint? = nil,
-        attempts: Int = 0, waitingReason: String? = nil
+        attempts: Int = 0, waitingReason: String? = nil, retries: Int = 0, retryAt: SimTime? = nil,
+        outcome: TransferOutcome? = nil
     ) {
         self.id = id
         self.session = session
@@ -49,5 +57,32 @@ public struct PendingTransfer: Hashable, Sendable {
         self.resume = resume
         self.attempts = attempts
         self.waitingReason = waitingReason
+        self.retries = retries
+        self.retryAt = retryAt
+        self.outcome = outcome
+    }
+
+    /// The `Idempotency-Key` every attempt of this transfer sends (the IETF httpapi draft
+    /// "The Idempotency-Key HTTP Header Field"), so that a server can drop a repeat of a request it has
+    /// already carried out: an upload interrupted after its body arrived is sent again, from the start,
+    /// with the same key (docs/TRANSFERS.md, "Crashes").
+    ///
+    /// A UUID (version 8, "custom"; the header sends it quoted, as the draft's structured-field string), drawn from the session's
+    /// identifier, the transfer's id and its creation time, so the same transfer has the same key in every
+    /// run that carries it on, without a column of its own, and a virtual-time run stays reproducible. Ids
+    /// are unique across runs with a store, and creation times differ between live runs.
+    public var idempotencyKey: String {
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325  // FNV-1a over the session's identifier
+        for byte in session.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3 }
+        var random = SplitMix64(seed: hash ^ UInt64(bitPattern: Int64(id)) &* 0x9E37_79B9_7F4A_7C15)
+        random = SplitMix64(seed: random.next() ^ UInt64(bitPattern: createdAt.nanosecondsSinceEpoch))
+        let high = random.next() & ~0xF000 | 0x8000  // version 8
+        let low = random.next() & ~(0b11 << 62) | 0b10 << 62  // the RFC 9562 variant
+        func hex(_ value: UInt64, _ digits: Int) -> String {
+            let text = String(value, radix: 16)
+            return String(repeating: "0", count: digits - text.count) + text
+        }
+        return "\(hex(high >> 32, 8))-\(hex(high >> 16 & 0xFFFF, 4))-\(hex(high & 0xFFFF, 4))-"
+            + "\(hex(low >> 48, 4))-\(hex(low & 0xFFFF_FFFF_FFFF, 12))"
     }
 }

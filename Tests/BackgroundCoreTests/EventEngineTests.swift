@@ -56,6 +56,29 @@ import Testing
         #expect(engine.isIdle)
     }
 
+    /// A timer moved at every input (the automatic pause at every fix) is a cancel and a new schedule: the
+    /// cancelled action must leave the queue then, with what its closure holds, not at its deadline.
+    @Test func aCancelledActionIsReleasedAtOnce() {
+        final class Payload {}
+        let engine = EventEngine(start: .defaultStart)
+        weak var released: Payload?
+        var timer: EventID?
+        for _ in 0..<10_000 {
+            let payload = Payload()
+            released = payload
+            timer.map(engine.cancel)
+            timer = engine.schedule(after: .seconds(600)) { _ = payload }
+        }
+        #expect(released != nil, "the pending one is kept")
+        timer.map(engine.cancel)
+        #expect(released == nil, "cancelled, its closure and what it holds are gone")
+        #expect(engine.isIdle)
+        var ran = 0
+        engine.schedule(after: .seconds(1)) { ran += 1 }
+        engine.run()
+        #expect(ran == 1)
+    }
+
     @Test func runUntilStopsAndMovesTheClock() {
         let engine = EventEngine(start: .defaultStart)
         var ran = 0

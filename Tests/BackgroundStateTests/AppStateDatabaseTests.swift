@@ -60,9 +60,17 @@ import Testing
         try database.saveTransfer(Self.transfer(9))
         upload.attempts = 1
         upload.waitingReason = "rateLimited"
+        upload.retries = 2
+        upload.retryAt = .defaultStart + .seconds(30)
         try database.saveTransfer(upload)
+        var ended = Self.transfer(11)
+        ended.outcome = .completed(status: 201, bytes: 4096)
+        var failed = Self.transfer(12)
+        failed.outcome = .failed(error: "timedOut", detail: "timeoutIntervalForResource passed")
+        try database.saveTransfer(ended)
+        try database.saveTransfer(failed)
         try database.removeTransfer(id: 9)
-        #expect(try AppStateDatabase(path: path).loadTransfers() == [upload, Self.transfer(5)])
+        #expect(try AppStateDatabase(path: path).loadTransfers() == [upload, Self.transfer(5), ended, failed])
     }
 
     @Test func transferIDsNeverGoBack() throws {
@@ -153,6 +161,16 @@ import Testing
                message: "table transfer, row 7, column method: 'PUT' is not the method of a download (expected GET)"),
         BadRow(name: "resume offset without validator", sql: "UPDATE transfer SET resume_validator = NULL",
                message: "table transfer, row 7, column resume_validator: resume_offset and resume_validator are given together or not at all"),
+        BadRow(name: "a status out of range", sql: "UPDATE transfer SET outcome_status = 700, outcome_bytes = 1",
+               message: "table transfer, row 7, column outcome_status: 700 is out of range (expected 100...599)"),
+        BadRow(name: "a status without its bytes", sql: "UPDATE transfer SET outcome_status = 201",
+               message: "table transfer, row 7, column outcome_bytes: an outcome_status comes with its outcome_bytes"),
+        BadRow(name: "a status and an error", sql: "UPDATE transfer SET outcome_status = 201, outcome_bytes = 1, outcome_error = 'timedOut'",
+               message: "table transfer, row 7, column outcome_error: an outcome is a status or an error, not both"),
+        BadRow(name: "a detail without an error", sql: "UPDATE transfer SET outcome_detail = 'why'",
+               message: "table transfer, row 7, column outcome_detail: outcome_detail without an outcome_error"),
+        BadRow(name: "negative retries", sql: "UPDATE transfer SET retries = -1",
+               message: "table transfer, row 7, column retries: -1 is out of range (expected 0 or more)"),
         BadRow(name: "an id of 0", sql: "UPDATE transfer SET id = 0",
                message: "table transfer, row 0: id 0 is out of range (expected 1 or more)"),
     ]

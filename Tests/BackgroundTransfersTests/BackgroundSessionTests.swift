@@ -242,9 +242,9 @@ import Testing
         fixture.engine.run()
         #expect(fixture.log == [
             "0s transfer.created \(id) upload \(url) (1000000 bytes)",
-            "0s transfer.started \(id)", "0s transfer.retrying \(id) retrying after cannotConnectToHost",
-            "10s transfer.started \(id)", "10.1s transfer.retrying \(id) retrying after networkConnectionLost",
-            "30.1s transfer.started \(id)", "30.1s transfer.retrying \(id) retrying after cannotConnectToHost",
+            "0s transfer.started \(id)", "0s transfer.retrying \(id) retrying after cannotConnectToHost, next attempt at 2026-01-01T00:00:10Z",
+            "10s transfer.started \(id)", "10.1s transfer.retrying \(id) retrying after networkConnectionLost, next attempt at 2026-01-01T00:00:30.100Z",
+            "30.1s transfer.started \(id)", "30.1s transfer.retrying \(id) retrying after cannotConnectToHost, next attempt at 2026-01-01T00:01:10.100Z",
             "70.1s transfer.started \(id)", "70.3s transfer.completed \(id) status 201, 1000000 bytes",
         ])
     }
@@ -256,7 +256,7 @@ import Testing
         let id = try fixture.session.uploadTask(with: SessionRequest(url: url), fromFile: file)
         fixture.engine.run()
         #expect(fixture.log.dropFirst() == [
-            "0s transfer.started \(id)", "30s transfer.retrying \(id) retrying after timedOut",
+            "0s transfer.started \(id)", "30s transfer.retrying \(id) retrying after timedOut, next attempt at 2026-01-01T00:00:40Z",
             "40s transfer.started \(id)", "40.2s transfer.completed \(id) status 201, 1000000 bytes",
         ])
     }
@@ -288,7 +288,7 @@ import Testing
         let id = try fixture.session.downloadTask(with: SessionRequest(url: url), to: destination)
         fixture.engine.run()
         #expect(fixture.log.dropFirst() == [
-            "0s transfer.started \(id)", "0.08s transfer.retrying \(id) retrying after networkConnectionLost",
+            "0s transfer.started \(id)", "0.08s transfer.retrying \(id) retrying after networkConnectionLost, next attempt at 2026-01-01T00:00:10.080Z",
             "10.08s transfer.started \(id) from byte 400000", "10.2s transfer.completed \(id) status 200, 1000000 bytes",
         ])
         #expect(fixture.delivered == [
@@ -302,7 +302,7 @@ import Testing
         let id = try fixture.session.downloadTask(with: SessionRequest(url: url), to: folder.path + "/tour.bin")
         fixture.engine.run()
         #expect(fixture.log.dropFirst() == [
-            "0s transfer.started \(id)", "0.08s transfer.retrying \(id) retrying after networkConnectionLost",
+            "0s transfer.started \(id)", "0.08s transfer.retrying \(id) retrying after networkConnectionLost, next attempt at 2026-01-01T00:00:10.080Z",
             "10.08s transfer.started \(id)", "10.28s transfer.completed \(id) status 200, 1000000 bytes",
         ])
     }
@@ -420,5 +420,62 @@ import Testing
             "3535.2s transfer.completed \(waiting) status 201, 1000000 bytes",
         ])
         #expect(store.rows.isEmpty)
+    }
+
+    /// The retry backoff survives a restart: a transfer refused at 0 s waits for its retry at 10 s in the
+    /// next run too, instead of trying again at once.
+    @Test func aRestartKeepsTheRetryBackoff() throws {
+        let store = MemoryTransferStore()
+        let first = SessionFixture(server: [ServerRule(url: url, answers: [.refuse])], store: store)
+        let id = try first.session.uploadTask(with: SessionRequest(url: url), fromFile: file)
+        first.engine.advance(by: .seconds(1))
+        #expect(store.rows[id]?.retries == 1)
+        #expect(store.rows[id]?.retryAt == first.start + .seconds(10))
+        // The process dies at 1 s; another starts at 3 s with the same store.
+        let second = SessionFixture(server: [ServerRule(url: url, answers: [.status(201)])], store: store, start: first.start + .seconds(3))
+        try second.session.start()
+        second.engine.run()
+        #expect(second.lines("transfer.started") == ["7s transfer.started \(id)"], "at 10 s from the first run's start")
+        #expect(second.lines("transfer.completed") == ["7.2s transfer.completed \(id) status 201, 1000000 bytes"])
+        #expect(store.rows.isEmpty)
+    }
+
+    /// The two-phase end: an upload that ends while the app is suspended is kept, with its outcome, until the
+    /// app has had its events; a run killed before that reports the end again in the next run, which never
+    /// sends the upload again, and the store forgets it once the app had its events.
+    @Test func anEndTheAppDidNotHearIsReportedAgainAndNeverSentAgain() throws {
+        let store = MemoryTransferStore()
+        let first = SessionFixture(server: [ServerRule(url: url, answers: [.status(201)])], store: store, appState: .suspended)
+        first.answersLaunches = false  // the process dies before the app runs
+        let id = try first.session.uploadTask(with: SessionRequest(url: url), fromFile: file)
+        first.engine.run()
+        #expect(first.lines("transfer.completed") == ["0.2s transfer.completed \(id) status 201, 1000000 bytes"])
+        #expect(store.rows[id]?.outcome == .completed(status: 201, bytes: 1_000_000), "kept until the app has its events")
+
+        let second = SessionFixture(server: [ServerRule(url: url, answers: [.refuse])], store: store)
+        try second.session.start()
+        second.engine.run()
+        #expect(second.lines("transfer.started").isEmpty, "never sent again")
+        #expect(second.lines("transfer.completed") == ["0s transfer.completed \(id) status 201, 1000000 bytes"])
+        #expect(second.delivered.contains(.didComplete(transfer: id, status: 201, error: nil, resume: nil)))
+        #expect(store.rows.isEmpty, "forgotten once the app had its events")
+    }
+
+    /// A transfer that ends while the store cannot be written (a full disk) is reported, and forgotten at
+    /// the store's next change once it can be: left in the store, the next run would send it again.
+    @Test func anEndOnAFullDiskIsForgottenOnceTheDiskHasRoom() throws {
+        let store = MemoryTransferStore()
+        let fixture = SessionFixture(server: [ServerRule(url: url, answers: [.status(201)])], store: store)
+        let first = try fixture.session.uploadTask(with: SessionRequest(url: url), fromFile: file)
+        fixture.engine.advance(by: .milliseconds(100))  // the attempt is under way
+        store.isFull = true
+        fixture.engine.run()
+        #expect(fixture.lines("transfer.completed") == ["0.2s transfer.completed \(first) status 201, 1000000 bytes"])
+        #expect(store.rows[first] != nil, "the store could not forget it")
+        store.isFull = false
+        let second = try fixture.session.uploadTask(with: SessionRequest(url: url), fromFile: file)
+        fixture.engine.run()
+        #expect(fixture.lines("transfer.started") == ["0s transfer.started \(first)", "0.2s transfer.started \(second)"])
+        #expect(store.rows.isEmpty, "forgotten at the next change")
     }
 }

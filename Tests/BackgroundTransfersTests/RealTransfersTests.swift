@@ -46,6 +46,8 @@ struct RealTransfersTests {
         #expect(names == ["transfer.created", "transfer.started", "transfer.retrying", "transfer.started", "transfer.completed"])
         #expect(timeline.events.last?.kind == .transferCompleted(transfer: id, status: 201, bytes: Int64(content.count)))
         #expect(cutting.requests.count == 1)
+        let key = try #require(timeline.events.first.flatMap { $0.kind as? TransferRecord }?.idempotencyKey)
+        #expect(cutting.requests.first?.contains("\r\nIdempotency-Key: \"\(key)\"\r\n") == true, "the cut attempt carried the transfer's key")
         #expect(FileManager.default.contents(atPath: nginx.root + "/visits/today.bin").map { [UInt8]($0) } == content)
     }
 
@@ -59,10 +61,12 @@ struct RealTransfersTests {
         let destination = folder.path + "/tour.bin"
         let id = try session.downloadTask(with: SessionRequest(url: nginx.url("tour.bin")), to: destination)
         engine.run()
+        let key = try #require(timeline.events.first.flatMap { $0.kind as? TransferRecord }?.idempotencyKey)
+        let retried = try #require(timeline.events.first { $0.kind.name == "transfer.retrying" }).time
         #expect(timeline.events.compactMap { $0.kind as? TransferRecord } == [
-            .transferCreated(transfer: id, kind: "download", url: nginx.url("tour.bin"), bytes: nil),
+            .transferCreated(transfer: id, kind: "download", url: nginx.url("tour.bin"), bytes: nil, key: key),
             .transferStarted(transfer: id, offset: nil),
-            .transferRetrying(transfer: id, reason: "networkConnectionLost"),
+            .transferRetrying(transfer: id, reason: "networkConnectionLost", next: retried + .seconds(10)),
             .transferStarted(transfer: id, offset: 1_000_000),
             .transferCompleted(transfer: id, status: 206, bytes: Int64(content.count)),
         ])

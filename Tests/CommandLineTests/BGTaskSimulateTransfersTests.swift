@@ -28,9 +28,9 @@ import Testing
         #expect(result.status == 0)
         let transfers = result.stdout.split(separator: "\n").filter { $0.contains("\"transfer.") }
         #expect(transfers == [
-            #"{"time":"2026-01-01T00:02:00Z","event":"transfer.created","transfer":1,"kind":"upload","url":"https://example.org/visits/museum.log","bytes":3000000}"#,
+            #"{"time":"2026-01-01T00:02:00Z","event":"transfer.created","transfer":1,"kind":"upload","url":"https://example.org/visits/museum.log","bytes":3000000,"key":"9278c8ff-b1de-8f62-b7e3-a1f517ee8e5b"}"#,
             #"{"time":"2026-01-01T00:02:00Z","event":"transfer.started","transfer":1}"#,
-            #"{"time":"2026-01-01T00:02:00.008Z","event":"transfer.retrying","transfer":1,"reason":"networkConnectionLost"}"#,
+            #"{"time":"2026-01-01T00:02:00.008Z","event":"transfer.retrying","transfer":1,"reason":"networkConnectionLost","next":"2026-01-01T00:02:10.008Z"}"#,
             #"{"time":"2026-01-01T00:02:10.008Z","event":"transfer.started","transfer":1}"#,
             #"{"time":"2026-01-01T00:02:10.608Z","event":"transfer.completed","transfer":1,"status":503,"bytes":3000000}"#,
         ])

@@ -5,9 +5,9 @@ import Foundation
 import Glibc
 import Testing
 
-/// SIGKILL at any moment of a real upload, then a restart with the same `--state`: the transfer is carried
-/// out once (never again after it finished), its completion is reported at most once, and nginx ends with
-/// one complete, byte-identical copy.
+/// SIGKILL at any moment of a real upload, then a restart with the same `--state`: the transfer is never
+/// carried out again after it finished, its completion is reported at least once, and nginx ends with one
+/// complete, byte-identical copy; a repeat the kill causes carries the transfer's `Idempotency-Key`.
 @Suite(.enabled(if: NginxServer.program != nil || TestSupport.integrationRequired, "install nginx-light (tools/install-deps)"))
 struct UploadKillTests {
     /// Kills `bgtask simulate --transfers real --state` this long after it starts (before the upload, in
@@ -61,19 +61,57 @@ struct UploadKillTests {
             #expect(createdAfter == 0, "the second run creates nothing of its own: \(next.stdout)")
             #expect(completedAfter == pending.count, "each pending transfer completes once: \(next.stdout)")
         }
+        // The two-phase end: a completion is reported at least once, and at most once by each run (a kill
+        // after the report but before the app had its events reports it again in the next run).
         let completed = completedBefore + completedAfter
-        #expect(completed <= 1)
+        #expect(completedBefore <= 1 && completedAfter <= 1)
         #expect(try AppStateDatabase(path: database).loadTransfers().isEmpty)
         let copy = FileManager.default.contents(atPath: nginx.root + "/visits/museum.log")
-        if completed == 1 || copy != nil {
-            // Whenever the upload was done, the server holds one complete, byte-identical copy. A kill that
-            // lands after the session durably forgot the finished transfer but before the report was written
-            // (the database's sync is that window) leaves no report at all: the session reports a completion
-            // at most once, and never sends a finished upload again (docs/TRANSFERS.md, "Crashes").
+        if completed >= 1 || copy != nil {
+            // Whenever the upload was done, the server holds one complete, byte-identical copy, and its
+            // completion was reported (docs/TRANSFERS.md, "Crashes").
+            #expect(completed >= 1, "the completion reported at least once")
             #expect(copy.map { [UInt8]($0) } == content, "one complete, byte-identical copy")
         } else {
             // Killed before the submission was saved: nothing reached the server, and nothing is left.
             #expect(!requested && pending.isEmpty)
         }
+    }
+
+    /// The repeat a kill causes, seen by a server that records every request: the first run is killed once
+    /// the server has the whole body and holds its answer back (as the issue's trial found, a 201 "to
+    /// nobody"); the next run with the same `--state` sends the upload again, whole, and both requests carry
+    /// the transfer's `Idempotency-Key`, the `key` of its `transfer.created`, so the server can drop the
+    /// repeat (docs/TRANSFERS.md, "Crashes").
+    @Test func aRepeatAfterAKillCarriesTheSameIdempotencyKey() async throws {
+        let folder = try TemporaryFolder(prefix: "bgkit-upload-repeat")
+        let content = (0..<300_000).map { UInt8(truncatingIfNeeded: $0 &* 7919 >> 3) }
+        try folder.write("visits.log", Data(content))
+        let server = try FaultyHTTPServer([.init(status: 201, body: [0], ending: .stallAfter(0)), .init(status: 201)])
+        defer { server.stop() }
+        let url = server.url("visits/museum.log")
+        let conditions = "conditions: [{at: 0s, idle: true, power: charging}]"
+        let busy = try folder.write("busy.yaml", taskUploadManifest(url: url, rest: conditions))
+        let quiet = try folder.write("quiet.yaml", taskUploadManifest(url: url, rest: conditions).replacingOccurrences(of: "submitAtLaunch: [upload]", with: ""))
+        let arguments = ["--for", "10m", "--format", "jsonl", "--transfers", "real", "--state", folder.path + "/state.db"]
+
+        let child = try SignalledProcess(TestSupport.executable("bgtask"), ["simulate", busy] + arguments)
+        for _ in 0..<600 where server.bodies.isEmpty { try await Task.sleep(for: .milliseconds(100)) }
+        #expect(server.bodies.count == 1, "the first attempt's body reached the server")
+        child.signal(SIGKILL)
+        _ = try await child.waitForExit()
+        #expect(!child.stdout.contains("transfer.completed"), "killed while the server held its answer")
+        let key = try #require(child.stdout.split(separator: "\n").first { $0.contains("transfer.created") }?
+            .split(separator: "\"key\":\"").last?.prefix { $0 != "\"" })
+
+        let next = try await TestSupport.run(TestSupport.executable("bgtask"), ["simulate", quiet] + arguments)
+        #expect(next.status == 0, "\(next.stderr)")
+        #expect(next.stdout.components(separatedBy: #""event":"transfer.completed","transfer":1,"status":201"#).count == 2, "\(next.stdout)")
+        #expect(server.bodies == [content, content], "the whole body twice: the first attempt's, then the repeat")
+        let keys = server.requests.map { head in
+            head.split(separator: "\r\n").first { $0.lowercased().hasPrefix("idempotency-key:") }.map { String($0.dropFirst(17)) }
+        }
+        #expect(keys == ["\"\(key)\"", "\"\(key)\""], "every attempt carries the transfer's key")
+        #expect(try AppStateDatabase(path: folder.path + "/state.db").loadTransfers().isEmpty)
     }
 }

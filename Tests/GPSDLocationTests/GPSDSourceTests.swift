@@ -30,6 +30,24 @@ struct GPSDSourceTests {
         }
     }
 
+    /// One fix per epoch from the very first: with each epoch's GGA before its RMC, gpsd's first report has
+    /// no time (no date seen yet) and it reports the epoch again with the RMC's time; that second report is
+    /// the epoch, delivered in place of the first. Every fix delivered is at a new place (the log heads
+    /// north), and has its time.
+    @Test func deliversOneFixPerEpochFromTheFirst() async throws {
+        let log = try NMEALog(ggaFirst: true)
+        let gpsd = try GPSFake(log: log.path)
+        defer { gpsd.stop() }
+
+        let events = try await run(.init(host: "127.0.0.1", port: "\(gpsd.port)", duration: .seconds(30), fixes: 6))
+
+        let fixes = events.compactMap { if case .fix(let fix) = $0 { fix } else { nil } }
+        #expect(fixes.count == 6)
+        let latitudes = fixes.map(\.latitude)
+        #expect(zip(latitudes, latitudes.dropFirst()).allSatisfy { $0 < $1 }, "an epoch delivered twice: \(latitudes)")
+        #expect(fixes.allSatisfy { $0.time != nil }, "the first epoch comes with its RMC's time")
+    }
+
     /// gpsd's own logs: every fix the source reports is a position gpsd's expected output (`.chk`) has.
     @Test(
         .enabled(if: TestSupport.corpusTestsEnabled, "needs ../shared/testdata beside the package"),

@@ -6,6 +6,11 @@
 #   summary "GPX parse" "123 MB/s" "gpxpy 4 MB/s" "≥ 100 MB/s" "yes"
 set -euo pipefail
 
+# The built tools and the scratch folder, which tools/bench/run exports; a script run by hand gets the
+# release build's and tools/bench/work (`here` is the sourcing script's folder).
+BGKIT_BIN="${BGKIT_BIN:-$here/../../.build-release/release}"
+BENCH_WORK="${BENCH_WORK:-$here/work}"
+mkdir -p "$BENCH_WORK"
 BENCH_SUMMARY="${BENCH_SUMMARY:-$BENCH_WORK/summary.tsv}"
 
 # has TOOL: true when TOOL (a path or a command name) can run.

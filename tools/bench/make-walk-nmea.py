@@ -3,9 +3,12 @@
 
     tools/bench/make-walk-nmea.py OUT.nmea [SECONDS]      # SECONDS epochs (default 3600, an hour)
 
-Used by the gpsd benchmarks (20-gpsd-live.sh, 60-daemon.sh), which feed it to a real gpsd.
+Used by the gpsd benchmarks (20-gpsd-live.sh, 22-fix-rate.sh, 60-daemon.sh), which feed it to a real gpsd.
+A log longer than 30 000 s turns back south then (and north again after as long), so that its latitude stays
+valid; its clock rolls over midnight into the next day.
 """
 import sys
+from datetime import datetime, timedelta
 
 
 def sentence(body):
@@ -19,10 +22,13 @@ def main():
     path = sys.argv[1]
     seconds = int(sys.argv[2]) if len(sys.argv) > 2 else 3600
     with open(path, "w", newline="") as out:
+        start = datetime(2026, 3, 1, 9, 0, 0)
         for n in range(seconds):
-            hms = f"{9 + n // 3600:02d}{(n // 60) % 60:02d}{n % 60:02d}.00"
-            la = f"47{22.614 + n * 0.001:07.4f}"
-            out.write(sentence(f"GPRMC,{hms},A,{la},N,00832.502,E,1.5,0.0,010326,,,A"))
+            t = start + timedelta(seconds=n)
+            hms, dmy = t.strftime("%H%M%S.00"), t.strftime("%d%m%y")
+            leg = n % 60000
+            la = f"47{22.614 + (leg if leg < 30000 else 60000 - leg) * 0.001:07.4f}"
+            out.write(sentence(f"GPRMC,{hms},A,{la},N,00832.502,E,1.5,0.0,{dmy},,,A"))
             out.write(sentence(f"GPGGA,{hms},{la},N,00832.502,E,1,08,0.9,410.0,M,47.0,M,,"))
 
 

@@ -14,6 +14,13 @@ import BackgroundCore
 ///   time reaches its deadline, before that fix, as in a replay, where the engine runs it at its
 ///   deadline before the fix. Between fixes it runs by the engine, at its deadline mapped to engine time
 ///   by the latest fix (its time minus its arrival), so that a dwell still ends when the fixes stop.
+/// - A timer's engine event is not moved at every fix. When fixes come slower than the engine's time (the
+///   mapping moves the deadline later), the event, when it comes, finds the timer not due and moves itself
+///   then; when they come faster (the deadline moves earlier), it is moved once it would run later than
+///   the mapped deadline by more than half the time the timer still has (fix time), and at least a second.
+///   A fast feed through gpsd used to move the engine's next event at every fix, and with it the live
+///   run's sleeper: each cancelled sleep held its task until its deadline, and the heap crept at every fix.
+///   Should the fixes stop, a timer runs by the engine at most that much late.
 ///
 /// In a replay of timed fixes in time order a fix arrives at its own time: the clock is the engine's
 /// and every timer runs by the engine, exactly as before this clock existed.
@@ -22,6 +29,8 @@ final class RuleClock {
         var id: Int
         var deadline: SimTime
         var event: EventID
+        /// The clock's lead over the engine when `event` was scheduled.
+        var lead: Duration
         var action: () -> Void
     }
 
@@ -54,12 +63,11 @@ final class RuleClock {
         now = time
         lastFix = time
         let newLead = time - engine.now
-        if newLead != lead {
-            lead = newLead
-            for i in timers.indices {
-                engine.cancel(timers[i].event)
-                timers[i].event = scheduleEvent(id: timers[i].id, at: timers[i].deadline)
-            }
+        guard newLead != lead else { return }  // a replay of timed fixes: always
+        lead = newLead
+        for i in timers.indices where lead - timers[i].lead > max(.seconds(1), (timers[i].deadline - time) / 2) {
+            engine.cancel(timers[i].event)
+            (timers[i].event, timers[i].lead) = (scheduleEvent(id: timers[i].id, at: timers[i].deadline), lead)
         }
     }
 
@@ -67,7 +75,7 @@ final class RuleClock {
     func schedule(at deadline: SimTime, _ action: @escaping () -> Void) -> Int {
         let id = nextID
         nextID += 1
-        timers.append(Timer(id: id, deadline: deadline, event: scheduleEvent(id: id, at: deadline), action: action))
+        timers.append(Timer(id: id, deadline: deadline, event: scheduleEvent(id: id, at: deadline), lead: lead, action: action))
         return id
     }
 
@@ -80,6 +88,10 @@ final class RuleClock {
     private func scheduleEvent(id: Int, at deadline: SimTime) -> EventID {
         engine.schedule(at: deadline - lead) { [weak self] in
             guard let self, let i = timers.firstIndex(where: { $0.id == id }) else { return }
+            guard engine.now + lead >= deadline else {  // the fixes fell behind: not due yet by the latest one
+                (timers[i].event, timers[i].lead) = (scheduleEvent(id: id, at: deadline), lead)
+                return
+            }
             let timer = timers.remove(at: i)
             now = max(now, timer.deadline)
             timer.action()

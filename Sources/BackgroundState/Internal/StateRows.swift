@@ -13,7 +13,8 @@ package enum StateRows {
     /// The columns of `transfer` after `id`, in the order of ``values(of:)-(PendingTransfer)``.
     package static let transferColumns = [
         "session", "kind", "method", "url", "file", "created_at", "earliest_begin", "expected_bytes", "bytes_done",
-        "resume_offset", "resume_validator", "attempts", "waiting_reason",
+        "resume_offset", "resume_validator", "attempts", "waiting_reason", "retries", "retry_at", "outcome_status",
+        "outcome_bytes", "outcome_error", "outcome_detail",
     ]
 
     /// The columns of `monitor_event`, in the order of ``values(of:condition:monitor:pending:position:)``.
@@ -98,7 +99,17 @@ package enum StateRows {
             transfer.expectedBytes.map(SQLiteValue.integer) ?? .null, .integer(transfer.bytesDone),
             transfer.resume.map { .integer($0.offset) } ?? .null, transfer.resume.map { .text($0.validator) } ?? .null,
             .integer(Int64(transfer.attempts)), transfer.waitingReason.map(SQLiteValue.text) ?? .null,
-        ]
+            .integer(Int64(transfer.retries)), time(transfer.retryAt),
+        ] + outcomeValues(transfer.outcome)
+    }
+
+    /// `outcome_status`, `outcome_bytes`, `outcome_error`, `outcome_detail`.
+    private static func outcomeValues(_ outcome: TransferOutcome?) -> [SQLiteValue] {
+        switch outcome {
+        case .completed(let status, let bytes): [.integer(Int64(status)), .integer(bytes), .null, .null]
+        case .failed(let error, let detail): [.null, .null, .text(error), detail.map(SQLiteValue.text) ?? .null]
+        case nil: [.null, .null, .null, .null]
+        }
     }
 
     /// The request in `values` (the columns of ``taskRequestColumns``), read from row `row` of `file`.
@@ -155,11 +166,35 @@ package enum StateRows {
         }
         guard let bytesDone = try reader.integer(8, atLeast: 0) else { throw reader.failure(8, "expected an integer, found null") }
         guard let attempts = try reader.integer(11, atLeast: 0) else { throw reader.failure(11, "expected an integer, found null") }
+        guard let retries = try reader.integer(13, atLeast: 0) else { throw reader.failure(13, "expected an integer, found null") }
         return PendingTransfer(
             id: id, session: session, kind: kind, method: method, url: url, file: file, createdAt: createdAt,
             earliestBegin: try reader.time(6), expectedBytes: try reader.integer(7, atLeast: 0), bytesDone: bytesDone,
             resume: offset.map { ResumePoint(offset: $0, validator: validator!) }, attempts: Int(attempts),
-            waitingReason: try reader.optionalText(12))
+            waitingReason: try reader.optionalText(12), retries: Int(retries), retryAt: try reader.time(14),
+            outcome: try outcome(reader))
+    }
+
+    /// The outcome in columns 15–18: a status (100–599) with its bytes, or an error name with its detail, or
+    /// nothing at all.
+    private static func outcome(_ reader: Row) throws(InputError) -> TransferOutcome? {
+        let status = try reader.integer(15, atLeast: 100)
+        let bytes = try reader.integer(16, atLeast: 0)
+        let error = try reader.optionalText(17)
+        let detail = try reader.optionalText(18)
+        if let status {
+            guard status <= 599 else { throw reader.failure(15, "\(status) is out of range (expected 100...599)") }
+            guard let bytes else { throw reader.failure(16, "an outcome_status comes with its outcome_bytes") }
+            guard error == nil, detail == nil else { throw reader.failure(17, "an outcome is a status or an error, not both") }
+            return .completed(status: Int(status), bytes: bytes)
+        }
+        guard bytes == nil else { throw reader.failure(16, "outcome_bytes without an outcome_status") }
+        guard let error else {
+            guard detail == nil else { throw reader.failure(18, "outcome_detail without an outcome_error") }
+            return nil
+        }
+        guard !error.isEmpty else { throw reader.failure(17, "is empty") }
+        return .failed(error: error, detail: detail)
     }
 
     /// The counter's value, read from the `counter` row `next_transfer_id`.

@@ -55,6 +55,17 @@ package enum StateSchema {
             PRIMARY KEY (monitor, pending, position)
         );
         """,
+        // Version 3: a transfer's retry backoff (failures so far, the next attempt's time), kept across a
+        // restart, and its outcome once it has ended, kept until the app has had its events (the two-phase
+        // end): an HTTP status with the bytes moved, or a URLError name with its detail.
+        """
+        ALTER TABLE transfer ADD COLUMN retries INTEGER NOT NULL DEFAULT 0;
+        ALTER TABLE transfer ADD COLUMN retry_at INTEGER;
+        ALTER TABLE transfer ADD COLUMN outcome_status INTEGER;
+        ALTER TABLE transfer ADD COLUMN outcome_bytes INTEGER;
+        ALTER TABLE transfer ADD COLUMN outcome_error TEXT;
+        ALTER TABLE transfer ADD COLUMN outcome_detail TEXT;
+        """,
     ]
 
     static let selectTaskRequests = "SELECT position, \(StateRows.taskRequestColumns.joined(separator: ", ")) FROM task_request ORDER BY position"

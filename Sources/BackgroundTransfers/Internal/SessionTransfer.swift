@@ -18,8 +18,6 @@ final class SessionTransfer {
     var timer: EventID?
     /// Waiting for a retry's moment (not for a reason of its own).
     var backingOff = false
-    /// Transport failures so far, for the retry backoff.
-    var retries = 0
     /// The reason last recorded, so that a wait is recorded when its reason changes only.
     var lastReason: TransferWaitReason?
     /// The app was told once that it waits for connectivity.

@@ -5,14 +5,16 @@ public import BackgroundCore
 public struct TransferRecord: TimelineRecord {
     /// What happened; its fields follow `transfer` in the event stream.
     public enum Change: Hashable, Sendable {
-        /// The app created the transfer: `kind` is `upload`, `download` or `data`; `bytes` its size when known.
-        case created(kind: String, url: String, bytes: Int64?)
+        /// The app created the transfer: `kind` is `upload`, `download` or `data`; `bytes` its size when known;
+        /// `key` the `Idempotency-Key` each of its attempts sends (``PendingTransfer/idempotencyKey``).
+        case created(kind: String, url: String, bytes: Int64?, key: String)
         /// It cannot run now, for `reason` (recorded when the reason changes).
         case waiting(reason: TransferWaitReason)
         /// An attempt started; `offset` is the bytes of a download kept from before, when it resumes.
         case started(offset: Int64?)
-        /// An attempt failed in transport (`reason` is the URLError name); another will follow.
-        case retrying(reason: String)
+        /// An attempt failed in transport (`reason` is the URLError name); another will follow, at `next` when
+        /// that is known (a backoff), or when the network allows (an interruption by the network).
+        case retrying(reason: String, next: SimTime?)
         /// The server answered: any HTTP status completes a transfer; `bytes` is the body moved in all.
         case completed(status: Int, bytes: Int64)
         /// The transfer ended without an answer: a URLError name, and what failed when there is more to say.
@@ -25,6 +27,20 @@ public struct TransferRecord: TimelineRecord {
     public init(transfer: Int, _ change: Change) {
         self.transfer = transfer
         self.change = change
+    }
+
+    /// The end a `transfer.completed` or `transfer.failed` record reports, nil for the others.
+    public var outcome: TransferOutcome? {
+        switch change {
+        case .completed(let status, let bytes): .completed(status: status, bytes: bytes)
+        case .failed(let error, let detail): .failed(error: error, detail: detail)
+        default: nil
+        }
+    }
+
+    /// The `Idempotency-Key` of a `transfer.created` record, nil for the others.
+    public var idempotencyKey: String? {
+        if case .created(_, _, _, let key) = change { key } else { nil }
     }
 
     public var name: String {
@@ -41,13 +57,16 @@ public struct TransferRecord: TimelineRecord {
     public func write(to json: inout JSONObjectWriter) {
         json.field("transfer", integer: transfer)
         switch change {
-        case .created(let kind, let url, let bytes):
+        case .created(let kind, let url, let bytes, let key):
             json.field("kind", string: kind)
             json.field("url", string: url)
             if let bytes { json.field("bytes", integer: Int(bytes)) }
+            json.field("key", string: key)
         case .waiting(let reason): json.field("reason", string: reason.rawValue)
         case .started(let offset): if let offset { json.field("offset", integer: Int(offset)) }
-        case .retrying(let reason): json.field("reason", string: reason)
+        case .retrying(let reason, let next):
+            json.field("reason", string: reason)
+            if let next { json.field("next", time: next) }
         case .completed(let status, let bytes):
             json.field("status", integer: status)
             json.field("bytes", integer: Int(bytes))
@@ -59,10 +78,10 @@ public struct TransferRecord: TimelineRecord {
 
     public var textDetail: String {
         switch change {
-        case .created(let kind, let url, let bytes): "\(transfer) \(kind) \(url)\(bytes.map { " (\($0) bytes)" } ?? "")"
+        case .created(let kind, let url, let bytes, _): "\(transfer) \(kind) \(url)\(bytes.map { " (\($0) bytes)" } ?? "")"
         case .waiting(let reason): "\(transfer) waiting: \(reason.rawValue)"
         case .started(let offset): offset.map { "\(transfer) from byte \($0)" } ?? "\(transfer)"
-        case .retrying(let reason): "\(transfer) retrying after \(reason)"
+        case .retrying(let reason, let next): "\(transfer) retrying after \(reason)\(next.map { ", next attempt at \(TextTimelineRenderer.time($0))" } ?? "")"
         case .completed(let status, let bytes): "\(transfer) status \(status), \(bytes) bytes"
         case .failed(let error, let detail): "\(transfer) failed: \(error)\(detail.map { " (\($0))" } ?? "")"
         }
@@ -85,8 +104,8 @@ public struct TransferRecord: TimelineRecord {
 
 extension TimelineRecord where Self == TransferRecord {
     /// A `transfer.created` record.
-    public static func transferCreated(transfer: Int, kind: String, url: String, bytes: Int64?) -> Self {
-        TransferRecord(transfer: transfer, .created(kind: kind, url: url, bytes: bytes))
+    public static func transferCreated(transfer: Int, kind: String, url: String, bytes: Int64?, key: String) -> Self {
+        TransferRecord(transfer: transfer, .created(kind: kind, url: url, bytes: bytes, key: key))
     }
 
     /// A `transfer.waiting` record.
@@ -98,7 +117,9 @@ extension TimelineRecord where Self == TransferRecord {
     public static func transferStarted(transfer: Int, offset: Int64?) -> Self { TransferRecord(transfer: transfer, .started(offset: offset)) }
 
     /// A `transfer.retrying` record.
-    public static func transferRetrying(transfer: Int, reason: String) -> Self { TransferRecord(transfer: transfer, .retrying(reason: reason)) }
+    public static func transferRetrying(transfer: Int, reason: String, next: SimTime? = nil) -> Self {
+        TransferRecord(transfer: transfer, .retrying(reason: reason, next: next))
+    }
 
     /// A `transfer.completed` record.
     public static func transferCompleted(transfer: Int, status: Int, bytes: Int64) -> Self {

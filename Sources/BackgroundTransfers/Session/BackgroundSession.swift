@@ -54,6 +54,10 @@ public final class BackgroundSession {
     /// Delegate calls waiting for the app to run.
     private var queued: [SessionEvent] = []
     private var eventListeners: [(SessionEvent) -> Void] = []
+    /// The transfers whose ends are in `queued`: the store forgets them once those are delivered.
+    private var delivering: [SessionTransfer] = []
+    /// Ended transfers the store failed to forget (a full disk), forgotten at its next change.
+    private var unforgotten: Set<Int> = []
     /// A wake or relaunch was asked for and its events are not delivered yet.
     private var launchAsked = false
     /// The user force-quit the app: no relaunch until they open it again.
@@ -89,16 +93,28 @@ public final class BackgroundSession {
         for listener in eventListeners { listener(event) }
     }
 
-    /// Carries on the transfers the store kept from an earlier run of this session (each exactly once).
+    /// Carries on the transfers the store kept from an earlier run of this session (each exactly once): one
+    /// that had ended before the app had its events reports its end again (never carried out again), one
+    /// backing off after a failure waits for the rest of its backoff, the others go on.
     public func start() throws(InputError) {
         guard let store else { return }
+        var ended: [SessionTransfer] = []
         for pending in try store.loadTransfers() where pending.session == configuration.identifier && transfers[pending.id] == nil {
             let size = pending.kind == .upload ? fileSize(pending.file) : nil
             let transfer = SessionTransfer(pending: pending, isData: false, uploadSize: size, createdInBackground: false)
             transfer.lastReason = pending.waitingReason.flatMap(TransferWaitReason.init(rawValue:))
             transfers[pending.id] = transfer
+            guard pending.outcome == nil else {
+                ended.append(transfer)
+                continue
+            }
             armDeadline(transfer)
+            if let retryAt = pending.retryAt, retryAt > engine.now {
+                transfer.backingOff = true
+                wake(transfer, at: retryAt)
+            }
         }
+        for transfer in ended { reportAgain(transfer) }
         for transfer in ordered { evaluate(transfer) }
     }
 
@@ -212,8 +228,11 @@ public final class BackgroundSession {
         }
         guard isRunning else { return }
         let events = queued
+        let ended = delivering
         queued = []
+        delivering = []
         events.forEach(tell)
+        forget(ended)
         if launchAsked {
             launchAsked = false
             tell(.didFinishEvents)
@@ -265,7 +284,8 @@ public final class BackgroundSession {
             }
         }
         transfers[id] = transfer
-        timeline.record(.transferCreated(transfer: id, kind: isData ? "data" : kind.rawValue, url: request.url, bytes: size ?? expected))
+        timeline.record(.transferCreated(transfer: id, kind: isData ? "data" : kind.rawValue, url: request.url, bytes: size ?? expected,
+                                              key: pending.idempotencyKey))
         guard fine else {
             if !supported { fail(transfer, "unsupportedURL", detail: "a background session takes http and https URLs only") }
             return transfer
@@ -329,13 +349,16 @@ public final class BackgroundSession {
         transfer.lastReason = nil
         transfer.pending.waitingReason = nil
         transfer.pending.attempts += 1
+        transfer.pending.retryAt = nil
         save(transfer)
         nextToken += 1
         let token = nextToken
         let pending = transfer.pending
         let body: TransferRequest.Body =
             pending.kind == .upload ? .upload(file: pending.file) : .download(file: pending.file, resume: pending.resume)
-        let request = TransferRequest(method: pending.method, url: pending.url, body: body, timeout: configuration.timeoutIntervalForRequest)
+        let request = TransferRequest(
+            method: pending.method, url: pending.url, headers: ["Idempotency-Key": "\"\(pending.idempotencyKey)\""], body: body,
+            timeout: configuration.timeoutIntervalForRequest)
         let attempt = TransferAttempt(
             transfer: pending.id, kind: pending.kind, request: request, number: pending.attempts, network: network,
             uploadSize: transfer.uploadSize)
@@ -371,11 +394,13 @@ public final class BackgroundSession {
                 let resume = transfer.pending.kind == .download ? transfer.pending.resume : nil
                 return fail(transfer, error.code.rawValue, detail: error.detail, resume: resume)
             }
-            transfer.retries += 1
+            transfer.pending.retries += 1
+            let next = engine.now + rules.retryDelay(transfer.pending.retries)
+            transfer.pending.retryAt = next
             save(transfer)
-            timeline.record(.transferRetrying(transfer: id, reason: error.code.rawValue))
+            timeline.record(.transferRetrying(transfer: id, reason: error.code.rawValue, next: next))
             transfer.backingOff = true
-            wake(transfer, at: engine.now + rules.retryDelay(transfer.retries))
+            wake(transfer, at: next)
         }
     }
 
@@ -430,20 +455,25 @@ public final class BackgroundSession {
 
     /// Ends `transfer`: forgets it (durably, first), records `record`, and delivers `events` (at once while
     /// the app runs; otherwise queued, asking for the app when `launch` and the configuration allow).
+    /// The two-phase end: the outcome is written to the store first (a kill from here on reports it again in
+    /// the next run, and never sends the transfer again), then reported; the transfer is removed from the
+    /// store once the app has had its events (at once while it runs, else when it next runs).
     private func finish(_ transfer: SessionTransfer, _ record: TransferRecord, _ events: [SessionEvent], launch: Bool = true) {
         let id = transfer.pending.id
         for timer in [transfer.timer, transfer.deadline].compactMap({ $0 }) { engine.cancel(timer) }
         transfers[id] = nil
         if !transfer.isData {
-            do throws(InputError) {
-                try store?.removeTransfer(id: id)
-            } catch {
-                timeline.record(.error(message: error.description, code: "state"))
-            }
+            transfer.pending.outcome = record.outcome
+            transfer.pending.retryAt = nil
+            storing { (store) throws(InputError) in try store.saveTransfer(transfer.pending) }
         }
         timeline.record(record)
-        guard !isRunning else { return events.forEach(tell) }
+        guard !isRunning else {
+            events.forEach(tell)
+            return forget([transfer])
+        }
         queued += events
+        delivering.append(transfer)
         guard launch, configuration.sessionSendsLaunchEvents, !launchesBlocked, !launchAsked else { return }
         launchAsked = true
         // After whatever else ends at this moment, so that one launch delivers them all.
@@ -454,12 +484,48 @@ public final class BackgroundSession {
         }
     }
 
+    /// A transfer kept by an earlier run that had ended before the app had its events: its end again.
+    private func reportAgain(_ transfer: SessionTransfer) {
+        let pending = transfer.pending
+        switch pending.outcome {
+        case .completed(let status, let bytes):
+            let download = pending.kind == .download && (200..<300).contains(status)
+            finish(transfer, .transferCompleted(transfer: pending.id, status: status, bytes: bytes),
+                   (download ? [.didFinishDownloading(transfer: pending.id, file: pending.file)] : [])
+                       + [.didComplete(transfer: pending.id, status: status, error: nil, resume: nil)])
+        case .failed(let error, let detail):
+            fail(transfer, error, detail: detail, resume: pending.kind == .download ? pending.resume : nil)
+        case nil: break
+        }
+    }
+
+    /// The second phase of the end: the app has had the events of `ended`, which the store forgets. One the
+    /// store could not forget (a full disk) is forgotten at the next change the store takes: left in it, it
+    /// would be sent again by the next run.
+    private func forget(_ ended: [SessionTransfer]) {
+        for transfer in ended where !transfer.isData { unforgotten.insert(transfer.pending.id) }
+        for id in unforgotten.sorted() where storing({ (store) throws(InputError) in try store.removeTransfer(id: id) }) {
+            unforgotten.remove(id)
+        }
+    }
+
     private func save(_ transfer: SessionTransfer) {
         guard !transfer.isData, transfers[transfer.pending.id] === transfer else { return }
+        storing { (store) throws(InputError) in try store.saveTransfer(transfer.pending) }
+        if !unforgotten.isEmpty { forget([]) }
+    }
+
+    /// Runs `change` on the store, if any; a failure is an `error` event (the run goes on). Returns whether
+    /// the change was made.
+    @discardableResult
+    private func storing(_ change: (any TransferStore) throws(InputError) -> Void) -> Bool {
+        guard let store else { return true }
         do throws(InputError) {
-            try store?.saveTransfer(transfer.pending)
+            try change(store)
+            return true
         } catch {
             timeline.record(.error(message: error.description, code: "state"))
+            return false
         }
     }
 }

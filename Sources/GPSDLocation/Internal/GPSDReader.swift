@@ -12,7 +12,11 @@ import Glibc
 /// One fix per epoch: until gpsd has learnt which sentence ends a receiver's reporting cycle, it reports an
 /// epoch again as each of its sentences arrives (an RMC-only fix, then with GGA's altitude, then with GST's
 /// error estimate). Core Location delivers a location once, and a trace's replay reads the epoch as one fix,
-/// so a fix with the same time as the fix delivered before it is dropped, and not counted.
+/// so a fix with the same time as the fix delivered before it is dropped, and not counted. A connection's
+/// first report can come from a GGA before gpsd knows the date (a fix without a time, which would count at
+/// its arrival), with the same epoch again once the RMC arrives: so a connection's first fix without a time
+/// waits for the next fix, and when that one is at the same place with a time, it is delivered instead.
+/// A receiver that never sends a time (GGA only) loses nothing: its first fix comes with the second.
 final class GPSDReader: Sendable {
     let configuration: GPSDSource.Configuration
     private let stop: StopSignal
@@ -105,6 +109,8 @@ final class GPSDReader: Sendable {
     ) -> GPSDError? {
         do throws(GPSDError) {
             try connection.watch()
+            var isFirst = true  // no fix read on this connection yet
+            var held: LocationFix?  // the connection's first fix, without a time, until the next one comes
             reading: while !isStopping {
                 // A report libgps has buffered already, else sleep until the socket has bytes or the stop comes.
                 guard connection.waiting(timeout: .zero) || stop.wait(readable: [connection.descriptor]) != nil else {
@@ -118,11 +124,18 @@ final class GPSDReader: Sendable {
                 case .implausible(let problem, let excerpt):
                     report(output, "gpsd sent an impossible fix (\(problem)), skipped: \(excerpt)", code: "gpsd.invalid")
                 case .fix(let fix):
-                    if let time = fix.time, time == lastTime { continue }
-                    lastTime = fix.time
-                    output(.fix(fix))
-                    delivered += 1
-                    if let limit = configuration.fixes, delivered >= limit { break reading }
+                    if isFirst, fix.time == nil {
+                        held = fix  // perhaps the first epoch before gpsd knew the date: see the next fix
+                    } else {
+                        for next in Self.epochs(held, then: fix) where next.time == nil || next.time != lastTime {
+                            lastTime = next.time
+                            output(.fix(next))
+                            delivered += 1
+                            if let limit = configuration.fixes, delivered >= limit { break reading }
+                        }
+                        held = nil
+                    }
+                    isFirst = false
                 }
             }
         } catch {
@@ -131,6 +144,14 @@ final class GPSDReader: Sendable {
         }
         connection.close()
         return nil
+    }
+
+    /// The fixes to deliver when `fix` follows a `held` first fix without a time: `fix` alone when it is the
+    /// held fix's epoch again (the same place, now with a time), else both.
+    static func epochs(_ held: LocationFix?, then fix: LocationFix) -> [LocationFix] {
+        guard let held else { return [fix] }
+        let again = fix.time != nil && fix.latitude == held.latitude && fix.longitude == held.longitude
+        return again ? [fix] : [held, fix]
     }
 
     private func report(_ output: (LocationSourceEvent) -> Void, _ message: String, code: String) {

@@ -18,7 +18,9 @@ struct NMEALog {
     ///   connects (the readiness probe) and gpsd repeats no fix when the log loops, so the default is long
     ///   enough (30 s at gpsfake's 0.05 s per sentence) that a client arriving late on a loaded machine still
     ///   sees the first pass; the tests stop after the fixes they need.
-    init(epochs: Int = 300) throws {
+    ///   - ggaFirst: each epoch's GGA before its RMC, so that gpsd's first report of a session has no time
+    ///     (it has not seen a date yet).
+    init(epochs: Int = 300, ggaFirst: Bool = false) throws {
         folder = try TemporaryFolder(prefix: "gpsd-tests")
         var lines: [String] = []
         var points: [Point] = []
@@ -27,8 +29,9 @@ struct NMEALog {
             let (minute, secondOfMinute) = (15 + second / 60, second % 60)
             let time = String(format: "09%02d%02d.00", minute, secondOfMinute)
             let latitude = String(format: "47%07.4f", minutes)
-            lines.append(Self.sentence("GPRMC,\(time),A,\(latitude),N,00832.502,E,1.5,0.0,010326,,,A"))
-            lines.append(Self.sentence("GPGGA,\(time),\(latitude),N,00832.502,E,1,08,0.9,410.0,M,47.0,M,,"))
+            let rmc = Self.sentence("GPRMC,\(time),A,\(latitude),N,00832.502,E,1.5,0.0,010326,,,A")
+            let gga = Self.sentence("GPGGA,\(time),\(latitude),N,00832.502,E,1,08,0.9,410.0,M,47.0,M,,")
+            lines += ggaFirst ? [gga, rmc] : [rmc, gga]
             points.append(Point(
                 time: String(format: "2026-03-01T09:%02d:%02dZ", minute, secondOfMinute),
                 latitude: 47 + minutes / 60, longitude: 8 + 32.502 / 60
