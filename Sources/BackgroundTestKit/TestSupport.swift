@@ -66,10 +66,37 @@ package enum TestSupport {
         package var signalled: Bool
     }
 
+    /// How long ``run(_:_:stdin:environment:currentDirectory:timeLimit:)`` lets a program run by default:
+    /// minutes more than any of the tools needs on a loaded machine, so that only a hang reaches it.
+    package static let defaultTimeLimit = Duration.seconds(120)
+
+    /// A program that ``run(_:_:stdin:environment:currentDirectory:timeLimit:)`` killed for outliving its
+    /// time limit; the test that ran it fails with this message.
+    package struct TimeLimitExceeded: Error, CustomStringConvertible {
+        /// The command line, as a shell would show it.
+        package var command: String
+        package var timeLimit: Duration
+        /// The killed process's id.
+        package var pid: Int32
+        /// What it wrote before it was killed.
+        package var stdout: String
+        package var stderr: String
+
+        package var description: String {
+            "`\(command)` was still running after \(timeLimit.components.seconds) s: it hangs, so it was killed "
+                + "(SIGKILL). Its standard error:\n\(stderr)\nIts standard output:\n\(stdout)"
+        }
+    }
+
     /// Runs a program to completion with the given arguments and standard input, capturing its output.
+    ///
+    /// A program still running after `timeLimit` is killed with SIGKILL (its process group too, when it
+    /// leads one) and the call throws ``TimeLimitExceeded`` with what it wrote: a hang fails its test
+    /// instead of stalling the whole suite. Not a measure of speed: keep the limit far above what a loaded
+    /// machine needs.
     package static func run(
         _ executable: String, _ arguments: [String], stdin: String? = nil, environment: [String: String]? = nil,
-        currentDirectory: String? = nil
+        currentDirectory: String? = nil, timeLimit: Duration = defaultTimeLimit
     ) async throws -> Result {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
@@ -85,6 +112,7 @@ package enum TestSupport {
         process.standardError = err
         process.standardInput = input
         try process.run()
+        let watchdog = Watchdog(process, limit: timeLimit)
         if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
         try? input.fileHandleForWriting.close()
         // Read both pipes concurrently so that a full one cannot block the child.
@@ -94,12 +122,55 @@ package enum TestSupport {
         let outData = await readToEnd(out.fileHandleForReading)
         let errorOutput = await errData
         process.waitUntilExit()
-        return Result(
+        let result = Result(
             status: process.terminationStatus,
             stdout: String(decoding: outData, as: UTF8.self),
             stderr: String(decoding: errorOutput, as: UTF8.self),
             signalled: process.terminationReason == .uncaughtSignal
         )
+        if watchdog.finish() {
+            throw TimeLimitExceeded(
+                command: ([executable] + arguments).joined(separator: " "), timeLimit: timeLimit,
+                pid: process.processIdentifier, stdout: result.stdout, stderr: result.stderr)
+        }
+        return result
+    }
+
+    /// Kills a process that outlives its time limit, from a thread of its own (never the cooperative pool).
+    private final class Watchdog: @unchecked Sendable {
+        // @unchecked: `finished` and `killed` are only touched holding `lock`; `process` is only asked
+        // whether it runs, holding `lock`, before a kill.
+        private let lock = NSLock()
+        private let done = DispatchSemaphore(value: 0)
+        private let process: Process
+        private var finished = false
+        private var killed = false
+
+        init(_ process: Process, limit: Duration) {
+            self.process = process
+            let (seconds, attoseconds) = limit.components
+            let deadline = DispatchTime.now() + .nanoseconds(Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000))
+            Thread { [self] in
+                guard done.wait(timeout: deadline) == .timedOut else { return }
+                lock.withLock {
+                    // An exited process is left alone: its id may already be another's.
+                    guard !finished, process.isRunning else { return }
+                    killed = true
+                    let pid = process.processIdentifier
+                    _ = kill(getpgid(pid) == pid ? -pid : pid, SIGKILL)
+                }
+            }.start()
+        }
+
+        /// Ends the watch once the process has exited; returns whether the watchdog killed it.
+        func finish() -> Bool {
+            let killed = lock.withLock {
+                finished = true
+                return self.killed
+            }
+            done.signal()
+            return killed
+        }
     }
 
     private static func readToEnd(_ handle: FileHandle) async -> Data {

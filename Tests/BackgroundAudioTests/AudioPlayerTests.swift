@@ -1,6 +1,7 @@
 import BackgroundAudio
 import BackgroundCore
 import BackgroundTestKit
+import Synchronization
 import Testing
 
 /// A player on virtual time with a recording output, its timeline kept for asserts.
@@ -316,6 +317,56 @@ let s16Stereo8k = AudioFormat(sample: .s16, channels: 2, sampleRate: 8_000)
         engine.run()
         #expect(sizes(virtual) == Array(repeating: 400, count: 12))
     }
+
+    /// A device that does not open ends the run at the writer's first step, and a sink that stops the
+    /// player then (as `bgaudio play` does) calls `stop()` on the writer thread, possibly before `play()`
+    /// has returned on the caller's. The writer used to learn its own id from the caller, after
+    /// `pthread_create` returned: when it got there first, it waited for its own end, forever (`bgaudio
+    /// play` without a sound card hung under load). Many short runs on several threads at once make that
+    /// order likely (without the fix, about one run in a few hundred hung); a run still going after
+    /// ``hangLimit`` counts as hung, so a regression fails here instead of stalling the suite.
+    @Test func aSinkThatStopsThePlayerWhenTheDeviceDoesNotOpenAlwaysEndsTheRun() async throws {
+        let tone = MemoryDecoder.tone(s16Stereo8k, seconds: 0.1)
+        let (threads, runsPerThread) = (4, 300)
+        let ended = Atomic<Int>(0)
+        let failures = Atomic<Int>(0)
+        for _ in 0..<threads {
+            DedicatedThread.start {
+                for _ in 0..<runsPerThread {
+                    let output = RecordingAudioOutput()
+                    output.inject(.busyOnOpen)
+                    let player = AudioPlayer(files: ["a.wav"], output: output) { _ in
+                        MemoryDecoder(format: tone.format, bytes: tone.bytes)
+                    }
+                    // As `bgaudio play`'s console: the sink stops the player, then ends the run the caller waits for.
+                    let end = ConditionLock()
+                    var stopped = false
+                    player.addEventSink { [weak player] event in
+                        guard case .outputError = event else { return }
+                        failures.add(1, ordering: .relaxed)
+                        player?.stop()
+                        end.withLock {
+                            stopped = true
+                            end.broadcast()
+                        }
+                    }
+                    player.play()
+                    end.withLock { end.wait { stopped } }
+                    ended.add(1, ordering: .relaxed)
+                }
+            }
+        }
+        let deadline = ContinuousClock.now + Self.hangLimit
+        while ended.load(ordering: .relaxed) < threads * runsPerThread, ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        let runs = threads * runsPerThread
+        #expect(ended.load(ordering: .relaxed) == runs, "runs still going after \(Self.hangLimit): the writer waits for itself")
+        #expect(failures.load(ordering: .relaxed) == runs)
+    }
+
+    /// How long the runs above may take before they count as hung: minutes more than a loaded machine needs.
+    static let hangLimit = Duration.seconds(120)
 }
 
 final class RecordingDelegate: AudioPlayerDelegate {

@@ -134,6 +134,8 @@ struct DocumentedCommandsTests {
         let path = "\(bin):\(ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"):/usr/sbin:/sbin"
         let unshare = try #require(TestSupport.which("unshare"))
         return try await TestSupport.run(
-            unshare, ["-n", "bash", wrapper], environment: ["PATH": path, "COLUMNS": "80"], currentDirectory: folder.path)
+            unshare, ["-n", "bash", wrapper], environment: ["PATH": path, "COLUMNS": "80"], currentDirectory: folder.path,
+            // Beyond the example's own limit (`timeout -k 5 240` above).
+            timeLimit: .seconds(300))
     }
 }

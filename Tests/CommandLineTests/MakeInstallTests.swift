@@ -17,7 +17,9 @@ import Testing
         let make = try #require(TestSupport.which("make"))
         let result = try await TestSupport.run(
             make, ["-C", TestSupport.packageRoot, "install", "DESTDIR=\(stage)", "PREFIX=/usr", "CONFIGURATION=debug",
-                   "SWIFTPM_FLAGS=--ignore-lock"], environment: ["TMPDIR": scratch])
+                   "SWIFTPM_FLAGS=--ignore-lock"], environment: ["TMPDIR": scratch],
+            // It may build (a link of each tool at least), minutes on a loaded machine.
+            timeLimit: .seconds(30 * 60))
         #expect(result.status == 0, "\(result.stderr)")
 
         var expected: [String] = []

@@ -7,6 +7,7 @@ import Glibc
 final class DeviceDriver: @unchecked Sendable {
     // @unchecked: `thread` is guarded by the playback's `control` lock; the playback is thread-safe.
     private let playback: PlaybackDriver
+    /// The writer thread while it runs, set by the writer itself.
     private var thread: pthread_t?
 
     init(_ playback: PlaybackDriver) {
@@ -15,11 +16,16 @@ final class DeviceDriver: @unchecked Sendable {
 
     /// Starts the writer thread (when ``PlayerStateMachine/play()`` says so), keeping `owner` alive
     /// while it runs.
+    ///
+    /// The writer records its own id before its first step, never the thread that starts it after
+    /// `pthread_create` returns: the first step may already end the run (a default device that does not
+    /// open) and an event sink call ``AudioPlayer/stop()`` on the writer, and a writer that did not know
+    /// itself then waited for its own end, forever (a `bgaudio play` with no sound card hung under load).
     func start(keepingAlive owner: any AnyObject & Sendable) {
-        let thread = DedicatedThread.start { [self, owner] in
+        DedicatedThread.start { [self, owner] in
+            playback.control.withLock { thread = pthread_self() }
             withExtendedLifetime(owner) { loop() }
         }
-        playback.control.withLock { self.thread = thread }
     }
 
     /// Returns once the writer thread has ended (at once on the writer thread itself: a stop from an
