@@ -81,7 +81,7 @@ public struct TransferRecord: TimelineRecord {
         case .created(let kind, let url, let bytes, _): "\(transfer) \(kind) \(url)\(bytes.map { " (\($0) bytes)" } ?? "")"
         case .waiting(let reason): "\(transfer) waiting: \(reason.rawValue)"
         case .started(let offset): offset.map { "\(transfer) from byte \($0)" } ?? "\(transfer)"
-        case .retrying(let reason, let next): "\(transfer) retrying after \(reason)\(next.map { ", next attempt at \(TextTimelineRenderer.time($0))" } ?? "")"
+        case .retrying(let reason, let next): "\(transfer) retrying after \(reason)\(next.map { ", next attempt at \($0.rfc3339)" } ?? "")"
         case .completed(let status, let bytes): "\(transfer) status \(status), \(bytes) bytes"
         case .failed(let error, let detail): "\(transfer) failed: \(error)\(detail.map { " (\($0))" } ?? "")"
         }
