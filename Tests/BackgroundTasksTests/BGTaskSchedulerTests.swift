@@ -224,8 +224,10 @@ import Testing
         let f = try F()
         var expired: SimTime?
         var killed: [String] = []
-        f.scheduler.addTimeUpListener { killed.append("\(Int((f.engine.now - .defaultStart).seconds)) \($0.identifier)") }
-        f.launchApp(work: nil) { task in task.expirationHandler = { expired = f.engine.now } }
+        // The engine, not the fixture: a listener the scheduler keeps must not hold what holds the scheduler.
+        let engine = f.engine
+        f.scheduler.addTimeUpListener { killed.append("\(Int((engine.now - .defaultStart).seconds)) \($0.identifier)") }
+        f.launchApp(work: nil) { task in task.expirationHandler = { expired = engine.now } }
         try f.scheduler.submit(f.refreshRequest())
         f.engine.run(until: f.at(.seconds(3600)))
         #expect(expired == f.at(.seconds(25)))
