@@ -115,16 +115,14 @@ public final class PushMode: BackgroundMode {
         do throws(PushPayloadError) {
             delivery = try PushDelivery(payload: payload, headers: headers)
         } catch {
-            rejections[push] = "\(error.code.rawValue) (\(error.input.message))"
-            app.timeline.record(.pushRejected(push: push, error: error.code.rawValue))
+            refuse(push, error.code.rawValue, because: error.input.message)
             return push
         }
         if delivery.displaysNotification { app.timeline.record(.pushDisplayed(push: push)) }
         guard delivery.wakesApp else { return push }
         if delivery.pushType == .voip {
             guard app.manifest.backgroundModes.contains("voip") else {
-                rejections[push] = "notPermitted (the app lacks the voip background mode)"
-                app.timeline.record(.pushRejected(push: push, error: "notPermitted"))
+                refuse(push, "notPermitted", because: "the app lacks the voip background mode")
                 app.timeline.record(.error(message: "push \(push): VoIP pushes need the voip background mode (UIBackgroundModes)", code: "notPermitted"))
                 return push
             }
@@ -132,8 +130,7 @@ public final class PushMode: BackgroundMode {
             return push
         }
         guard app.manifest.backgroundModes.contains("remote-notification") else {
-            rejections[push] = "notPermitted (the app lacks the remote-notification background mode)"
-            app.timeline.record(.pushRejected(push: push, error: "notPermitted"))
+            refuse(push, "notPermitted", because: "the app lacks the remote-notification background mode")
             if !warnedNotPermitted {
                 warnedNotPermitted = true
                 app.timeline.record(.error(
@@ -152,8 +149,14 @@ public final class PushMode: BackgroundMode {
     @discardableResult
     public func reject(_ error: PushPayloadError) -> Int {
         sentCount += 1
-        app?.timeline.record(.pushRejected(push: sentCount, error: error.code.rawValue))
+        refuse(sentCount, error.code.rawValue, because: error.input.message)
         return sentCount
+    }
+
+    /// Records push `push` as `push.rejected` with `code`, and why in ``rejections`` (what `bgtask push` answers).
+    private func refuse(_ push: Int, _ code: String, because why: String) {
+        rejections[push] = "\(code) (\(why))"
+        app?.timeline.record(.pushRejected(push: push, error: code))
     }
 
     public func appDidChange(from: LifecycleState, to: LifecycleState) {
