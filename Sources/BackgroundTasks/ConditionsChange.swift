@@ -9,6 +9,10 @@
 /// let after = unplugged.applied(to: DeviceConditions(power: .charging, idle: true))
 /// // after.power == .battery, after.idle == false, the rest as before
 /// ```
+///
+/// ``drain`` and ``charge`` are not conditions but the script's battery model: from the entry that names
+/// them on, ``ScriptedConditions`` moves the battery one whole percent at a time at that rate while the
+/// device is on battery (drain) or charging (charge).
 public struct ConditionsChange: Hashable, Sendable {
     public var network: DeviceConditions.Network?
     public var power: DeviceConditions.Power?
@@ -18,11 +22,15 @@ public struct ConditionsChange: Hashable, Sendable {
     public var backgroundRefresh: Bool?
     public var expensive: Bool?
     public var lowDataMode: Bool?
+    /// How fast the battery drains while on battery, from this change on (``ScriptedConditions``).
+    public var drain: BatteryRate?
+    /// How fast the battery charges while charging, from this change on (``ScriptedConditions``).
+    public var charge: BatteryRate?
 
     public init(
         network: DeviceConditions.Network? = nil, power: DeviceConditions.Power? = nil, battery: Int? = nil,
         idle: Bool? = nil, lowPower: Bool? = nil, backgroundRefresh: Bool? = nil, expensive: Bool? = nil,
-        lowDataMode: Bool? = nil
+        lowDataMode: Bool? = nil, drain: BatteryRate? = nil, charge: BatteryRate? = nil
     ) {
         self.network = network
         self.power = power
@@ -32,6 +40,8 @@ public struct ConditionsChange: Hashable, Sendable {
         self.backgroundRefresh = backgroundRefresh
         self.expensive = expensive
         self.lowDataMode = lowDataMode
+        self.drain = drain
+        self.charge = charge
     }
 
     /// `conditions` with the keys this change names replaced (and ``DeviceConditions/expensive`` following a

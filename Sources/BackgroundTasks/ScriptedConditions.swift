@@ -1,56 +1,185 @@
 public import BackgroundCore
 
-/// Device conditions from a script: a starting state and a list of timed partial changes.
+/// Device conditions from a script: a starting state, timed partial changes, changes that repeat every day
+/// at a time of day, and a battery that drains and charges between them.
 ///
-/// Offsets count from the engine's time when the source starts. Entries at offset zero (or below) make up
-/// the state at the start; the others are applied on the engine at their time, in order (entries with
-/// equal offsets in the order given). This is the manifest's `conditions:` list.
+/// - Offsets count from the engine's time when the source starts. Entries at offset zero (or below) make
+///   up the state at the start; the others are applied on the engine at their time.
+/// - Daily entries (``Entry/Moment/daily(_:)``, a time since midnight, simulation time UTC) apply every day
+///   at that time. At the start the device is as the last day left it: each daily entry is applied once,
+///   in the order of its latest time at or before the start, before the offset entries at zero.
+/// - Entries due at the same time apply in the order given, offset entries before daily ones.
+/// - The battery: from the entry that names a ``ConditionsChange/drain`` rate, the level falls one whole
+///   percent every ``BatteryRate/step`` while the device is on battery, down to 0; from the one that names
+///   a ``ConditionsChange/charge`` rate it rises so while charging, and at 100 the device is `full`. Each
+///   step is an engine event at its computed time (no polling), taken before entries due at the same
+///   time; the count starts again at every change of the power source, the level or a rate.
+///
+/// This is the manifest's `conditions:` list. Only one engine event is pending at a time: the next entry
+/// or battery step.
 ///
 /// ```swift
 /// let conditions = ScriptedConditions([
-///     .init(offset: .zero, change: ConditionsChange(network: .wifi, battery: 80)),
-///     .init(offset: .seconds(6 * 3600), change: ConditionsChange(power: .charging, idle: true)),
+///     .init(daily: .seconds(7 * 3600), change: ConditionsChange(power: .battery, battery: 100, drain: BatteryRate(parsing: "5%/h"))),
+///     .init(daily: .seconds(23 * 3600), change: ConditionsChange(power: .charging, charge: BatteryRate(parsing: "20%/h"))),
 /// ])
 /// ```
-/// In a test, the scheduler's timeline then shows one `conditions` event at the start and one six hours in.
-public final class ScriptedConditions: DeviceConditionsSource {
-    /// One step of the script: at `offset` from the start, apply `change`.
+/// In a test, started at midnight, the timeline shows the device charging at the start (as 23:00 left
+/// it), unplugged at 100 % at 07:00, 99 % at 07:12, and so on down to 20 % at 23:00, when it charges again.
+public final class ScriptedConditions: DeviceConditionsSource, Sendable {
+    /// One step of the script: at `moment`, apply `change`.
     public struct Entry: Hashable, Sendable {
-        public var offset: Duration
+        /// When an entry applies.
+        public enum Moment: Hashable, Sendable {
+            /// Once, this long after the start.
+            case offset(Duration)
+            /// Every day at this time since midnight (0 up to 24 hours, simulation time UTC).
+            case daily(Duration)
+        }
+
+        public var moment: Moment
         public var change: ConditionsChange
 
         public init(offset: Duration, change: ConditionsChange) {
-            self.offset = offset
+            self.init(moment: .offset(offset), change: change)
+        }
+
+        public init(daily timeOfDay: Duration, change: ConditionsChange) {
+            precondition(timeOfDay >= .zero && timeOfDay < Self.day, "ScriptedConditions: a time of day in 0..<24h")
+            self.init(moment: .daily(timeOfDay), change: change)
+        }
+
+        public init(moment: Moment, change: ConditionsChange) {
+            self.moment = moment
             self.change = change
         }
+
+        static let day = Duration.seconds(86_400)
     }
 
     /// The state before any entry applies (``DeviceConditions``' defaults unless given).
     public let initial: DeviceConditions
-    /// The steps, ordered by offset (stable for equal offsets).
+    /// The steps, in the order given (the order of entries due at the same time).
     public let entries: [Entry]
 
     public init(initial: DeviceConditions = DeviceConditions(), _ entries: [Entry]) {
         self.initial = initial
-        self.entries = entries.enumerated()
-            .sorted { $0.element.offset == $1.element.offset ? $0.offset < $1.offset : $0.element.offset < $1.element.offset }
-            .map(\.element)
+        self.entries = entries
     }
 
     public func start(on engine: EventEngine, update: @escaping (DeviceConditions) -> Void) {
-        let start = engine.now
-        var current = initial
-        var index = entries.startIndex
-        while index < entries.endIndex, entries[index].offset <= .zero {
-            current = entries[index].change.applied(to: current)
-            index += 1
-        }
-        update(current)
-        for entry in entries[index...] {
-            engine.schedule(at: start + entry.offset) {
-                current = entry.change.applied(to: current)
-                update(current)
+        ScriptRun(entries, initial: initial, engine: engine, update: update).begin()
+    }
+}
+
+/// One started script: the state, the rates, and the one pending engine event of the daily entries and
+/// the battery (the offset entries are scheduled at the start, each its own event, as they always were).
+/// It lives as long as the engine holds one of its events (and holds the engine unowned: no cycle).
+private final class ScriptRun {
+    private unowned let engine: EventEngine
+    private let update: (DeviceConditions) -> Void
+    private let start: SimTime
+    /// Offset entries after the start, with their time.
+    private var once: [(time: SimTime, change: ConditionsChange)] = []
+    /// Daily entries in the order given, with the time each next applies.
+    private var daily: [(next: SimTime, change: ConditionsChange)] = []
+    private var current: DeviceConditions
+    private var drain: BatteryRate?
+    private var charge: BatteryRate?
+    /// When the battery's current step began.
+    private var stepStart: SimTime
+    /// The pending event of the daily entries and the battery, and its time.
+    private var timer: (id: EventID, time: SimTime)?
+
+    init(_ entries: [ScriptedConditions.Entry], initial: DeviceConditions, engine: EventEngine, update: @escaping (DeviceConditions) -> Void) {
+        self.engine = engine
+        self.update = update
+        start = engine.now
+        current = initial
+        stepStart = start
+        let day = ScriptedConditions.Entry.day
+        let midnight = start - .nanoseconds(((start.nanosecondsSinceEpoch % day.nanoseconds) + day.nanoseconds) % day.nanoseconds)
+        var atStart: [(offset: Duration, change: ConditionsChange)] = []
+        for entry in entries {
+            switch entry.moment {
+            case .offset(let offset) where offset <= .zero: atStart.append((offset, entry.change))
+            case .offset(let offset): once.append((start + offset, entry.change))
+            case .daily(let timeOfDay): daily.append((midnight + timeOfDay > start ? midnight + timeOfDay : midnight + timeOfDay + day, entry.change))
             }
         }
+        // As the last day left the device: each daily entry at its latest time at or before the start
+        // (sorted stably: equal times keep the order given).
+        for entry in daily.enumerated().sorted(by: { ($0.element.next, $0.offset) < ($1.element.next, $1.offset) }) {
+            apply(entry.element.change)
+        }
+        for entry in atStart.enumerated().sorted(by: { ($0.element.offset, $0.offset) < ($1.element.offset, $1.offset) }) {
+            apply(entry.element.change)
+        }
+        settle()
+    }
+
+    func begin() {
+        update(current)
+        for entry in once.enumerated().sorted(by: { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }).map(\.element) {
+            engine.schedule(at: entry.time) { [self] in
+                change(at: entry.time) { apply(entry.change) }
+            }
+        }
+        reschedule()
+    }
+
+    private func apply(_ change: ConditionsChange) {
+        current = change.applied(to: current)
+        if let rate = change.drain { drain = rate }
+        if let rate = change.charge { charge = rate }
+    }
+
+    /// A charging battery at 100 % with a charge rate is full, as `UIDevice.BatteryState.full`.
+    private func settle() {
+        if charge != nil, current.power == .charging, current.battery >= 100 { current.power = .full }
+    }
+
+    /// When the battery next moves by a percent, if it does.
+    private var nextStep: SimTime? {
+        switch current.power {
+        case .battery where current.battery > 0: drain?.step.map { stepStart + $0 }
+        case .charging where current.battery < 100: charge?.step.map { stepStart + $0 }
+        default: nil
+        }
+    }
+
+    /// Makes the pending event the next daily entry or battery step, moving it if it was elsewhere.
+    private func reschedule() {
+        let next = [daily.map(\.next).min(), nextStep].compactMap { $0 }.min()
+        guard next != timer?.time else { return }
+        if let timer { engine.cancel(timer.id) }
+        timer = next.map { time in (engine.schedule(at: time) { [self] in fire(at: time) }, time) }
+    }
+
+    /// The daily entries due at `time`, in the order given.
+    private func fire(at time: SimTime) {
+        timer = nil
+        change(at: time) {
+            for i in daily.indices where daily[i].next == time {
+                apply(daily[i].change)
+                daily[i].next = time + ScriptedConditions.Entry.day
+            }
+        }
+    }
+
+    /// The battery's step due at `time` first (it drained or charged up to that moment), then `body` (the
+    /// entries due); a change of the power, the level or a rate starts the battery's count again. Reports
+    /// the conditions (listeners skip a report that changes nothing).
+    private func change(at time: SimTime, _ body: () -> Void) {
+        if nextStep == time {
+            current.battery += current.power == .battery ? -1 : 1
+            stepStart = time
+        }
+        let before = (current.power, current.battery, drain, charge)
+        body()
+        if (current.power, current.battery, drain, charge) != before { stepStart = time }
+        settle()
+        update(current)
+        reschedule()
     }
 }

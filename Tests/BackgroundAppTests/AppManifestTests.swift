@@ -75,6 +75,20 @@ import Testing
         #expect(m.conditions.contains { $0.change.power == .charging && $0.change.idle == true })
     }
 
+    @Test func conditionsTakeTimesOfDayAndBatteryRates() throws {
+        let m = try AppManifest(yaml: """
+            app: x
+            conditions:
+              - {at: 0s, battery: 80}
+              - {at: "07:00", power: battery, drain: 5%/h}
+              - {at: 23:00, power: charging, charge: 20%/h}
+              - {at: 2h, network: none}
+            """, file: "m.yaml")
+        #expect(m.conditions.map(\.moment) == [.offset(.zero), .daily(.seconds(7 * 3600)), .daily(.seconds(23 * 3600)), .offset(.seconds(7200))])
+        #expect(m.conditions[1].change == ConditionsChange(power: .battery, drain: BatteryRate(hundredthsPerHour: 500)))
+        #expect(m.conditions[2].change.charge == BatteryRate(hundredthsPerHour: 2000))
+    }
+
     // MARK: Info.plist
 
     static let plistXML = """
@@ -234,6 +248,18 @@ import Testing
                   expected: "conditions[0].battery: '120' is not a whole number in 0...100"),
         ErrorCase(name: "bad yes/no", yaml: "app: x\nconditions:\n  - {at: 0s, idle: maybe}\n",
                   expected: "conditions[0].idle: 'maybe' is not a yes/no value"),
+        ErrorCase(name: "bad time of day", yaml: "app: x\nconditions:\n  - {at: \"24:00\", power: charging}\n",
+                  expected: "m.yaml:3: conditions[0].at: '24:00' is not a time of day (expected HH:MM from 00:00 to 23:59, such as \"08:00\")"),
+        ErrorCase(name: "time of day without its leading zero", yaml: "app: x\nconditions:\n  - {at: \"7:30\"}\n",
+                  expected: "m.yaml:3: conditions[0].at: '7:30' is not a time of day"),
+        ErrorCase(name: "battery rate without a unit", yaml: "app: x\nconditions:\n  - {at: \"07:00\", drain: 5}\n",
+                  expected: "m.yaml:3: conditions[0].drain: '5' is not a battery rate (expected percent per hour, such as 5%/h or 0.5%/h)"),
+        ErrorCase(name: "battery rate out of range", yaml: "app: x\nconditions:\n  - {at: 0s}\n  - {at: \"23:00\", charge: 150%/h}\n",
+                  expected: "m.yaml:4: conditions[1].charge: '150%/h' is faster than 100%/h (a full battery in an hour): give a rate from 0%/h to 100%/h"),
+        ErrorCase(name: "drain on the entry that plugs in", yaml: "app: x\nconditions:\n  - {at: \"23:00\", power: charging, drain: 5%/h}\n",
+                  expected: "m.yaml:3: conditions[0].drain: drain contradicts power: charging on the same entry: the battery drains on battery power; give drain on the entry that unplugs it (power: battery), or on an entry without power"),
+        ErrorCase(name: "charge on the entry that unplugs", yaml: "app: x\nconditions:\n  - {at: \"07:00\", power: battery, charge: 20%/h}\n",
+                  expected: "conditions[0].charge: charge contradicts power: battery on the same entry"),
         ErrorCase(name: "undeclared submitAtLaunch", yaml: "app: x\ntasks:\n  abc: {kind: refresh}\nsubmitAtLaunch: [abd]\n",
                   expected: "m.yaml:4: submitAtLaunch[0]: task 'abd' is not declared under tasks (did you mean 'abc'?)"),
         ErrorCase(name: "undeclared onEnter.submit",

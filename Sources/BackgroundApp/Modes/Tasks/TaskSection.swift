@@ -12,6 +12,8 @@ public import BackgroundTasks
 /// submitAtLaunch: [com.example.tour.refresh]
 /// conditions:
 ///   - {at: 0s, network: wifi, power: battery}
+///   - {at: "07:00", power: battery, battery: 100, drain: 5%/h}   # every day
+///   - {at: "23:00", power: charging, charge: 20%/h}
 /// ```
 public struct TaskSection: ManifestSection {
     public static let keys = ["tasks", "submitAtLaunch", "conditions", "entitlements"]
@@ -22,7 +24,7 @@ public struct TaskSection: ManifestSection {
     /// The entitlements a manifest may name: `gpu`, Background GPU Access.
     static let knownEntitlements = ["gpu"]
     static let conditionKeys = [
-        "at", "network", "power", "battery", "idle", "lowPower", "backgroundRefresh", "expensive", "lowDataMode",
+        "at", "network", "power", "battery", "idle", "lowPower", "backgroundRefresh", "expensive", "lowDataMode", "drain", "charge",
     ]
 
     /// `submit:` names a declared task; `cancel:` a declared continued task, which the user cancels in
@@ -150,6 +152,7 @@ public struct TaskSection: ManifestSection {
         }
     }
 
+    /// One `conditions:` entry: `at` a duration from the start, or a time of day (`"23:00"`, every day).
     private static func condition(_ value: ManifestValue) throws(InputError) -> ScriptedConditions.Entry {
         let f = try value.mapping(allowed: conditionKeys)
         var change = ConditionsChange()
@@ -161,7 +164,27 @@ public struct TaskSection: ManifestSection {
         if let n = f["backgroundRefresh"] { change.backgroundRefresh = try n.bool() }
         if let n = f["expensive"] { change.expensive = try n.bool() }
         if let n = f["lowDataMode"] { change.lowDataMode = try n.bool() }
-        return ScriptedConditions.Entry(offset: try f.required("at").duration(), change: change)
+        if let n = f["drain"] { change.drain = try rate(n) }
+        if let n = f["charge"] { change.charge = try rate(n) }
+        if let power = change.power, let n = power == .battery ? f["charge"] : f["drain"] {
+            let (key, fits) = power == .battery ? ("charge", "the entry that plugs it in (power: charging)") : ("drain", "the entry that unplugs it (power: battery)")
+            throw n.error("\(key) contradicts power: \(power.rawValue) on the same entry: the battery \(key == "drain" ? "drains on battery power" : "charges while charging"); give \(key) on \(fits), or on an entry without power", line: n.keyLine)
+        }
+        let at = try f.required("at")
+        guard try at.string().contains(":") else { return ScriptedConditions.Entry(offset: try at.duration(), change: change) }
+        return ScriptedConditions.Entry(daily: try at.timeOfDay(), change: change)
+    }
+
+    /// A battery rate, `N%/h` from 0 to 100 %/h.
+    private static func rate(_ value: ManifestValue) throws(InputError) -> BatteryRate {
+        let text = try value.string()
+        guard let rate = BatteryRate(parsing: text) else {
+            throw value.error("'\(ManifestValue.shown(text))' is not a battery rate (expected percent per hour, such as 5%/h or 0.5%/h)")
+        }
+        guard rate.hundredthsPerHour <= BatteryRate.maximum.hundredthsPerHour else {
+            throw value.error("'\(ManifestValue.shown(text))' is faster than \(BatteryRate.maximum) (a full battery in an hour): give a rate from 0%/h to \(BatteryRate.maximum)")
+        }
+        return rate
     }
 
     /// `value` as the identifier of a declared task.
