@@ -5,7 +5,8 @@ public import BackgroundCore
 /// Pushes are named by their number in the run (the timeline's `push` field, CONTRACTS.md section 6).
 /// The integration turns each decision into a timeline record: ``deliver(_:)`` into `push.received`,
 /// ``throttle(_:until:)`` into `push.throttled`, ``coalesce(_:by:)`` into `push.coalesced`,
-/// ``drop(_:reason:)`` into `push.dropped`; ``hold(_:reason:)`` has no record of its own (the push waits).
+/// ``drop(_:reason:)`` into `push.dropped`; ``hold(_:reason:)`` into `push.held` under the realistic policy
+/// only (under eager the push waits without a record).
 public enum PushDecision: Hashable, Sendable {
     /// Why a push waits without a time set.
     public enum HoldReason: String, Hashable, Sendable {
@@ -13,6 +14,10 @@ public enum PushDecision: Hashable, Sendable {
         case offline
         /// The device restarted and has not been unlocked yet.
         case beforeFirstUnlock
+        /// The battery is critically low on battery power (the realistic policy).
+        case lowBattery
+        /// Low Power Mode is on (the realistic policy).
+        case lowPowerMode
     }
 
     /// Why a push is never delivered.
@@ -25,13 +30,18 @@ public enum PushDecision: Hashable, Sendable {
         case terminated
         /// The device restarted while it held the push.
         case reboot
+        /// The user has not opened the app for ``PushPolicy/Discretion/unusedAfter`` (the realistic policy).
+        case appUnused
+        /// The Background App Refresh switch is off (the realistic policy).
+        case backgroundRefreshOff
         /// A VoIP push, after the app repeatedly failed to report VoIP pushes as incoming calls to CallKit.
         case voipCallNotReported
     }
 
     /// Wake or launch the app in the background and hand it the push now.
     case deliver(Int)
-    /// The budget of pushes per hour is spent: the push waits until the given time at the earliest.
+    /// The budget of pushes per hour (or, under the realistic policy, per day) is spent: the push waits until
+    /// the given time at the earliest.
     case throttle(Int, until: SimTime)
     /// The push waits for the device (``HoldReason``).
     case hold(Int, reason: HoldReason)

@@ -19,5 +19,12 @@ extension PushPolicy {
         /// The system ended the app (it ran out of background time, or for memory): a push held back for
         /// the budget is discarded.
         case terminated
+        /// The battery became critically low on battery power (true: below 20 % and not charging), or stopped
+        /// being so. Heard only with ``Configuration/discretion``.
+        case batteryCriticallyLow(Bool)
+        /// Low Power Mode went on or off. Heard only with ``Configuration/discretion``.
+        case lowPowerMode(Bool)
+        /// The Background App Refresh switch went on (true) or off. Heard only with ``Configuration/discretion``.
+        case backgroundRefresh(Bool)
     }
 }

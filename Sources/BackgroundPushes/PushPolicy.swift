@@ -18,6 +18,11 @@ public import BackgroundCore
 ///   device holds too; one APNs stores for an offline device stays there.
 /// - **Opening the app** delivers the push the device was holding back for the budget at once.
 /// - **Restart**: pushes wait for the first unlock (``Configuration/holdUntilFirstUnlock``).
+/// - **The realistic policy** (``Configuration/discretion``): an app the user has not opened for
+///   ``Discretion/unusedAfter`` gets none (dropped `appUnused`), nor one with Background App Refresh off
+///   (`backgroundRefreshOff`); a critically low battery and Low Power Mode hold the push (`lowBattery`,
+///   `lowPowerMode`); at most ``Discretion/dailyBudget`` are delivered per day, another is throttled until
+///   the next reset. Opening the app delivers a push held for any of these at once.
 ///
 /// A pending push is reconsidered when something changes and at ``nextDeadline``: the integration
 /// schedules an engine event there and calls ``advance(to:)``. Inputs must come in time order.
@@ -36,6 +41,14 @@ public struct PushPolicy: Sendable {
     private var offline = false
     private var lockedSinceRestart = false
     private var forceQuit = false
+    private var lowBattery = false
+    private var lowPowerMode = false
+    private var backgroundRefreshOff = false
+    /// When the user last opened the app; nil until the policy first hears anything, which counts as a use
+    /// (a run starts with an app the user has used).
+    private var lastOpened: SimTime?
+    /// The day of the daily budget (whole days since the first reset before the epoch) and its deliveries.
+    private var budgetDay: (day: Int64, deliveries: Int) = (0, 0)
     /// The times of the latest deliveries, oldest first, at most `budget` of them.
     private var deliveries: [SimTime] = []
     private var pending: Pending?
@@ -50,6 +63,7 @@ public struct PushPolicy: Sendable {
     public init(configuration: Configuration = Configuration()) {
         precondition(configuration.budget >= 1, "PushPolicy: a budget of at least one push per window")
         precondition(configuration.budgetWindow > .zero, "PushPolicy: a budget window longer than zero")
+        precondition((configuration.discretion?.dailyBudget ?? 1) >= 1, "PushPolicy: a daily budget of at least one push")
         self.configuration = configuration
     }
 
@@ -68,6 +82,7 @@ public struct PushPolicy: Sendable {
     /// before it (``advance(to:)``), then those of the event.
     public mutating func handle(_ event: Event, at time: SimTime) -> [PushDecision] {
         var decisions = advance(to: time)
+        if lastOpened == nil { lastOpened = time }
         switch event {
         case .sent(let push, let expiration):
             let deadline = switch expiration {
@@ -77,13 +92,12 @@ public struct PushPolicy: Sendable {
             }
             let decision = decide(push, deadline: deadline, at: time)
             switch decision {
-            case .deliver: deliveries.append(time)
+            case .deliver: count(deliveryAt: time)
             case .throttle, .hold:
                 if let replaced = pending { decisions.append(.coalesce(replaced.push, by: push)) }
                 pending = Pending(push: push, deadline: deadline, decision: decision)
             case .coalesce, .drop: break
             }
-            trimDeliveries()
             return decisions + [decision]
         case .deviceOffline: offline = true
         case .deviceOnline: offline = false
@@ -98,10 +112,10 @@ public struct PushPolicy: Sendable {
         case .forceQuit: forceQuit = true
         case .opened:
             forceQuit = false
-            if let held = pending, case .throttle = held.decision {
+            lastOpened = time
+            if let held = pending, Self.opening(releases: held.decision) {
                 pending = nil
-                deliveries.append(time)
-                trimDeliveries()
+                count(deliveryAt: time)
                 return decisions + [.deliver(held.push)]
             }
         case .terminated:
@@ -109,6 +123,9 @@ public struct PushPolicy: Sendable {
                 pending = nil
                 return decisions + [.drop(held.push, reason: .terminated)]
             }
+        case .batteryCriticallyLow(let low): lowBattery = low
+        case .lowPowerMode(let on): lowPowerMode = on
+        case .backgroundRefresh(let on): backgroundRefreshOff = !on
         }
         return decisions + reconsider(at: time)
     }
@@ -134,8 +151,7 @@ public struct PushPolicy: Sendable {
         guard decision != waiting.decision else { return [] }
         switch decision {
         case .deliver:
-            deliveries.append(time)
-            trimDeliveries()
+            count(deliveryAt: time)
             pending = nil
         case .drop, .coalesce: pending = nil
         case .throttle, .hold: pending?.decision = decision
@@ -144,7 +160,7 @@ public struct PushPolicy: Sendable {
     }
 
     /// The rules, in order: expired; offline (APNs stores it); force quit; before the first unlock; the
-    /// budget; otherwise delivered. A push that would wait past its deadline is dropped as expired.
+    /// realistic policy's (``rule(_:_:at:)``); the hourly budget; otherwise delivered. A push that would wait past its deadline is dropped as expired.
     private func decide(_ push: Int, deadline: SimTime, at time: SimTime) -> PushDecision {
         if deadline < time { return .drop(push, reason: .expired) }
         let waits: PushDecision
@@ -154,6 +170,9 @@ public struct PushPolicy: Sendable {
             return .drop(push, reason: .forceQuit)
         } else if lockedSinceRestart {
             waits = .hold(push, reason: .beforeFirstUnlock)
+        } else if let discretion = configuration.discretion, let ruling = rule(push, discretion, at: time) {
+            if case .drop = ruling { return ruling }
+            waits = ruling
         } else if let until = budgetFrees(at: time) {
             waits = .throttle(push, until: until)
         } else {
@@ -167,6 +186,44 @@ public struct PushPolicy: Sendable {
         let recent = deliveries.filter { $0 > time - configuration.budgetWindow }
         guard recent.count >= configuration.budget else { return nil }
         return recent[recent.count - configuration.budget] + configuration.budgetWindow
+    }
+
+    /// The realistic policy's rules, in order: app unused, Background App Refresh off (both drop the push);
+    /// critically low battery, Low Power Mode (both hold it); the daily budget (throttles it until the next
+    /// reset). Nil when none applies.
+    private func rule(_ push: Int, _ discretion: Discretion, at time: SimTime) -> PushDecision? {
+        if let lastOpened, time - lastOpened > discretion.unusedAfter { return .drop(push, reason: .appUnused) }
+        if backgroundRefreshOff { return .drop(push, reason: .backgroundRefreshOff) }
+        if lowBattery { return .hold(push, reason: .lowBattery) }
+        if lowPowerMode { return .hold(push, reason: .lowPowerMode) }
+        let day = Self.budgetDay(of: time, discretion)
+        guard day == budgetDay.day, budgetDay.deliveries >= discretion.dailyBudget else { return nil }
+        return .throttle(push, until: SimTime(nanosecondsSinceEpoch: 0) + discretion.dailyReset + .seconds(86_400) * (day + 1))
+    }
+
+    /// The day of the daily budget `time` falls in: whole days since the reset time of 1970-01-01.
+    private static func budgetDay(of time: SimTime, _ discretion: Discretion) -> Int64 {
+        let since = time.nanosecondsSinceEpoch - discretion.dailyReset.nanoseconds
+        let day: Int64 = 86_400 * 1_000_000_000
+        return since >= 0 ? since / day : (since - day + 1) / day
+    }
+
+    /// Whether the user opening the app delivers a push the policy decided so: one held back by the system
+    /// (a budget, the battery, Low Power Mode), not one APNs stores or one waiting for the first unlock.
+    private static func opening(releases decision: PushDecision) -> Bool {
+        switch decision {
+        case .throttle, .hold(_, reason: .lowBattery), .hold(_, reason: .lowPowerMode): true
+        default: false
+        }
+    }
+
+    /// Counts a delivery at `time` against the hourly budget and, under the realistic policy, the daily one.
+    private mutating func count(deliveryAt time: SimTime) {
+        deliveries.append(time)
+        trimDeliveries()
+        guard let discretion = configuration.discretion else { return }
+        let day = Self.budgetDay(of: time, discretion)
+        budgetDay = (day, day == budgetDay.day ? budgetDay.deliveries + 1 : 1)
     }
 
     private mutating func trimDeliveries() {

@@ -1,7 +1,7 @@
 public import BackgroundCore
 
-/// `push.displayed`, `push.received`, `push.completed`, `push.rejected`, `push.throttled`, `push.coalesced` or
-/// `push.dropped`: what happened to a push (CONTRACTS.md sections 6 and 9). `push` is the push's number in
+/// `push.displayed`, `push.received`, `push.completed`, `push.rejected`, `push.throttled`, `push.held`,
+/// `push.coalesced` or `push.dropped`: what happened to a push (CONTRACTS.md sections 6 and 9). `push` is the push's number in
 /// the run.
 public struct PushRecord: TimelineRecord {
     /// What happened; its fields follow `push` in the event stream.
@@ -16,6 +16,8 @@ public struct PushRecord: TimelineRecord {
         case rejected(error: String)
         /// The budget holds the push back.
         case throttled
+        /// The system holds the push for `reason` (recorded under the realistic policy).
+        case held(reason: PushDecision.HoldReason)
         /// A newer push, `by`, replaced this pending one.
         case coalesced(by: Int)
         /// The push is discarded, for `reason`.
@@ -37,6 +39,7 @@ public struct PushRecord: TimelineRecord {
         case .completed: "push.completed"
         case .rejected: "push.rejected"
         case .throttled: "push.throttled"
+        case .held: "push.held"
         case .coalesced: "push.coalesced"
         case .dropped: "push.dropped"
         }
@@ -50,6 +53,7 @@ public struct PushRecord: TimelineRecord {
         case .rejected(let error): json.field("error", string: error)
         case .coalesced(let by): json.field("by", integer: by)
         case .dropped(let reason): json.field("reason", string: reason.rawValue)
+        case .held(let reason): json.field("reason", string: reason.rawValue)
         }
     }
 
@@ -60,6 +64,7 @@ public struct PushRecord: TimelineRecord {
         case .rejected(let error): "\(push) \(error)"
         case .coalesced(let by): "\(push) by \(by)"
         case .dropped(let reason): "\(push) \(reason.rawValue)"
+        case .held(let reason): "\(push) \(reason.rawValue)"
         }
     }
 
@@ -72,7 +77,7 @@ public struct PushRecord: TimelineRecord {
         case .completed(let result): .bar(.pushes, row: row, .close(result == .failed ? .failed : .success))
         case .displayed: .tick(.pushes, row: row, style: "submitted")
         case .rejected, .dropped: .tick(.pushes, row: row, style: "rejected")
-        case .throttled, .coalesced: .tick(.pushes, row: row, style: "waiting")
+        case .throttled, .held, .coalesced: .tick(.pushes, row: row, style: "waiting")
         }
     }
 }
@@ -92,6 +97,9 @@ extension TimelineRecord where Self == PushRecord {
 
     /// A `push.throttled` record.
     public static func pushThrottled(push: Int) -> Self { PushRecord(push: push, .throttled) }
+
+    /// A `push.held` record.
+    public static func pushHeld(push: Int, reason: PushDecision.HoldReason) -> Self { PushRecord(push: push, .held(reason: reason)) }
 
     /// A `push.coalesced` record.
     public static func pushCoalesced(push: Int, by: Int) -> Self { PushRecord(push: push, .coalesced(by: by)) }

@@ -17,7 +17,10 @@ import Glibc
 /// - ``PushPolicy`` decides the rest: each decision is a record (`push.received`, `push.throttled`,
 ///   `push.coalesced`, `push.dropped`), and an engine event at its ``PushPolicy/nextDeadline`` decides a
 ///   waiting push again. It hears the device going offline or online (the `network` of the conditions), a
-///   force quit, the user opening the app, the system ending it, a restart and the first unlock.
+///   force quit, the user opening the app, the system ending it, a restart and the first unlock; under
+///   `--policy realistic` (``PushPolicy/Discretion``, unless the configuration sets its own) also a
+///   critically low battery, Low Power Mode and the Background App Refresh switch, and every hold is a
+///   `push.held` record with its reason.
 /// - A delivered push wakes a suspended app or launches a terminated one into the background (the
 ///   activity ``AppLifecycle/Activity/push(_:)``), the modes carry out `onPush:`'s action (trigger
 ///   `push`), and the handler works or runs its command, then calls the completion handler
@@ -55,6 +58,9 @@ public final class PushMode: BackgroundMode {
     private var running: [Int: (work: EventID?, window: EventID)] = [:]
     private var deadline: EventID?
     private var offline = false
+    /// What the realistic policy hears of the device (critically low battery, Low Power Mode, Background
+    /// App Refresh), as last told.
+    private var systemState: [PushPolicy.Event] = []
     private var manifestPushesLeft = 0
     private var warnedNotPermitted = false
     /// The `push.rejected` error of each push rejected as it was sent, by number (what `bgtask push` answers).
@@ -70,6 +76,9 @@ public final class PushMode: BackgroundMode {
         self.app = app
         configuration = app.configuration.pushes
         configuration.policy.rebootClearsForceQuit = app.configuration.rebootLiftsForceQuit
+        if configuration.policy.discretion == nil, case .realistic = app.configuration.scheduler.policy {
+            configuration.policy.discretion = PushPolicy.Discretion()
+        }
         policy = PushPolicy(configuration: configuration.policy)
         section = app.manifest[PushSection.self] ?? PushSection()
         voip = VoIPCalls(section: app.manifest[VoIPSection.self] ?? VoIPSection())
@@ -77,6 +86,7 @@ public final class PushMode: BackgroundMode {
         offline = app.device.conditions.network == .none
         app.device.addConditionsListener { [weak self] in self?.update($0) }
         if offline { apply(policy.handle(.deviceOffline, at: app.engine.now)) }
+        hearSystemState(of: app.device.conditions)
     }
 
     /// The manifest's pushes are the server's: scheduled once, at the first launch.
@@ -218,10 +228,24 @@ public final class PushMode: BackgroundMode {
     }
 
     private func update(_ conditions: DeviceConditions) {
+        hearSystemState(of: conditions)
         let isOffline = conditions.network == .none
         guard isOffline != offline else { return }
         offline = isOffline
         hear(isOffline ? .deviceOffline : .deviceOnline)
+    }
+
+    /// Under the realistic policy, tells it what changed of the battery, Low Power Mode and Background App
+    /// Refresh (every one at the first call).
+    private func hearSystemState(of conditions: DeviceConditions) {
+        guard configuration.policy.discretion != nil else { return }
+        let state: [PushPolicy.Event] = [
+            .batteryCriticallyLow(conditions.isBatteryCriticallyLow), .lowPowerMode(conditions.lowPower),
+            .backgroundRefresh(conditions.backgroundRefresh),
+        ]
+        let changed = systemState.isEmpty ? state : zip(systemState, state).filter { $0 != $1 }.map(\.1)
+        systemState = state
+        for event in changed { hear(event) }
     }
 
     private func apply(_ decisions: [PushDecision]) {
@@ -231,7 +255,8 @@ public final class PushMode: BackgroundMode {
             case .deliver(let push): deliver(push)
             case .throttle(let push, _):
                 if throttled.insert(push).inserted { app.timeline.record(.pushThrottled(push: push)) }
-            case .hold: break
+            case .hold(let push, let reason):
+                if configuration.policy.discretion != nil { app.timeline.record(.pushHeld(push: push, reason: reason)) }
             case .coalesce(let push, let by):
                 payloads[push] = nil
                 app.timeline.record(.pushCoalesced(push: push, by: by))
