@@ -6,8 +6,9 @@ public import BackgroundCore
 /// - Offsets count from the engine's time when the source starts. Entries at offset zero (or below) make
 ///   up the state at the start; the others are applied on the engine at their time.
 /// - Daily entries (``Entry/Moment/daily(_:)``, a time since midnight, simulation time UTC) apply every day
-///   at that time. At the start the device is as the last day left it: each daily entry is applied once,
-///   in the order of its latest time at or before the start, before the offset entries at zero.
+///   at that time. At the start the device is as the last day left it: the 24 hours before the start are
+///   played (the daily entries and the battery's steps, from ``initial``) without a report, and the offset
+///   entries at zero apply over that.
 /// - Entries due at the same time apply in the order given, offset entries before daily ones.
 /// - The battery: from the entry that names a ``ConditionsChange/drain`` rate, the level falls one whole
 ///   percent every ``BatteryRate/step`` while the device is on battery, down to 0; from the one that names
@@ -24,8 +25,9 @@ public import BackgroundCore
 ///     .init(daily: .seconds(23 * 3600), change: ConditionsChange(power: .charging, charge: BatteryRate(parsing: "20%/h"))),
 /// ])
 /// ```
-/// In a test, started at midnight, the timeline shows the device charging at the start (as 23:00 left
-/// it), unplugged at 100 % at 07:00, 99 % at 07:12, and so on down to 20 % at 23:00, when it charges again.
+/// In a test, started at midnight, the timeline shows the device charging at 40 % at the start (as the
+/// day before left it), unplugged at 100 % at 07:00, 99 % at 07:12, and so on down to 20 % at 23:00, when
+/// it charges again, a percent every 3 minutes.
 public final class ScriptedConditions: DeviceConditionsSource, Sendable {
     /// One step of the script: at `moment`, apply `change`.
     public struct Entry: Hashable, Sendable {
@@ -98,23 +100,27 @@ private final class ScriptRun {
         current = initial
         stepStart = start
         let day = ScriptedConditions.Entry.day
-        let midnight = start - .nanoseconds(((start.nanosecondsSinceEpoch % day.nanoseconds) + day.nanoseconds) % day.nanoseconds)
+        // The day before the start, whose entries and battery steps are played without reports.
+        let before = start - day
+        let midnight = before - .nanoseconds(((before.nanosecondsSinceEpoch % day.nanoseconds) + day.nanoseconds) % day.nanoseconds)
         var atStart: [(offset: Duration, change: ConditionsChange)] = []
         for entry in entries {
             switch entry.moment {
             case .offset(let offset) where offset <= .zero: atStart.append((offset, entry.change))
             case .offset(let offset): once.append((start + offset, entry.change))
-            case .daily(let timeOfDay): daily.append((midnight + timeOfDay > start ? midnight + timeOfDay : midnight + timeOfDay + day, entry.change))
+            case .daily(let timeOfDay): daily.append((midnight + timeOfDay > before ? midnight + timeOfDay : midnight + timeOfDay + day, entry.change))
             }
         }
-        // As the last day left the device: each daily entry at its latest time at or before the start
-        // (sorted stably: equal times keep the order given).
-        for entry in daily.enumerated().sorted(by: { ($0.element.next, $0.offset) < ($1.element.next, $1.offset) }) {
-            apply(entry.element.change)
+        // As the last day left the device: the day before the start played, battery included.
+        if !daily.isEmpty {
+            stepStart = before
+            while let next = nextTime, next <= start { change(at: next, reporting: false) { applyDaily(at: next) } }
         }
+        let old = (current.power, current.battery, drain, charge)
         for entry in atStart.enumerated().sorted(by: { ($0.element.offset, $0.offset) < ($1.element.offset, $1.offset) }) {
             apply(entry.element.change)
         }
+        if (current.power, current.battery, drain, charge) != old { stepStart = start }
         settle()
     }
 
@@ -148,29 +154,35 @@ private final class ScriptRun {
         }
     }
 
+    /// The time of the next daily entry or battery step.
+    private var nextTime: SimTime? { [daily.map(\.next).min(), nextStep].compactMap { $0 }.min() }
+
     /// Makes the pending event the next daily entry or battery step, moving it if it was elsewhere.
     private func reschedule() {
-        let next = [daily.map(\.next).min(), nextStep].compactMap { $0 }.min()
+        let next = nextTime
         guard next != timer?.time else { return }
         if let timer { engine.cancel(timer.id) }
         timer = next.map { time in (engine.schedule(at: time) { [self] in fire(at: time) }, time) }
     }
 
-    /// The daily entries due at `time`, in the order given.
     private func fire(at time: SimTime) {
         timer = nil
-        change(at: time) {
-            for i in daily.indices where daily[i].next == time {
-                apply(daily[i].change)
-                daily[i].next = time + ScriptedConditions.Entry.day
-            }
+        change(at: time) { applyDaily(at: time) }
+    }
+
+    /// The daily entries due at `time`, in the order given.
+    private func applyDaily(at time: SimTime) {
+        for i in daily.indices where daily[i].next == time {
+            apply(daily[i].change)
+            daily[i].next = time + ScriptedConditions.Entry.day
         }
     }
 
     /// The battery's step due at `time` first (it drained or charged up to that moment), then `body` (the
-    /// entries due); a change of the power, the level or a rate starts the battery's count again. Reports
-    /// the conditions (listeners skip a report that changes nothing).
-    private func change(at time: SimTime, _ body: () -> Void) {
+    /// entries due); a change of the power, the level or a rate starts the battery's count again. Then,
+    /// when `reporting`, reports the conditions (listeners skip a report that changes nothing) and
+    /// schedules what comes next.
+    private func change(at time: SimTime, reporting: Bool = true, _ body: () -> Void) {
         if nextStep == time {
             current.battery += current.power == .battery ? -1 : 1
             stepStart = time
@@ -179,6 +191,7 @@ private final class ScriptRun {
         body()
         if (current.power, current.battery, drain, charge) != before { stepStart = time }
         settle()
+        guard reporting else { return }
         update(current)
         reschedule()
     }

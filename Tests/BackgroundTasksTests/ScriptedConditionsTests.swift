@@ -85,8 +85,8 @@ import Testing
 
     @Test func dailyEntriesRepeatEveryDayAndTheStartIsAsTheLastDayLeftIt() {
         let seen = run(Self.day, for: 3 * 86_400)
-        // At midnight the device is as 23:00 left it: charging (from the default 100 %, so full at once).
-        #expect(seen.first == "0 wifi full 100 false")
+        // At midnight the device is as the day before left it: on the charger since 23:00, from 20 %.
+        #expect(seen.first == "0 wifi charging 40 false")
         for day in 0..<3 {
             let unplugged = "\(day * 86_400 + 7 * 3600) wifi battery 100 false"
             let plugged = "\(day * 86_400 + 23 * 3600) wifi charging 20 false"
@@ -106,7 +106,7 @@ import Testing
         for (i, step) in draining.enumerated() {
             #expect(step.time == 7 * 3600 + i * 720 && step.battery == 100 - i)
         }
-        let charging = levels.filter { $0.power == "charging" }
+        let charging = levels.filter { $0.power == "charging" && $0.time >= 23 * 3600 }
         let chargeTimes: [Int] = (0...20).map { 23 * 3600 + $0 * 180 }
         #expect(charging.map(\.battery) == Array(20...40))
         #expect(charging.map(\.time) == chargeTimes)
@@ -143,10 +143,11 @@ import Testing
         let engine = EventEngine(start: start)
         var levels: [Int] = []
         Self.day.start(on: engine) { levels.append($0.battery) }
-        // As 07:00 left it: unplugged at 100 %, the first step 12 minutes from the start.
-        #expect(levels == [100] && engine.nextEventTime == start + .seconds(720))
-        engine.run(until: start + .seconds(720))
-        #expect(levels == [100, 99] && engine.nextEventTime == start + .seconds(1440))
+        // As the morning left it: unplugged at 100 % at 07:00, 25 steps of 12 minutes to 75 % at 12:00; the
+        // next step at 12:12, 703 s from the start.
+        #expect(levels == [75] && engine.nextEventTime == start + .seconds(703))
+        engine.run(until: start + .seconds(703))
+        #expect(levels == [75, 74] && engine.nextEventTime == start + .seconds(1423))
         #expect(run(Self.day, for: 5 * 86_400) == run(Self.day, for: 5 * 86_400))
     }
 

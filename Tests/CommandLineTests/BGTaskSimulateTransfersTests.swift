@@ -47,6 +47,55 @@ import Testing
         #expect(FileManager.default.contents(atPath: nginx.root + "/visits/museum.log") == FileManager.default.contents(atPath: folder.path + "/visits.log"))
     }
 
+    /// An app the user sends to the background at 1 min; at 2 min its share extension uploads `visits.log`
+    /// through the app's session (a discretionary transfer: created while the app is in the background), on a device on Wi-Fi on battery at 60 % every
+    /// midnight, draining 10 %/h, on the charger at 06:00.
+    private func backgroundUploadManifest(url: String) throws -> String {
+        try folder.write("visits.log", Data((0..<300_000).map { UInt8(truncatingIfNeeded: $0 &* 7) }))
+        return try folder.write("app.yaml", """
+            app: com.example.museum
+            lifecycle:
+              - {at: 1m, app: background}
+              - {at: 2m, extension: com.example.museum.share, upload: {file: visits.log, to: "\(url)"}}
+            conditions:
+              - {at: "00:00", network: wifi, power: battery, battery: 60, drain: 10%/h}
+              - {at: "06:00", power: charging, charge: 30%/h}
+            """)
+    }
+
+    @Test(.enabled(if: NginxServer.program != nil || TestSupport.integrationRequired, "install nginx-light (tools/install-deps)"))
+    func underRealisticABackgroundUploadGoesOnWiFiOnBatteryWhereEagerWaitsForPower() async throws {
+        let nginx = try await NginxServer.start()
+        let app = try backgroundUploadManifest(url: nginx.url("visits/tour.log"))
+        let eager = try await TestSupport.run(
+            BGTaskSimulateTests.bgtask, ["simulate", app, "--for", "10m", "--format", "jsonl", "--transfers", "real"])
+        #expect(eager.status == 0)
+        #expect(eager.stdout.contains(#""event":"transfer.waiting","transfer":1,"reason":"discretionary""#))
+        #expect(!eager.stdout.contains("transfer.completed"))
+        #expect(!FileManager.default.fileExists(atPath: nginx.root + "/visits/tour.log"))
+        let realistic = try await TestSupport.run(
+            BGTaskSimulateTests.bgtask,
+            ["simulate", app, "--for", "10m", "--format", "jsonl", "--transfers", "real", "--policy", "realistic"])
+        #expect(realistic.status == 0)
+        #expect(!realistic.stdout.contains("transfer.waiting"))
+        #expect(realistic.stdout.contains(#""event":"transfer.completed","transfer":1,"status":201,"bytes":300000"#))
+        #expect(FileManager.default.contents(atPath: nginx.root + "/visits/tour.log") == FileManager.default.contents(atPath: folder.path + "/visits.log"))
+    }
+
+    @Test func underRealisticTheDrainedBatteryHoldsTheUploadUntilTheChargerAtSix() async throws {
+        // At 05:30 the battery (60 % at midnight, 10 %/h) is at 5 %; the upload created at 05:32 waits.
+        let app = try backgroundUploadManifest(url: "https://example.org/visits/tour.log")
+        let result = try await TestSupport.run(BGTaskSimulateTests.bgtask, [
+            "simulate", app, "--for", "1h", "--start", "2026-01-01T05:30:00Z", "--format", "jsonl", "--policy", "realistic",
+            "--events", "transfer.*",
+        ])
+        #expect(result.status == 0)
+        let lines = result.stdout.split(separator: "\n").filter { $0.contains("\"transfer.") }
+        #expect(lines.count == 4)
+        #expect(lines.dropFirst().first?.hasPrefix(#"{"time":"2026-01-01T05:32:00Z","event":"transfer.waiting","transfer":1,"reason":"lowBattery"}"#) == true)
+        #expect(lines.dropFirst(2).first?.hasPrefix(#"{"time":"2026-01-01T06:00:00Z","event":"transfer.started","transfer":1}"#) == true)
+    }
+
     @Test func aTasksOnLaunchSubmitIsCarriedOutToo() async throws {
         let app = try folder.write("app.yaml", """
             app: com.example.museum

@@ -24,6 +24,9 @@ final class SessionTransfer {
     var toldWaiting = false
     /// When the resource timeout fails it.
     var deadline: EventID?
+    /// The cellular bytes its running attempt took from the realistic policy's data budget (its known size,
+    /// 0 when unknown); nil when the attempt is not paid from it.
+    var cellularCharge: Int64?
 
     init(pending: PendingTransfer, isData: Bool, uploadSize: Int64?, createdInBackground: Bool) {
         self.pending = pending

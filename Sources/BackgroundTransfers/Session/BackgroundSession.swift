@@ -9,8 +9,9 @@ public import BackgroundCore
 ///   are unique across runs.
 /// - Waiting: a transfer starts when nothing holds it — its `earliestBeginDate`, the resume rate limiter
 ///   (created in the background), the network (none, cellular, expensive, constrained, as the configuration
-///   allows), discretion (Wi-Fi and external power); `transfer.waiting` says why, each time the reason
-///   changes. A running transfer whose network goes is interrupted and goes on when it may.
+///   allows), discretion (Wi-Fi and external power; under ``SessionRules/discretion``, the battery, Low
+///   Power Mode and a cellular data budget); `transfer.waiting` says why, each time the reason changes. A
+///   running transfer whose network goes is interrupted and goes on when it may.
 /// - Attempts: any HTTP status completes the transfer; a transport failure or a stall is retried after a
 ///   backoff (``SessionRules``) within `timeoutIntervalForResource`, after which the transfer fails with
 ///   `timedOut`; a download resumes from its resume data when the server allows it.
@@ -51,6 +52,8 @@ public final class BackgroundSession {
     private var transfers: [Int: SessionTransfer] = [:]
     private var unsavedNextID = 1
     private var limiter: ResumeRateLimiter
+    /// The realistic policy's cellular data budget (``SessionRules/discretion``).
+    private var cellular: CellularBudget?
     /// Delegate calls waiting for the app to run.
     private var queued: [SessionEvent] = []
     private var eventListeners: [(SessionEvent) -> Void] = []
@@ -81,6 +84,7 @@ public final class BackgroundSession {
         self.network = network
         self.appState = appState
         self.limiter = ResumeRateLimiter(firstDelay: rules.rateLimiterFirstDelay)
+        self.cellular = rules.discretion.map { CellularBudget(perDay: $0.cellularBytesPerDay) }
     }
 
     /// Adds `listener`, which receives the session's requests and the app's delegate calls
@@ -312,8 +316,33 @@ public final class BackgroundSession {
     private func waitReason(_ transfer: SessionTransfer) -> TransferWaitReason? {
         if let begin = transfer.pending.earliestBegin, engine.now < begin { return .earliestBegin }
         if let until = transfer.rateLimitedUntil, engine.now < until { return .rateLimited }
-        let discretionary = configuration.isDiscretionary || (rules.backgroundTransfersAreDiscretionary && transfer.createdInBackground)
-        return network.waitReason(configuration, discretionary: discretionary)
+        if let reason = network.waitReason(configuration) { return reason }
+        guard isDiscretionary(transfer) else { return nil }
+        guard rules.discretion != nil else { return network.interface == .wifi && network.hasExternalPower ? nil : .discretionary }
+        if network.isBatteryCriticallyLow { return .lowBattery }
+        if network.isLowPowerMode { return .lowPowerMode }
+        if network.interface == .cellular, cellularTime(for: transfer) != engine.now { return .budget }
+        return nil
+    }
+
+    /// A transfer the system starts at its discretion: the session is discretionary, or the transfer was
+    /// created while the app was in the background.
+    private func isDiscretionary(_ transfer: SessionTransfer) -> Bool {
+        configuration.isDiscretionary || (rules.backgroundTransfersAreDiscretionary && transfer.createdInBackground)
+    }
+
+    /// When the cellular data budget can pay for `transfer`'s known size (a transfer of unknown size pays
+    /// what it moved when it completes, so it may go at any time); nil when it never can.
+    private func cellularTime(for transfer: SessionTransfer) -> SimTime? {
+        guard var budget = cellular else { return engine.now }
+        budget.refill(to: engine.now)
+        cellular = budget
+        return budget.time(toAfford: knownSize(of: transfer), from: engine.now)
+    }
+
+    /// The bytes `transfer` moves, as far as known: an upload's file size, or what the request expects.
+    private func knownSize(of transfer: SessionTransfer) -> Int64 {
+        max(0, transfer.uploadSize ?? transfer.pending.expectedBytes ?? 0)
     }
 
     /// Starts `transfer` if nothing holds it, or records why it waits (when the reason changed) and, for a
@@ -331,7 +360,12 @@ public final class BackgroundSession {
                 tell(.taskIsWaitingForConnectivity(transfer: transfer.pending.id))
             }
         }
-        let moment = reason == .earliestBegin ? transfer.pending.earliestBegin : reason == .rateLimited ? transfer.rateLimitedUntil : nil
+        let moment = switch reason {
+        case .earliestBegin: transfer.pending.earliestBegin
+        case .rateLimited: transfer.rateLimitedUntil
+        case .budget: cellularTime(for: transfer)
+        default: SimTime?.none
+        }
         if let moment { wake(transfer, at: moment) }
     }
 
@@ -346,6 +380,11 @@ public final class BackgroundSession {
     }
 
     private func begin(_ transfer: SessionTransfer) {
+        transfer.cellularCharge = nil
+        if cellular != nil, network.interface == .cellular, isDiscretionary(transfer) {
+            transfer.cellularCharge = knownSize(of: transfer)
+            cellular?.spend(knownSize(of: transfer))
+        }
         transfer.lastReason = nil
         transfer.pending.waitingReason = nil
         transfer.pending.attempts += 1
@@ -381,6 +420,7 @@ public final class BackgroundSession {
             transfer.attempt = nil
             let download = transfer.pending.kind == .download
             let bytes = download ? response.resumedFrom + response.bytesReceived : response.bytesSent
+            if let charged = transfer.cellularCharge, bytes > charged { cellular?.spend(bytes - charged) }
             var events: [SessionEvent] = []
             if download, !transfer.isData, (200..<300).contains(response.status) {
                 events.append(.didFinishDownloading(transfer: id, file: transfer.pending.file))

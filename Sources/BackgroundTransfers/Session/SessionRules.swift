@@ -20,6 +20,10 @@ public struct SessionRules: Hashable, Sendable {
     /// Transfers created while the app is in the background are discretionary whatever the configuration
     /// says, as Apple documents for `isDiscretionary`.
     public var backgroundTransfersAreDiscretionary: Bool
+    /// How the system decides when a discretionary transfer goes: nil (`--policy eager`, the default) waits
+    /// for Wi-Fi and external power; a ``Discretion`` (`--policy realistic`) holds it while the battery is
+    /// critically low or Low Power Mode is on, and on cellular within a daily data budget.
+    public var discretion: Discretion?
 
     public init(
         rateLimiterFirstDelay: Duration = .seconds(60), firstRetryDelay: Duration = .seconds(10),

@@ -9,16 +9,30 @@ public enum TransferWaitReason: String, Hashable, Sendable, CaseIterable {
     case expensiveNotAllowed
     /// The network is in Low Data Mode, and the session has `allowsConstrainedNetworkAccess` off.
     case constrainedNotAllowed
-    /// The transfer is discretionary and waits for Wi-Fi and external power.
+    /// The transfer is discretionary and waits for Wi-Fi and external power (`--policy eager`).
     case discretionary
+    /// Discretionary, under the system's discretion (`--policy realistic`): the battery is critically low on
+    /// battery power.
+    case lowBattery
+    /// Discretionary, under the system's discretion: Low Power Mode is on.
+    case lowPowerMode
+    /// Discretionary, under the system's discretion, on cellular: the day's cellular data budget cannot
+    /// pay for it yet.
+    case budget
     /// Created while the app was in the background: held by the resume rate limiter.
     case rateLimited
     /// Not before its `earliestBeginDate`.
     case earliestBegin
 
-    /// Whether the reason is about the network (the transfer goes on when the network changes), rather than
-    /// about time (it goes on at a known moment).
-    var isNetwork: Bool { self != .rateLimited && self != .earliestBegin }
+    /// Whether the reason is about the network (a running transfer is interrupted by it and goes on when
+    /// the network changes), rather than about time (it goes on at a known moment) or the system's
+    /// discretion under the realistic policy (a running transfer finishes).
+    var isNetwork: Bool {
+        switch self {
+        case .rateLimited, .earliestBegin, .lowBattery, .lowPowerMode, .budget: false
+        case .noNetwork, .cellularNotAllowed, .expensiveNotAllowed, .constrainedNotAllowed, .discretionary: true
+        }
+    }
 
     /// Whether the transfer waits for a network it may use (URLSession's "waiting for connectivity"), not
     /// for a moment or the system's discretion.

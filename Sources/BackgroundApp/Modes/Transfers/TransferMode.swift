@@ -7,7 +7,10 @@ public import BackgroundTransfers
 /// - It creates the transfers of `upload:` and `download:` actions, wherever they stand (a region's or a
 ///   significant change's action; a task's `onLaunch:`, when the task launches).
 /// - The session sees the device's conditions (``EmulatedApp/device``) and the app's state: the
-///   resume rate limiter, discretion for transfers created in the background, data tasks.
+///   resume rate limiter, discretion for transfers created in the background, data tasks. Under
+///   `--policy realistic` discretionary transfers follow the system's discretion
+///   (``SessionRules/Discretion``, unless the rules given set their own) instead of waiting for Wi-Fi and
+///   external power.
 /// - When transfers end while the app is suspended or terminated, the session asks for the app: the mode
 ///   wakes or relaunches it (a `lifecycle` event whose reason names `session.events`), the session
 ///   delivers its events, and the emulated app, which has nothing more to do with them, calls the stored
@@ -48,6 +51,8 @@ public final class TransferMode: BackgroundMode {
 
     public func attach(to app: EmulatedApp) throws(InputError) {
         self.app = app
+        var rules = rules
+        if rules.discretion == nil, case .realistic = app.configuration.scheduler.policy { rules.discretion = SessionRules.Discretion() }
         let transfers = AppTransfers(
             manifest: app.manifest, engine: app.engine, timeline: app.timeline, attempts: attempts(app.engine, app.manifest),
             store: store, rules: rules, appState: app.lifecycle.state)

@@ -3,7 +3,8 @@ import BackgroundTransfers
 
 extension NetworkPath {
     /// The path the device conditions describe: their network, whether it is expensive or in Low Data Mode,
-    /// and whether the device is on external power (charging or full).
+    /// whether the device is on external power (charging or full), its battery critically low, Low Power
+    /// Mode on.
     init(_ conditions: DeviceConditions) {
         let interface: Interface = switch conditions.network {
         case .none: .none
@@ -12,6 +13,7 @@ extension NetworkPath {
         }
         self.init(
             interface, expensive: conditions.expensive, constrained: conditions.lowDataMode,
-            externalPower: conditions.power.isExternal)
+            externalPower: conditions.power.isExternal, batteryCriticallyLow: conditions.isBatteryCriticallyLow,
+            lowPowerMode: conditions.lowPower)
     }
 }
