@@ -19,6 +19,8 @@ import Testing
         TimelineEvent(time: start + .seconds(90), kind: .pushCoalesced(push: 3, by: 4)),
         TimelineEvent(time: start + .seconds(95), kind: .pushDropped(push: 4, reason: .forceQuit)),
         TimelineEvent(time: start + .seconds(99), kind: .device(state: .lock)),
+        TimelineEvent(time: start + .seconds(100), kind: .pushHeld(push: 5, reason: .lowBattery)),
+        TimelineEvent(time: start + .seconds(101), kind: .pushDropped(push: 6, reason: .appUnused)),
     ]
 
     @Test func jsonLinesNameTheContractsFields() {
@@ -33,6 +35,8 @@ import Testing
             #"{"time":"2026-01-01T00:01:30Z","event":"push.coalesced","push":3,"by":4}"#,
             #"{"time":"2026-01-01T00:01:35Z","event":"push.dropped","push":4,"reason":"forceQuit"}"#,
             #"{"time":"2026-01-01T00:01:39Z","event":"device","state":"lock"}"#,
+            #"{"time":"2026-01-01T00:01:40Z","event":"push.held","push":5,"reason":"lowBattery"}"#,
+            #"{"time":"2026-01-01T00:01:41Z","event":"push.dropped","push":6,"reason":"appUnused"}"#,
         ])
     }
 
@@ -41,6 +45,7 @@ import Testing
         #expect(text[3].hasSuffix("push.completed  1 noData"))
         #expect(text[6].hasSuffix("push.coalesced  3 by 4"))
         #expect(text[0].hasSuffix("device          reboot"))
+        #expect(text[9].hasSuffix("push.held       5 lowBattery"))
     }
 
     @Test func theReportDrawsPushesAndTheDevice() {
