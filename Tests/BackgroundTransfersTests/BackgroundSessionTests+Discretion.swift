@@ -1,21 +1,10 @@
 import BackgroundCore
-import BackgroundTestKit
 import BackgroundTransfers
-import Foundation
 import Testing
 
 /// Discretionary transfers under the system's discretion (`SessionRules.Discretion`, `--policy realistic`)
 /// on virtual time, with simulated attempts: created in the background, 1 MB each.
-@Suite struct SessionDiscretionTests {
-    let folder: TemporaryFolder
-    let file: String
-    let url = "https://example.org/visits/museum.log"
-
-    init() throws {
-        folder = try TemporaryFolder(prefix: "bgkit-discretion")
-        file = try folder.write("visits.log", Data(count: 1_000_000))
-    }
-
+extension BackgroundSessionTests {
     static func realistic(cellularBytesPerDay: Int64 = 50_000_000) -> SessionRules {
         var rules = SessionRules()
         rules.discretion = SessionRules.Discretion()
