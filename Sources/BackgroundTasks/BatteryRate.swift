@@ -24,7 +24,7 @@ public struct BatteryRate: Hashable, Sendable, CustomStringConvertible {
     public init?(parsing text: some StringProtocol) {
         guard text.hasSuffix("%/h") else { return nil }
         let number = text.dropLast(3).split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
-        guard let whole = number.first, !whole.isEmpty, whole.count <= 6, whole.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+        guard let whole = number.first, !whole.isEmpty, whole.count <= 9, whole.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
         var hundredths = Int(whole)! * 100
         if number.count == 2 {
             let fraction = number[1]
