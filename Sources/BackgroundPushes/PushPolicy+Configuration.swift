@@ -23,9 +23,11 @@ extension PushPolicy {
         /// encrypted until then under the default data protection).
         public var holdUntilFirstUnlock = true
         /// The realistic policy's rules: a daily budget, app disuse, critically low battery, Low Power Mode
-        /// and the Background App Refresh switch (``Discretion``); nil (the default, `--policy eager`):
-        /// none of them.
-        public var discretion: Discretion?
+        /// and the Background App Refresh switch (``Discretion``), applied when ``Discretion/isOn`` (off by
+        /// default, `--policy eager`).
+        // Not `Discretion?`: an optional struct of Durations in EmulatedApp.Configuration makes Swift 6.3's
+        // debug build crash copying a LocationScenario (FixTimeRulesTests), as noted there.
+        public var discretion = Discretion()
 
         public init() {}
     }

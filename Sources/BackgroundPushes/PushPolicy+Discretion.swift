@@ -5,10 +5,13 @@ extension PushPolicy {
     ///
     /// ```swift
     /// var configuration = PushPolicy.Configuration()
-    /// configuration.discretion = PushPolicy.Discretion()
-    /// configuration.discretion?.dailyBudget = 4
+    /// configuration.discretion.isOn = true           // as --policy realistic does
+    /// configuration.discretion.dailyBudget = 4
     /// ```
     public struct Discretion: Hashable, Sendable {
+        /// Whether the rules apply: false by default (`--policy eager`); the emulated app turns them on under
+        /// `--policy realistic`, keeping the numbers set here.
+        public var isOn = false
         /// How many background pushes are delivered per day: 12, the emulator's choice. Apple DTS: "Once
         /// the device-wide battery or data budgets have been exhausted, no more background push
         /// notifications will be delivered until the budgets are reset. The budgets are reset every 24

@@ -20,11 +20,11 @@ extension PushPolicy {
         /// the budget is discarded.
         case terminated
         /// The battery became critically low on battery power (true: below 20 % and not charging), or stopped
-        /// being so. Heard only with ``Configuration/discretion``.
+        /// being so. Heard only when ``Discretion/isOn``.
         case batteryCriticallyLow(Bool)
-        /// Low Power Mode went on or off. Heard only with ``Configuration/discretion``.
+        /// Low Power Mode went on or off. Heard only when ``Discretion/isOn``.
         case lowPowerMode(Bool)
-        /// The Background App Refresh switch went on (true) or off. Heard only with ``Configuration/discretion``.
+        /// The Background App Refresh switch went on (true) or off. Heard only when ``Discretion/isOn``.
         case backgroundRefresh(Bool)
     }
 }

@@ -18,7 +18,7 @@ public import BackgroundCore
 ///   device holds too; one APNs stores for an offline device stays there.
 /// - **Opening the app** delivers the push the device was holding back for the budget at once.
 /// - **Restart**: pushes wait for the first unlock (``Configuration/holdUntilFirstUnlock``).
-/// - **The realistic policy** (``Configuration/discretion``): an app the user has not opened for
+/// - **The realistic policy** (``Configuration/discretion``, when ``Discretion/isOn``): an app the user has not opened for
 ///   ``Discretion/unusedAfter`` gets none (dropped `appUnused`), nor one with Background App Refresh off
 ///   (`backgroundRefreshOff`); a critically low battery and Low Power Mode hold the push (`lowBattery`,
 ///   `lowPowerMode`); at most ``Discretion/dailyBudget`` are delivered per day, another is throttled until
@@ -63,7 +63,7 @@ public struct PushPolicy: Sendable {
     public init(configuration: Configuration = Configuration()) {
         precondition(configuration.budget >= 1, "PushPolicy: a budget of at least one push per window")
         precondition(configuration.budgetWindow > .zero, "PushPolicy: a budget window longer than zero")
-        precondition((configuration.discretion?.dailyBudget ?? 1) >= 1, "PushPolicy: a daily budget of at least one push")
+        precondition(configuration.discretion.dailyBudget >= 1, "PushPolicy: a daily budget of at least one push")
         self.configuration = configuration
     }
 
@@ -170,7 +170,7 @@ public struct PushPolicy: Sendable {
             return .drop(push, reason: .forceQuit)
         } else if lockedSinceRestart {
             waits = .hold(push, reason: .beforeFirstUnlock)
-        } else if let discretion = configuration.discretion, let ruling = rule(push, discretion, at: time) {
+        } else if configuration.discretion.isOn, let ruling = rule(push, configuration.discretion, at: time) {
             if case .drop = ruling { return ruling }
             waits = ruling
         } else if let until = budgetFrees(at: time) {
@@ -221,8 +221,8 @@ public struct PushPolicy: Sendable {
     private mutating func count(deliveryAt time: SimTime) {
         deliveries.append(time)
         trimDeliveries()
-        guard let discretion = configuration.discretion else { return }
-        let day = Self.budgetDay(of: time, discretion)
+        guard configuration.discretion.isOn else { return }
+        let day = Self.budgetDay(of: time, configuration.discretion)
         budgetDay = (day, day == budgetDay.day ? budgetDay.deliveries + 1 : 1)
     }
 

@@ -37,8 +37,9 @@ public struct BatteryRate: Hashable, Sendable, CustomStringConvertible {
     /// The time one whole percent takes at this rate; nil at zero (the battery stands still).
     public var step: Duration? {
         guard hundredthsPerHour > 0 else { return nil }
-        // 3600 s × 100 hundredths, in nanoseconds, divided by the rate: whole nanoseconds, rounded down.
-        return .nanoseconds(360_000_000_000_000 / Int64(hundredthsPerHour))
+        // 3600 s × 100 hundredths, in nanoseconds, divided by the rate: whole nanoseconds, rounded down (at
+        // least one, so that time moves on however fast a rate a program gives).
+        return .nanoseconds(max(1, 360_000_000_000_000 / Int64(hundredthsPerHour)))
     }
 
     /// `5%/h`, `0.5%/h`, `0.25%/h`.

@@ -16,8 +16,8 @@ public import BackgroundCore
 ///   step is an engine event at its computed time (no polling), taken before entries due at the same
 ///   time; the count starts again at every change of the power source, the level or a rate.
 ///
-/// This is the manifest's `conditions:` list. Only one engine event is pending at a time: the next entry
-/// or battery step.
+/// This is the manifest's `conditions:` list. Offset entries are scheduled at the start, each its own engine
+/// event; the daily entries and the battery share one pending event, the next of them.
 ///
 /// ```swift
 /// let conditions = ScriptedConditions([

@@ -9,9 +9,8 @@ import Testing
 
     static func realistic(_ change: (inout PushPolicy.Discretion) -> Void = { _ in }) -> PushPolicy {
         var configuration = PushPolicy.Configuration()
-        var discretion = PushPolicy.Discretion()
-        change(&discretion)
-        configuration.discretion = discretion
+        configuration.discretion.isOn = true
+        change(&configuration.discretion)
         return PushPolicy(configuration: configuration)
     }
 

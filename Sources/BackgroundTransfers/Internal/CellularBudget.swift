@@ -27,11 +27,9 @@ struct CellularBudget {
         at = max(at ?? now, now)
     }
 
-    /// Whether `bytes` can be paid now.
-    func affords(_ bytes: Int64) -> Bool { Int128(bytes) * Self.day <= scaled }
-
-    /// Takes `bytes` out (never below empty).
-    mutating func spend(_ bytes: Int64) {
+    /// Takes `bytes` out at `now` (never below empty), after refilling to then.
+    mutating func spend(_ bytes: Int64, at now: SimTime) {
+        refill(to: now)
         scaled = max(0, scaled - Int128(bytes) * Self.day)
     }
 

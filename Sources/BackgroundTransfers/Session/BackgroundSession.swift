@@ -383,7 +383,7 @@ public final class BackgroundSession {
         transfer.cellularCharge = nil
         if cellular != nil, network.interface == .cellular, isDiscretionary(transfer) {
             transfer.cellularCharge = knownSize(of: transfer)
-            cellular?.spend(knownSize(of: transfer))
+            cellular?.spend(knownSize(of: transfer), at: engine.now)
         }
         transfer.lastReason = nil
         transfer.pending.waitingReason = nil
@@ -420,7 +420,7 @@ public final class BackgroundSession {
             transfer.attempt = nil
             let download = transfer.pending.kind == .download
             let bytes = download ? response.resumedFrom + response.bytesReceived : response.bytesSent
-            if let charged = transfer.cellularCharge, bytes > charged { cellular?.spend(bytes - charged) }
+            if let charged = transfer.cellularCharge, bytes > charged { cellular?.spend(bytes - charged, at: engine.now) }
             var events: [SessionEvent] = []
             if download, !transfer.isData, (200..<300).contains(response.status) {
                 events.append(.didFinishDownloading(transfer: id, file: transfer.pending.file))

@@ -18,7 +18,7 @@ import Glibc
 ///   `push.coalesced`, `push.dropped`), and an engine event at its ``PushPolicy/nextDeadline`` decides a
 ///   waiting push again. It hears the device going offline or online (the `network` of the conditions), a
 ///   force quit, the user opening the app, the system ending it, a restart and the first unlock; under
-///   `--policy realistic` (``PushPolicy/Discretion``, unless the configuration sets its own) also a
+///   `--policy realistic` (``PushPolicy/Discretion``, turned on with the numbers the configuration gives) also a
 ///   critically low battery, Low Power Mode and the Background App Refresh switch, and every hold is a
 ///   `push.held` record with its reason.
 /// - A delivered push wakes a suspended app or launches a terminated one into the background (the
@@ -76,9 +76,7 @@ public final class PushMode: BackgroundMode {
         self.app = app
         configuration = app.configuration.pushes
         configuration.policy.rebootClearsForceQuit = app.configuration.rebootLiftsForceQuit
-        if configuration.policy.discretion == nil, case .realistic = app.configuration.scheduler.policy {
-            configuration.policy.discretion = PushPolicy.Discretion()
-        }
+        if case .realistic = app.configuration.scheduler.policy { configuration.policy.discretion.isOn = true }
         policy = PushPolicy(configuration: configuration.policy)
         section = app.manifest[PushSection.self] ?? PushSection()
         voip = VoIPCalls(section: app.manifest[VoIPSection.self] ?? VoIPSection())
@@ -238,7 +236,7 @@ public final class PushMode: BackgroundMode {
     /// Under the realistic policy, tells it what changed of the battery, Low Power Mode and Background App
     /// Refresh (every one at the first call).
     private func hearSystemState(of conditions: DeviceConditions) {
-        guard configuration.policy.discretion != nil else { return }
+        guard configuration.policy.discretion.isOn else { return }
         let state: [PushPolicy.Event] = [
             .batteryCriticallyLow(conditions.isBatteryCriticallyLow), .lowPowerMode(conditions.lowPower),
             .backgroundRefresh(conditions.backgroundRefresh),
@@ -256,7 +254,7 @@ public final class PushMode: BackgroundMode {
             case .throttle(let push, _):
                 if throttled.insert(push).inserted { app.timeline.record(.pushThrottled(push: push)) }
             case .hold(let push, let reason):
-                if configuration.policy.discretion != nil { app.timeline.record(.pushHeld(push: push, reason: reason)) }
+                if configuration.policy.discretion.isOn { app.timeline.record(.pushHeld(push: push, reason: reason)) }
             case .coalesce(let push, let by):
                 payloads[push] = nil
                 app.timeline.record(.pushCoalesced(push: push, by: by))
