@@ -25,8 +25,6 @@ extension PushPolicy {
         /// The realistic policy's rules: a daily budget, app disuse, critically low battery, Low Power Mode
         /// and the Background App Refresh switch (``Discretion``), applied when ``Discretion/isOn`` (off by
         /// default, `--policy eager`).
-        // Not `Discretion?`: an optional struct of Durations in EmulatedApp.Configuration makes Swift 6.3's
-        // debug build crash copying a LocationScenario (FixTimeRulesTests), as noted there.
         public var discretion = Discretion()
 
         public init() {}
