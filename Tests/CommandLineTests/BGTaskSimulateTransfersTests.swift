@@ -94,6 +94,12 @@ import Testing
         #expect(lines.count == 4)
         #expect(lines.dropFirst().first?.hasPrefix(#"{"time":"2026-01-01T05:32:00Z","event":"transfer.waiting","transfer":1,"reason":"lowBattery"}"#) == true)
         #expect(lines.dropFirst(2).first?.hasPrefix(#"{"time":"2026-01-01T06:00:00Z","event":"transfer.started","transfer":1}"#) == true)
+        // A month of such days, twice: the same events, byte for byte.
+        let month = ["simulate", app, "--for", "30d", "--format", "jsonl", "--policy", "realistic", "--seed", "3"]
+        let first = try await TestSupport.run(BGTaskSimulateTests.bgtask, month)
+        let second = try await TestSupport.run(BGTaskSimulateTests.bgtask, month)
+        #expect(first.status == 0 && first.stdout == second.stdout)
+        #expect(first.stdout.split(separator: "\n").filter { $0.contains(#""event":"conditions""#) }.count > 30 * 100)
     }
 
     @Test func aTasksOnLaunchSubmitIsCarriedOutToo() async throws {
