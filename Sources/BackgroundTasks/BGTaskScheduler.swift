@@ -115,6 +115,8 @@ public final class BGTaskScheduler {
         var reason: TaskWaitReason?
         /// Why its planned launch is not sooner (the realistic policy's choice), while one is planned.
         var plannedReason: TaskWaitReason?
+        /// A look at its reason when its earliest begin passes, when a planned launch comes later.
+        var reasonCheck: EventID?
     }
 
     private struct Running {
@@ -311,7 +313,10 @@ public final class BGTaskScheduler {
     /// Cancels every pending request.
     public func cancelAllTaskRequests() {
         guard !pending.isEmpty else { return }
-        for entry in pending { entry.launch.map(engine.cancel) }
+        for entry in pending {
+            entry.launch.map(engine.cancel)
+            entry.reasonCheck.map(engine.cancel)
+        }
         pending.removeAll()
         save()
     }
@@ -539,9 +544,15 @@ public final class BGTaskScheduler {
                 let identifier = request.identifier
                 pending[index].plannedReason = plan.reason
                 pending[index].launch = engine.schedule(at: plan.time) { [weak self] in self?.launchBatch(identifier) }
+                if plan.reason != nil, from > engine.now {
+                    // From its earliest begin it waits for the planned launch's reason: record it then.
+                    pending[index].reasonCheck = engine.schedule(at: from) { [weak self] in self?.updateReason(of: identifier) }
+                }
             } else if !eligible, let launch = pending[index].launch {
                 engine.cancel(launch)
+                pending[index].reasonCheck.map(engine.cancel)
                 pending[index].launch = nil
+                pending[index].reasonCheck = nil
                 pending[index].plannedReason = nil
             }
         }
@@ -568,6 +579,12 @@ public final class BGTaskScheduler {
     /// begin, its conditions, Low Power Mode, the Background App Refresh switch or a force quit is not
     /// recorded again (its `task.submitted`, the `conditions` and the `lifecycle` events show it), nor one
     /// that stops waiting (docs/SCHEDULER.md, "Why a task waits").
+    private func updateReason(of identifier: String) {
+        guard let index = pending.firstIndex(where: { $0.request.identifier == identifier }) else { return }
+        pending[index].reasonCheck = nil
+        updateReason(at: index)
+    }
+
     private func updateReason(at index: Int) {
         let entry = pending[index]
         let reason: TaskWaitReason? =
@@ -605,6 +622,7 @@ public final class BGTaskScheduler {
         guard let index = pending.firstIndex(where: { $0.request.identifier == identifier }) else { return }
         let entry = pending.remove(at: index)
         entry.launch.map(engine.cancel)
+        entry.reasonCheck.map(engine.cancel)
         save()
         let request = entry.request
         guard let handler = handlers[identifier] ?? permits.wildcard(permitting: identifier).flatMap({ handlers[$0] }) else {
@@ -717,7 +735,9 @@ public final class BGTaskScheduler {
     @discardableResult
     private func removePending(_ identifier: String) -> Bool {
         guard let index = pending.firstIndex(where: { $0.request.identifier == identifier }) else { return false }
-        pending.remove(at: index).launch.map(engine.cancel)
+        let entry = pending.remove(at: index)
+        entry.launch.map(engine.cancel)
+        entry.reasonCheck.map(engine.cancel)
         return true
     }
 
