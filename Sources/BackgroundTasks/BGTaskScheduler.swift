@@ -473,10 +473,10 @@ public final class BGTaskScheduler {
         let realistic = isRealistic
         return HoldState(
             conditions: conditions, heldKinds: heldKinds, isWaitingForFirstUnlock: isWaitingForFirstUnlock,
+            hasContinuedPlace: running.count { $0.request.kind == .continued } < configuration.maxRunningContinuedTasks,
             isRealistic: realistic, isBatteryCritical: realistic && discretion.isBatteryCritical(conditions),
             wasUsedRecently: wasUsedRecently,
-            wasOpenedRecently: realistic && discretion.wasOpened(within: configuration.discretion.usageWindow, before: engine.now),
-            hasContinuedPlace: running.count { $0.request.kind == .continued } < configuration.maxRunningContinuedTasks)
+            wasOpenedRecently: realistic && discretion.wasOpened(within: configuration.discretion.usageWindow, before: engine.now))
     }
 
     /// True when the pending `request` may launch once its earliest begin has passed: nothing holds it

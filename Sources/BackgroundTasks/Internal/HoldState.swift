@@ -2,19 +2,12 @@
 /// evaluation, so that the evaluation of every pending request reads these values and not the
 /// scheduler's properties one by one.
 struct HoldState {
-    var conditions: DeviceConditions
-    var heldKinds: Set<TaskKind>
-    var isWaitingForFirstUnlock: Bool
-    /// Whether the realistic policy is on: the system's discretion holds requests too.
-    var isRealistic: Bool
-    /// On battery below the critical level (realistic policy).
-    var isBatteryCritical: Bool
-    /// The app was used within the processing usage window (realistic policy).
-    var wasUsedRecently: Bool
-    /// The user opened the app within the discretion's usage window (realistic policy).
-    var wasOpenedRecently: Bool
-    /// Fewer continued tasks run than may.
-    var hasContinuedPlace: Bool
+    // The device and the user: its conditions, the kinds held after a force quit, the wait for the first
+    // unlock, and a free place for a continued task.
+    var conditions: DeviceConditions, heldKinds: Set<TaskKind>, isWaitingForFirstUnlock: Bool, hasContinuedPlace: Bool
+    // The system's discretion, under the realistic policy only: on battery below the critical level, the app
+    // used within the processing usage window, opened within the usage window.
+    var isRealistic: Bool, isBatteryCritical: Bool, wasUsedRecently: Bool, wasOpenedRecently: Bool
 
     /// Why `request` may not launch, its earliest begin aside (nil: it may), in the order docs/SCHEDULER.md
     /// gives ("Why a task waits").
