@@ -67,7 +67,7 @@ public struct UsageSection: ManifestSection {
     static func entry(_ item: ManifestValue) throws(InputError) -> UsagePattern {
         let fields = try item.mapping(allowed: entryKeys)
         let length = try fields.required("for")
-        var pattern = UsagePattern(at: try timeOfDay(fields.required("at")), for: try length.duration())
+        var pattern = UsagePattern(at: try fields.required("at").timeOfDay(), for: try length.duration())
         guard pattern.duration > .zero else { throw length.error("for must be longer than 0s") }
         if let value = fields["jitter"] {
             pattern.jitter = try value.duration()
@@ -88,17 +88,6 @@ public struct UsageSection: ManifestSection {
             pattern.every = Int(every / day)
         }
         return pattern
-    }
-
-    /// `at:`, a time of day `HH:MM` (00:00 to 23:59), as the time since midnight.
-    static func timeOfDay(_ value: ManifestValue) throws(InputError) -> Duration {
-        let text = try value.string()
-        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
-        let digits = parts.allSatisfy { $0.count == 2 && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }
-        guard parts.count == 2, digits, let hour = Int(parts[0]), let minute = Int(parts[1]), hour < 24, minute < 60 else {
-            throw value.error("'\(ManifestValue.shown(text))' is not a time of day (expected HH:MM from 00:00 to 23:59, such as \"08:00\")")
-        }
-        return .seconds(hour * 3600 + minute * 60)
     }
 
     /// A profile's `weight:`, a positive number.
