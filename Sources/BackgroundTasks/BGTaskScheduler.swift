@@ -22,7 +22,10 @@ public import BackgroundCore
 ///   with the same identifier runs. Refresh tasks need Low Power Mode off and Background App Refresh on;
 ///   processing tasks need the device idle, Background App Refresh on, and the network and external
 ///   power their request requires. When an eligible task launches is the ``LaunchPolicy``'s choice, and
-///   every other task eligible then launches with it, in one batch.
+///   every other task eligible then launches with it, in one batch. Under the realistic policy the system's
+///   discretion (``SystemDiscretion``) decides too: usage, critically low battery, the energy budget and
+///   the rate limit. `task.waiting` says why a pending request waits (``TaskWaitReason``) when that changes
+///   (docs/SCHEDULER.md, "Why a task waits").
 /// - A refresh task has ``Configuration/refreshBudget`` (30 s) per launch of the app: tasks launched while
 ///   another refresh task runs share its launch's time (they get what is left of it). A processing task
 ///   expires when the device stops being idle or loses a condition it needs.
