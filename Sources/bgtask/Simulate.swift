@@ -54,10 +54,10 @@ extension BGTask {
         @Option(help: "text: a human timeline; jsonl: the event stream (default: text on a terminal, else jsonl).")
         var format: TimelineFormat?
 
-        @Option(help: "eager: launch within a minute of becoming eligible; realistic: seeded, system-like delays.")
+        @Option(help: "eager: launch within a minute of becoming eligible; realistic: the system's discretion (usage, battery, budget, rate limit).")
         var policy: PolicyName = .eager
 
-        @Option(help: "The seed of the realistic policy's random delays.")
+        @Option(help: "The seed of the realistic policy's random delays and of the usage opens' jitter.")
         var seed: UInt64 = 0
 
         @OptionGroup(title: "App options") var app: AppOptions
@@ -109,13 +109,17 @@ extension BGTask {
             let manifest = try recipe.manifest(contentsOf: manifest)
             var options = try app.resolved()
             options.configuration.scheduler.policy = policy == .eager ? .eager : .realistic(seed: seed)
+            options.configuration.seed = seed
             // With --state and no --start, the run starts where the last one kept in that state ended.
             let begin = try start.flatMap { SimTime(rfc3339: $0) } ?? options.state?.lastRunEnd() ?? .defaultStart
             let end = begin + DurationSyntax.parse(duration)!
             let events = events.filter
             // A manifest that scripts neither the user nor the server (no lifecycle:, no pushes:) has no user
-            // to open the app: the system launches it into the background and keeps it running there.
-            if manifest.lifecycle.isEmpty && manifest.pushes.isEmpty { options.configuration.launch = .keptInBackground }
+            // to open the app: the system launches it into the background and keeps it running there; with
+            // usage:, the user's first open launches it.
+            if manifest.lifecycle.isEmpty && manifest.pushes.isEmpty {
+                options.configuration.launch = manifest.usage.isEmpty ? .keptInBackground : .atFirstOpen
+            }
             // Ctrl-C and SIGTERM cancel the run between two events: the output ends with a whole line and the
             // state database holds the last save.
             let reportPath = report.path
