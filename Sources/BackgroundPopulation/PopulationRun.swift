@@ -1,0 +1,99 @@
+public import BackgroundApp
+public import BackgroundCore
+import BackgroundTasks
+import Dispatch
+import Synchronization
+
+/// A population: `users` users of one app, each simulated on an engine of its own under the realistic
+/// policy with a seed of its own, their tallies merged (`bgtask simulate --users N`, CONTRACTS.md §8).
+///
+/// User i's seed is the i-th value of SplitMix64 seeded with the run's seed (``seed(ofUser:)``), so a user's
+/// run is the same whichever machine, shard or thread runs it. The users run on every core: each worker
+/// takes the next user, runs it to the end and merges its ``RunStatistics`` into its own; only the tallies
+/// stay, so memory does not grow with the users, and since merging adds counts, the result does not depend
+/// on the number of workers or the order they finish in.
+///
+/// ```swift
+/// let run = PopulationRun(recipe: .standard, manifest: manifest, start: begin, end: end, seed: 7, users: 1000)
+/// let statistics = try run.run(workers: 2) { AppRecipe.Options() }
+/// ```
+public struct PopulationRun: Sendable {
+    public var recipe: AppRecipe
+    public var manifest: AppManifest
+    public var start: SimTime
+    public var end: SimTime
+    public var seed: UInt64
+    public var users: Int
+    /// The part to run (nil: every user).
+    public var shard: Shard?
+
+    public init(recipe: AppRecipe, manifest: AppManifest, start: SimTime, end: SimTime, seed: UInt64, users: Int, shard: Shard? = nil) {
+        self.recipe = recipe
+        self.manifest = manifest
+        self.start = start
+        self.end = end
+        self.seed = seed
+        self.users = users
+        self.shard = shard
+    }
+
+    /// User `user`'s seed: the `user`-th value (from 0) of SplitMix64 seeded with ``seed``.
+    public func seed(ofUser user: Int) -> UInt64 {
+        var generator = SplitMix64(seed: seed &+ UInt64(user) &* 0x9E37_79B9_7F4A_7C15)
+        return generator.next()
+    }
+
+    /// The users this run simulates, in order.
+    public var members: [Int] {
+        guard let shard else { return Array(0..<users) }
+        return Array(stride(from: shard.index - 1, to: users, by: shard.count))
+    }
+
+    /// Runs the users on `workers` threads, each app made with the options `options` gives (called once per
+    /// user, on the worker's thread); `progress` hears how many users are done after each; the run stops
+    /// early, returning nil, once `isCancelled` says so.
+    ///
+    /// - Throws: ``InputError`` when an app cannot be made (the first such error).
+    public func run(
+        workers: Int, progress: @escaping @Sendable (Int) -> Void = { _ in }, isCancelled: @escaping @Sendable () -> Bool = { false },
+        options: @escaping @Sendable () -> AppRecipe.Options
+    ) throws(InputError) -> RunStatistics? {
+        let members = members
+        let next = Atomic<Int>(0)
+        let done = Atomic<Int>(0)
+        let outcome = Mutex<(statistics: RunStatistics, error: InputError?)>((RunStatistics(), nil))
+        DispatchQueue.concurrentPerform(iterations: max(1, min(workers, members.count))) { _ in
+            var mine = RunStatistics()
+            while !isCancelled() {
+                let slot = next.add(1, ordering: .relaxed).oldValue
+                guard slot < members.count, outcome.withLock({ $0.error == nil }) else { break }
+                do throws(InputError) {
+                    mine.merge(try user(members[slot], options: options()))
+                } catch {
+                    outcome.withLock { if $0.error == nil { $0.error = error } }
+                    break
+                }
+                progress(done.add(1, ordering: .relaxed).newValue)
+            }
+            outcome.withLock { $0.statistics.merge(mine) }
+        }
+        let (statistics, error) = outcome.withLock { $0 }
+        if let error { throw error }
+        return isCancelled() ? nil : statistics
+    }
+
+    /// Runs user `user` to the end and returns its tally.
+    public func user(_ user: Int, options: AppRecipe.Options) throws(InputError) -> RunStatistics {
+        var options = options
+        options.configuration.scheduler.policy = .realistic(seed: seed(ofUser: user))
+        let engine = EventEngine(start: start)
+        let timeline = Timeline(engine: engine)
+        let listener = StatisticsListener(tasks: manifest.tasks.map(\.identifier), start: start)
+        listener.attach(to: timeline)
+        let app = try recipe.app(manifest, engine: engine, timeline: timeline, options: options)
+        listener.follow(app)
+        app.start()
+        withExtendedLifetime(app) { engine.run(until: end) }
+        return listener.statistics(at: end)
+    }
+}
