@@ -43,6 +43,22 @@ public struct PopulationRun: Sendable {
         return generator.next()
     }
 
+    /// User `user`'s manifest: with `population:`, its `usage:` is that of a profile drawn by weight with the
+    /// user's seed (a draw of its own, apart from the policy's); without, the manifest's `usage:` for all.
+    public func manifest(ofUser user: Int) -> AppManifest {
+        let profiles = manifest.population
+        guard !profiles.isEmpty, var usage = manifest[UsageSection.self] else { return manifest }
+        var generator = SplitMix64(seed: seed(ofUser: user) ^ 0x5052_4F46_494C_4553)     // "PROFILES"
+        let total = profiles.reduce(0) { $0 + $1.weight }
+        let draw = Double(generator.next() >> 11) / Double(1 << 53) * total
+        var sum = 0.0
+        let profile = profiles.first { sum += $0.weight; return draw < sum } ?? profiles[profiles.count - 1]
+        usage.usage = profile.usage
+        var result = manifest
+        result[UsageSection.self] = usage
+        return result
+    }
+
     /// The users this run simulates, in order.
     public var members: [Int] {
         guard let shard else { return Array(0..<users) }
@@ -90,7 +106,7 @@ public struct PopulationRun: Sendable {
         let timeline = Timeline(engine: engine)
         let listener = StatisticsListener(tasks: manifest.tasks.map(\.identifier), start: start)
         listener.attach(to: timeline)
-        let app = try recipe.app(manifest, engine: engine, timeline: timeline, options: options)
+        let app = try recipe.app(manifest(ofUser: user), engine: engine, timeline: timeline, options: options)
         listener.follow(app)
         app.start()
         withExtendedLifetime(app) { engine.run(until: end) }

@@ -15,11 +15,14 @@ extension BGTask {
                 gives exactly, byte for byte, the summary the whole run writes. Prints the distribution table; \
                 --summary writes the merged summary (docs/POPULATION.md: Slurm job arrays, Kubernetes Indexed Jobs).
 
-                Example — four shards on a Slurm cluster, then the merge:
+                Example — a population in two shards (two machines, or two tasks of a Slurm job array), \
+                then the merge:
 
-                  sbatch --array=1-4 --wrap 'bgtask simulate app.yaml --for 14d --policy realistic --users 1000 \\
-                      --shard $SLURM_ARRAY_TASK_ID/4 --summary shard-$SLURM_ARRAY_TASK_ID.json'
-                  bgtask merge shard-*.json --summary whole.json
+                  bgtask simulate Examples/DailyRefresh/app.yaml --for 7d --policy realistic \\
+                      --users 100 --shard 1/2 --summary one.json
+                  bgtask simulate Examples/DailyRefresh/app.yaml --for 7d --policy realistic \\
+                      --users 100 --shard 2/2 --summary two.json
+                  bgtask merge one.json two.json --summary whole.json
 
                 Exit status: 0 merged; 1 a summary that cannot be read, is not a shard's, or is of another run \
                 (one line on standard error naming the file, the member and the problem); 64 a bad option.

@@ -15,7 +15,7 @@ import Testing
     @Test func everyValueFallsInABucketLessThanOnePercentWide() {
         var generator = SplitMix64Probe(seed: 3)
         for _ in 0..<10_000 {
-            let value = Int64(generator.next() >> UInt64(generator.next() % 62))
+            let value = Int64(generator.next() >> (2 + generator.next() % 62))
             let bucket = Histogram.bucket(of: value)
             let lower = Histogram.lowerEdge(of: bucket)
             let upper = Histogram.lowerEdge(of: bucket + 1)
