@@ -3,7 +3,7 @@ public import BackgroundTasks
 
 /// The emulated device an app runs on, which owns what is the device's and not a mode's: its clock (the
 /// engine), its conditions (the manifest's `conditions:` script or the machine's, ``conditions``) with their
-/// listeners, and whether it is locked or has been unlocked since it restarted (``change(_:)``). Every
+/// listeners, the user's hand (``user``: the lifecycle script and the usage), and whether it is locked or has been unlocked since it restarted (``change(_:)``). Every
 /// mode asks the device (``EmulatedApp/device``), never another mode.
 ///
 /// ```swift
@@ -25,6 +25,9 @@ public final class Device {
     public private(set) var isLocked = false
     /// Whether the device has been unlocked since it last restarted (true until a restart).
     public private(set) var isUnlockedSinceRestart = true
+    /// The user's hand: what the user does to the app (the lifecycle script, the usage) and when they
+    /// opened it.
+    public let user: DeviceUser
 
     /// Kept for the device's life: a source watching the machine stops when released.
     private let source: any DeviceConditionsSource
@@ -37,6 +40,7 @@ public final class Device {
         self.engine = engine
         self.timeline = timeline
         self.source = source
+        user = DeviceUser(engine: engine)
         source.start(on: engine) { [weak self] in self?.conditionsDidChange($0) }
     }
 

@@ -37,6 +37,8 @@ extension EmulatedApp {
         /// (Apple Developer Forums thread 15808), against the archived App Programming Guide's "the user must
         /// launch the app explicitly or reboot the device" (docs/DEVICE.md). Every mode follows it.
         public var rebootLiftsForceQuit = false
+        /// The run's seed (`--seed`, default 0): the jitter of the `usage:` opens is drawn from it.
+        public var seed: UInt64 = 0
         /// How ``EmulatedApp/start()`` launches the app (default: the user launches it).
         public var launch = Launch.byUser
 
@@ -48,6 +50,9 @@ extension EmulatedApp {
             /// process state not recorded: `bgtask simulate` of a manifest with neither `lifecycle:` nor
             /// `pushes:`, where no user opens the app and its tasks run as a backgrounded app's.
             case keptInBackground
+            /// Nobody launches it at the start: the user's first open (a `usage:` entry) does, as `bgtask
+            /// simulate` of a manifest with `usage:` but neither `lifecycle:` nor `pushes:`.
+            case atFirstOpen
         }
 
         /// The source of the device conditions.

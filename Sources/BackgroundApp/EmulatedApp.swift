@@ -10,7 +10,7 @@ import BackgroundTasks
 /// terminated one and run the manifest's action (``trigger(_:by:reason:)``): each mode carries out its
 /// part of it — `submit` submits a declared task, `play` plays a clip. What a mode names keeps the app
 /// running (a task, audio in a category that continues in the background, continuous updates with the
-/// `location` mode). The manifest's `lifecycle:` script is what the user does; its offsets count from
+/// `location` mode). The manifest's `lifecycle:` script and `usage:` are what the user does (the device's hand, ``DeviceUser``); the script's offsets count from
 /// ``start()``. docs/DEVICE.md has the rules.
 ///
 /// ```swift
@@ -44,7 +44,6 @@ public final class EmulatedApp {
     public private(set) var controlVerbs: [String: ControlVerb] = [:]
 
     private var hasLaunched = false
-    private var stepsLeft = 0
 
     /// Creates the app on `engine` and `timeline` with `modes`, each attached in turn; nothing happens
     /// before ``start()``.
@@ -98,21 +97,16 @@ public final class EmulatedApp {
     }
 
     /// Launches the app now, as ``Configuration/launch`` says (by the user into the foreground, or kept in
-    /// the background by the system), and schedules the manifest's lifecycle script from now.
+    /// the background by the system), and starts the user's hand (``Device/user``): the manifest's
+    /// lifecycle script from now, and its usage.
     public func start() {
-        let start = engine.now
-        stepsLeft = manifest.lifecycle.count
-        for (index, step) in manifest.lifecycle.enumerated() {
-            engine.schedule(at: start + step.offset) { [weak self] in
-                self?.stepsLeft -= 1
-                self?.apply(step, name: "lifecycle[\(index)]")
-            }
-        }
+        device.user.start(on: self)
         switch configuration.launch {
         case .byUser: lifecycle.launch(reason: "launched by the user")
         case .keptInBackground:
             lifecycle.recordsChanges = false
             lifecycle.begin(.keptInBackground, reason: "launched into the background by the system")
+        case .atFirstOpen: break
         }
     }
 
@@ -120,7 +114,7 @@ public final class EmulatedApp {
     /// task or wake window), every mode is settled (no task request is pending) and no lifecycle step
     /// is still to come.
     public var isSettled: Bool {
-        lifecycle.activities.isEmpty && stepsLeft == 0 && modes.allSatisfy(\.isSettled)
+        lifecycle.activities.isEmpty && !device.user.hasStepsLeft && modes.allSatisfy(\.isSettled)
     }
 
     /// Runs on after the inputs have ended, while the app has something left to do (until
@@ -152,59 +146,14 @@ public final class EmulatedApp {
         device.change(event)
     }
 
-    /// A lifecycle step; `name` (`lifecycle[1]`) names its background task.
-    private func apply(_ step: ManifestLifecycleStep, name: String) {
-        switch step.change {
-        case .forceQuit: forceQuit()
-        case .device(let event): deviceDidChange(event)
-        case .simulateLaunch(let identifier): runDebuggerCommand("simulate-launch", identifier, step: "simulateLaunch")
-        case .simulateExpiration(let identifier): runDebuggerCommand("simulate-expiration", identifier, step: "simulateExpiration")
-        case .appExtension(let name):
-            // The extension's own process acts; the app is neither woken nor launched.
-            guard let action = step.action else { return }
-            for mode in modes { mode.perform(action, trigger: ActionTrigger(.appExtension, source: name)) }
-        case .state(let state):
-            // Begun as early as possible: before the app leaves the foreground (UIKit's advice).
-            let holdsWorkFirst = lifecycle.state == .foreground
-            if let work = step.backgroundTask, holdsWorkFirst { beginBackgroundWork(work, name: name) }
-            apply(state)
-            if let work = step.backgroundTask, !holdsWorkFirst { beginBackgroundWork(work, name: name) }
-            if let action = step.action {
-                for mode in modes { mode.perform(action, trigger: ActionTrigger(.user)) }
-            }
-        }
-    }
-
     /// A lifecycle step that is one of the debugger's commands: the app's control verb of that name (the
     /// tasks mode brings them); where it does nothing, an `error` event (code `simulate`) says why.
-    private func runDebuggerCommand(_ verb: String, _ identifier: String, step: String) {
+    func runDebuggerCommand(_ verb: String, _ identifier: String, step: String) {
         guard let command = controlVerbs[verb] else {
             return timeline.record(.error(message: "\(step): the app has no mode that answers \(verb)", code: "simulate"))
         }
         if case .error(let why) = command.perform(identifier, []) {
             timeline.record(.error(message: "\(step): \(why); the debugger's command does nothing", code: "simulate"))
         }
-    }
-
-    private func apply(_ step: LifecycleState) {
-        switch step {
-        case .foreground: lifecycle.moveToForeground(reason: lifecycle.state == .terminated ? "launched by the user" : "the user opened the app")
-        case .background: lifecycle.moveToBackground(reason: "the user left the app")
-        case .suspended: lifecycle.moveToBackground(reason: "the system suspended the app", gracePeriod: false)
-        case .terminated: lifecycle.terminate(reason: "the user terminated the app")
-        }
-    }
-
-    /// A background task holding `work`: the app ends it when the work is done, or from its expiration
-    /// handler, as a well-behaved app does.
-    private func beginBackgroundWork(_ work: Duration, name: String) {
-        var identifier = AppLifecycle.BackgroundTaskIdentifier.invalid
-        var done: EventID?
-        identifier = lifecycle.beginBackgroundTask(withName: name) { [weak self] in
-            done.map { self?.engine.cancel($0) }
-            self?.lifecycle.endBackgroundTask(identifier)
-        }
-        guard identifier != .invalid else { return }
-        done = engine.schedule(after: work) { [weak self] in self?.lifecycle.endBackgroundTask(identifier) }
     }
 }

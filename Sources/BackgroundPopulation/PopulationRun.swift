@@ -15,7 +15,7 @@ import Synchronization
 ///
 /// ```swift
 /// let run = PopulationRun(recipe: .standard, manifest: manifest, start: begin, end: end, seed: 7, users: 1000)
-/// let statistics = try run.run(workers: 2) { AppRecipe.Options() }
+/// let statistics = try run.run(workers: 2) { manifest in AppRecipe.Options() }
 /// ```
 public struct PopulationRun: Sendable {
     public var recipe: AppRecipe
@@ -65,14 +65,14 @@ public struct PopulationRun: Sendable {
         return Array(stride(from: shard.index - 1, to: users, by: shard.count))
     }
 
-    /// Runs the users on `workers` threads, each app made with the options `options` gives (called once per
-    /// user, on the worker's thread); `progress` hears how many users are done after each; the run stops
+    /// Runs the users on `workers` threads, each app made with the options `options` gives for the user's
+    /// manifest (called once per user, on the worker's thread); `progress` hears how many users are done after each; the run stops
     /// early, returning nil, once `isCancelled` says so.
     ///
     /// - Throws: ``InputError`` when an app cannot be made (the first such error).
     public func run(
         workers: Int, progress: @escaping @Sendable (Int) -> Void = { _ in }, isCancelled: @escaping @Sendable () -> Bool = { false },
-        options: @escaping @Sendable () -> AppRecipe.Options
+        options: @escaping @Sendable (AppManifest) -> AppRecipe.Options
     ) throws(InputError) -> RunStatistics? {
         let members = members
         let next = Atomic<Int>(0)
@@ -84,7 +84,8 @@ public struct PopulationRun: Sendable {
                 let slot = next.add(1, ordering: .relaxed).oldValue
                 guard slot < members.count, outcome.withLock({ $0.error == nil }) else { break }
                 do throws(InputError) {
-                    mine.merge(try user(members[slot], options: options()))
+                    let member = members[slot]
+                    mine.merge(try user(member, options: options(manifest(ofUser: member))))
                 } catch {
                     outcome.withLock { if $0.error == nil { $0.error = error } }
                     break
@@ -98,10 +99,12 @@ public struct PopulationRun: Sendable {
         return isCancelled() ? nil : statistics
     }
 
-    /// Runs user `user` to the end and returns its tally.
+    /// Runs user `user` to the end and returns its tally: the realistic policy and the usage's jitter draw from
+    /// the user's seed.
     public func user(_ user: Int, options: AppRecipe.Options) throws(InputError) -> RunStatistics {
         var options = options
         options.configuration.scheduler.policy = .realistic(seed: seed(ofUser: user))
+        options.configuration.seed = seed(ofUser: user)
         let engine = EventEngine(start: start)
         let timeline = Timeline(engine: engine)
         let listener = StatisticsListener(tasks: manifest.tasks.map(\.identifier), start: start)

@@ -44,7 +44,11 @@ extension BGTask.Simulate {
             try population.run(
                 workers: workers, progress: { done in progress.show { "\(done)/\(total) users" } },
                 isCancelled: { cancelled.load(ordering: .relaxed) },
-                options: { options.recipeOptions(location: nil, live: false) })
+                options: { manifest in
+                    var recipeOptions = options.recipeOptions(location: nil, live: false)
+                    chooseLaunch(for: manifest, in: &recipeOptions.configuration)
+                    return recipeOptions
+                })
         } onCancel: {
             cancelled.store(true, ordering: .relaxed)
         }

@@ -128,13 +128,15 @@ extension BGTask {
             let manifest = try recipe.manifest(contentsOf: manifest)
             var options = try app.resolved()
             options.configuration.scheduler.policy = policy == .eager ? .eager : .realistic(seed: seed)
+            options.configuration.seed = seed
             // With --state and no --start, the run starts where the last one kept in that state ended.
             let begin = try start.flatMap { SimTime(rfc3339: $0) } ?? options.state?.lastRunEnd() ?? .defaultStart
             let end = begin + DurationSyntax.parse(duration)!
             let events = events.filter
             // A manifest that scripts neither the user nor the server (no lifecycle:, no pushes:) has no user
-            // to open the app: the system launches it into the background and keeps it running there.
-            if manifest.lifecycle.isEmpty && manifest.pushes.isEmpty { options.configuration.launch = .keptInBackground }
+            // to open the app: the system launches it into the background and keeps it running there; with
+            // usage:, the user's first open launches it.
+            Self.chooseLaunch(for: manifest, in: &options.configuration)
             let run = try SummaryDocument.Run(
                 length: DurationSyntax.format(end - begin), policy: policy.rawValue, seed: seed, app: manifest.app,
                 manifest: SummaryDocument.digest(of: Self.bytes(ofManifest: manifestPath)), population: users)
@@ -185,6 +187,14 @@ extension BGTask {
                 try summaryPath.map(document.write(to:))
                 if let reportPath { try picture?.write(to: reportPath) }
                 try Self.checkSaves(of: app, state: options.state)
+            }
+        }
+
+        /// How an app is launched when the manifest scripts neither the user nor the server (no `lifecycle:`, no
+        /// `pushes:`): kept running in the background, or, with `usage:`, at the user's first open.
+        static func chooseLaunch(for manifest: AppManifest, in configuration: inout EmulatedApp.Configuration) {
+            if manifest.lifecycle.isEmpty && manifest.pushes.isEmpty {
+                configuration.launch = manifest.usage.isEmpty ? .keptInBackground : .atFirstOpen
             }
         }
 

@@ -26,8 +26,8 @@ import Testing
     }
 
     @Test func theTallyDoesNotDependOnTheNumberOfWorkers() throws {
-        let one = try #require(try Self.population(users: 9).run(workers: 1) { AppRecipe.Options() })
-        let three = try #require(try Self.population(users: 9).run(workers: 3) { AppRecipe.Options() })
+        let one = try #require(try Self.population(users: 9).run(workers: 1) { _ in AppRecipe.Options() })
+        let three = try #require(try Self.population(users: 9).run(workers: 3) { _ in AppRecipe.Options() })
         #expect(one == three)
         #expect(one.users == 9)
         #expect(one.tasks["com.example.population.refresh"]!.launchesPerDay.count == 9)
@@ -36,12 +36,12 @@ import Testing
     }
 
     @Test func theShardsTogetherAreTheWholePopulation() throws {
-        let whole = try #require(try Self.population(users: 7).run(workers: 2) { AppRecipe.Options() })
+        let whole = try #require(try Self.population(users: 7).run(workers: 2) { _ in AppRecipe.Options() })
         var merged = RunStatistics()
         for index in 1...3 {
             let shard = Self.population(users: 7, shard: Shard(index: index, of: 3))
             #expect(shard.members == Array(stride(from: index - 1, to: 7, by: 3)))
-            merged.merge(try #require(try shard.run(workers: 2) { AppRecipe.Options() }))
+            merged.merge(try #require(try shard.run(workers: 2) { _ in AppRecipe.Options() }))
         }
         #expect(merged == whole)
     }
@@ -67,6 +67,6 @@ import Testing
     }
 
     @Test func aCancelledRunStopsAndReturnsNothing() throws {
-        #expect(try Self.population(users: 50).run(workers: 2, isCancelled: { true }) { AppRecipe.Options() } == nil)
+        #expect(try Self.population(users: 50).run(workers: 2, isCancelled: { true }) { _ in AppRecipe.Options() } == nil)
     }
 }

@@ -1,0 +1,172 @@
+public import BackgroundCore
+import BackgroundTasks
+
+/// The user's hand on the device: what the user does to the app — the manifest's `lifecycle:` script
+/// (opening, leaving, suspending, terminating and force-quitting the app, the taps, the device's restarts
+/// and locks, the debugger's commands) and its `usage:` (opening the app at times of day, leaving it after
+/// a while). The ``Device`` owns it (``Device/user``); modes ask it when the app was opened
+/// (``opens``, ``history``), never the app.
+///
+/// A `usage:` entry opens the app at its time of day (simulation time, UTC), on its days, each open moved
+/// by a time drawn evenly from −jitter…+jitter with the run's seed (``EmulatedApp/Configuration/seed``):
+/// the draw depends only on the seed, the day and the entry, so the same seed gives the same opens. The
+/// opens of the `history:` before the run are drawn the same way (``history``); the run's days are
+/// scheduled one day at a time, at each midnight.
+///
+/// ```swift
+/// let app = try AppRecipe.standard.app(manifest, engine: engine, timeline: timeline)
+/// app.start()                       // the user launches the app, then plays the script and the usage
+/// engine.run(until: engine.now + .seconds(86_400))
+/// app.device.user.opens             // every time the user opened the app
+/// ```
+///
+/// - Warning: Not thread-safe: use it on the engine's owner only.
+public final class DeviceUser {
+    /// The times the user opened the app during the run (a `lifecycle` step or a `usage` entry bringing it
+    /// to the foreground), in order.
+    public private(set) var opens: [SimTime] = []
+    /// The opens of the manifest's `usage:` in the `history:` before the run: what the system saw before.
+    public private(set) var history: [SimTime] = []
+    /// Whether steps of the `lifecycle:` script are still to come.
+    public var hasStepsLeft: Bool { stepsLeft > 0 }
+
+    private let engine: EventEngine
+    private weak var app: EmulatedApp?
+    private var stepsLeft = 0
+    /// The usage opens under way (overlapping entries): the app goes back to the background when the last ends.
+    private var usageOpen = 0
+    private var usage: [UsagePattern] = []
+    private var seed: UInt64 = 0
+    private var firstDay: Int64 = 0
+
+    static let day: Int64 = 86_400_000_000_000
+
+    init(engine: EventEngine) {
+        self.engine = engine
+    }
+
+    /// Starts the user's hand on `app` now: its lifecycle script's steps, counted from now, and its usage,
+    /// from now on (the opens before now within `history:` are the ``history``).
+    func start(on app: EmulatedApp) {
+        self.app = app
+        let start = engine.now
+        let manifest = app.manifest
+        stepsLeft = manifest.lifecycle.count
+        for (index, step) in manifest.lifecycle.enumerated() {
+            engine.schedule(at: start + step.offset) { [weak self] in
+                self?.stepsLeft -= 1
+                self?.apply(step, name: "lifecycle[\(index)]")
+            }
+        }
+        guard !manifest.usage.isEmpty else { return }
+        usage = manifest.usage
+        seed = app.configuration.seed
+        firstDay = Self.dayNumber(of: start)
+        let earliest = start - manifest.history
+        for day in Self.dayNumber(of: earliest)...firstDay {
+            history += opens(onDay: day).map(\.time).filter { $0 >= earliest && $0 < start }
+        }
+        history.sort()
+        scheduleDay(firstDay)
+    }
+
+    /// The day (since 1970-01-01, UTC) of `time`.
+    static func dayNumber(of time: SimTime) -> Int64 {
+        let nanoseconds = time.nanosecondsSinceEpoch
+        return nanoseconds >= 0 ? nanoseconds / day : (nanoseconds + 1) / day - 1
+    }
+
+    /// The usage opens of `day`, each with how long it lasts, in time order.
+    func opens(onDay day: Int64) -> [(time: SimTime, duration: Duration)] {
+        let midnight = SimTime(nanosecondsSinceEpoch: day * Self.day)
+        var result: [(time: SimTime, duration: Duration)] = []
+        for (index, pattern) in usage.enumerated() where pattern.isScheduled(onDay: day, firstDay: firstDay) {
+            var shift = Duration.zero
+            let jitter = UInt64(pattern.jitter.components.seconds)
+            if jitter > 0 {
+                // One generator per day and entry: the draw does not depend on what else was drawn.
+                var random = SplitMix64(seed: seed ^ UInt64(bitPattern: day &* 1_024 &+ Int64(index)) &* 0x9E37_79B9_7F4A_7C15)
+                shift = .seconds(Int64(random.next(in: 0...(2 * jitter))) - Int64(jitter))
+            }
+            result.append((midnight + pattern.at + shift, pattern.duration))
+        }
+        return result.sorted { $0.time < $1.time }
+    }
+
+    /// Schedules the opens of `day` still to come, and the next day's at its midnight.
+    private func scheduleDay(_ day: Int64) {
+        for open in opens(onDay: day) where open.time >= engine.now {
+            engine.schedule(at: open.time) { [weak self] in self?.openForUsage(for: open.duration) }
+        }
+        engine.schedule(at: SimTime(nanosecondsSinceEpoch: (day + 1) * Self.day)) { [weak self] in self?.scheduleDay(day + 1) }
+    }
+
+    /// A usage entry's open: the app comes to the foreground, and goes back to the background after
+    /// `duration` (when no other usage open is still under way).
+    private func openForUsage(for duration: Duration) {
+        guard let app else { return }
+        usageOpen += 1
+        if app.lifecycle.state != .foreground { open(app) }
+        engine.schedule(after: duration) { [weak self] in
+            guard let self, let app = self.app else { return }
+            usageOpen -= 1
+            if usageOpen == 0, app.lifecycle.state == .foreground {
+                app.lifecycle.moveToBackground(reason: "the user left the app")
+            }
+        }
+    }
+
+    /// The user brings the app to the foreground: launched when it was terminated, opened otherwise.
+    private func open(_ app: EmulatedApp) {
+        let lifecycle = app.lifecycle
+        opens.append(engine.now)
+        lifecycle.moveToForeground(reason: lifecycle.state == .terminated ? "launched by the user" : "the user opened the app")
+    }
+
+    /// A lifecycle step; `name` (`lifecycle[1]`) names its background task.
+    private func apply(_ step: ManifestLifecycleStep, name: String) {
+        guard let app else { return }
+        switch step.change {
+        case .forceQuit: app.forceQuit()
+        case .device(let event): app.deviceDidChange(event)
+        case .simulateLaunch(let identifier): app.runDebuggerCommand("simulate-launch", identifier, step: "simulateLaunch")
+        case .simulateExpiration(let identifier): app.runDebuggerCommand("simulate-expiration", identifier, step: "simulateExpiration")
+        case .appExtension(let name):
+            // The extension's own process acts; the app is neither woken nor launched.
+            guard let action = step.action else { return }
+            for mode in app.modes { mode.perform(action, trigger: ActionTrigger(.appExtension, source: name)) }
+        case .state(let state):
+            // Begun as early as possible: before the app leaves the foreground (UIKit's advice).
+            let holdsWorkFirst = app.lifecycle.state == .foreground
+            if let work = step.backgroundTask, holdsWorkFirst { beginBackgroundWork(work, name: name, on: app.lifecycle) }
+            apply(state, to: app)
+            if let work = step.backgroundTask, !holdsWorkFirst { beginBackgroundWork(work, name: name, on: app.lifecycle) }
+            if let action = step.action {
+                for mode in app.modes { mode.perform(action, trigger: ActionTrigger(.user)) }
+            }
+        }
+    }
+
+    private func apply(_ step: LifecycleState, to app: EmulatedApp) {
+        let lifecycle = app.lifecycle
+        switch step {
+        case .foreground: open(app)
+        case .background: lifecycle.moveToBackground(reason: "the user left the app")
+        case .suspended: lifecycle.moveToBackground(reason: "the system suspended the app", gracePeriod: false)
+        case .terminated: lifecycle.terminate(reason: "the user terminated the app")
+        }
+    }
+
+    /// A background task holding `work`: the app ends it when the work is done, or from its expiration
+    /// handler, as a well-behaved app does.
+    private func beginBackgroundWork(_ work: Duration, name: String, on lifecycle: AppLifecycle) {
+        var identifier = AppLifecycle.BackgroundTaskIdentifier.invalid
+        var done: EventID?
+        identifier = lifecycle.beginBackgroundTask(withName: name) { [weak self, weak lifecycle] in
+            done.map { self?.engine.cancel($0) }
+            lifecycle?.endBackgroundTask(identifier)
+        }
+        guard identifier != .invalid else { return }
+        done = engine.schedule(after: work) { [weak lifecycle] in lifecycle?.endBackgroundTask(identifier) }
+    }
+}
