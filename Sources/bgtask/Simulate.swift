@@ -133,9 +133,6 @@ extension BGTask {
             let begin = try start.flatMap { SimTime(rfc3339: $0) } ?? options.state?.lastRunEnd() ?? .defaultStart
             let end = begin + DurationSyntax.parse(duration)!
             let events = events.filter
-            // A manifest that scripts neither the user nor the server (no lifecycle:, no pushes:) has no user
-            // to open the app: the system launches it into the background and keeps it running there; with
-            // usage:, the user's first open launches it.
             Self.chooseLaunch(for: manifest, in: &options.configuration)
             let run = try SummaryDocument.Run(
                 length: DurationSyntax.format(end - begin), policy: policy.rawValue, seed: seed, app: manifest.app,
@@ -190,11 +187,15 @@ extension BGTask {
             }
         }
 
-        /// How an app is launched when the manifest scripts neither the user nor the server (no `lifecycle:`, no
-        /// `pushes:`): kept running in the background, or, with `usage:`, at the user's first open.
+        /// How an app is launched when the manifest has no `lifecycle:`: with `usage:`, at the user's first open
+        /// (a push before it launches the app into the background, as on iOS); with neither `usage:` nor
+        /// `pushes:`, kept running in the background (nobody opens it).
         static func chooseLaunch(for manifest: AppManifest, in configuration: inout EmulatedApp.Configuration) {
-            if manifest.lifecycle.isEmpty && manifest.pushes.isEmpty {
-                configuration.launch = manifest.usage.isEmpty ? .keptInBackground : .atFirstOpen
+            guard manifest.lifecycle.isEmpty else { return }
+            if !manifest.usage.isEmpty {
+                configuration.launch = .atFirstOpen
+            } else if manifest.pushes.isEmpty {
+                configuration.launch = .keptInBackground
             }
         }
 
