@@ -61,6 +61,21 @@ import Testing
         #expect(try Data(contentsOf: URL(fileURLWithPath: folder.path + "/again.json")) == wholeBytes)
     }
 
+    @Test func theReportDrawsTheTableAndAHistogramOfEachMeasure() async throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path + "/population.html"
+        let result = try await TestSupport.run(
+            Self.bgtask, ["simulate", TestSupport.packageRoot + "/Examples/Headlines/app.yaml", "--for", "3d", "--policy", "realistic", "--users", "8", "--report", path])
+        #expect(result.status == 0, "\(result.stderr)")
+        let html = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(html.contains(#"<body data-charts="4">"#))           // one task's launches, ages, push delays, transfer latencies
+        #expect(html.contains("<h2>launches per day: com.example.headlines.refresh</h2><p>8 users; p50 "))
+        #expect(html.contains("<h2>push delay</h2><p>16 pushes;"))
+        #expect(html.components(separatedBy: #"<rect class="bar""#).count > 3)
+        #expect(html.contains("<h2>transfer latency</h2><p>0 transfers; p50 0s, p90 0s, max 0s</p>\n<p>No values.</p>"))
+        #expect(html.contains(result.stdout.split(separator: "\n")[1].trimmingCharacters(in: .whitespaces)))
+    }
+
     @Test(arguments: [
         (["--users", "0"], "--users 0: expected a number of users, 1 or more"),
         (["--users", "4", "--shard", "0/2"], "--shard '0/2': K must be from 1 to 2"),
