@@ -38,16 +38,10 @@ public struct PopulationReport {
 
     /// The page.
     public func html() -> String {
-        var html = """
-            <!DOCTYPE html>
-            <html lang="en">
-            <head>
-            <meta charset="utf-8">
-            <meta name="generator" content="bgkit">
-            <title>\(HTML.escape(title))</title>
-            <style>body{margin:0 auto;max-width:1000px;padding:18px 20px 40px;font:14px/1.45 system-ui,sans-serif;color:#1d2733}\
-            pre{background:#f3f6f9;padding:10px;overflow-x:auto}rect.bar{fill:#2f6fd6}text{font-size:10px;fill:#5c6b7a}</style>
-            </head>
+        let style = "body{margin:0 auto;max-width:1000px;padding:18px 20px 40px;font:14px/1.45 system-ui,sans-serif;color:#1d2733}"
+            + "pre{background:#f3f6f9;padding:10px;overflow-x:auto}rect.bar{fill:#2f6fd6}text{font-size:10px;fill:#5c6b7a}"
+        var html = HTML.head(title: title, style: style) + """
+
             <body data-charts="\(charts.count)">
             <header><h1>\(HTML.escape(title))</h1></header>
             <pre>\(HTML.escape(table.joined(separator: "\n")))</pre>
