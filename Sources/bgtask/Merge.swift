@@ -15,8 +15,7 @@ extension BGTask {
                 gives exactly, byte for byte, the summary the whole run writes. Prints the distribution table; \
                 --summary writes the merged summary (docs/POPULATION.md: Slurm job arrays, Kubernetes Indexed Jobs).
 
-                Example — a population in two shards (two machines, or two tasks of a Slurm job array), \
-                then the merge:
+                Example — a population in two shards, then the merge:
 
                   bgtask simulate Examples/DailyRefresh/app.yaml --for 7d --policy realistic \\
                       --users 100 --shard 1/2 --summary one.json

@@ -162,20 +162,12 @@ extension BGTask {
                     manifest, engine: engine, timeline: timeline, options: options.recipeOptions(location: nil, live: false))
                 statistics.follow(app)
                 app.start()
-                let progress = ProgressLine(enabled: StandardOutput.errorIsTerminal && !StandardOutput.outputIsTerminal)
-                var instants = 0
                 do {
-                    try await EngineRun(engine: engine).run(until: end) {
-                        instants &+= 1
-                        if instants % 4096 == 0 { progress.show { "simulated to \(TextTimelineRenderer.time(engine.now))" } }
-                        return true
-                    }
+                    try await Self.drive(engine, until: end)
                 } catch {
-                    progress.finish()
                     summary.close(RunSummary.stopped)
                     throw error
                 }
-                progress.finish()
                 engine.run(until: end)
                 try options.state?.saveRunEnd(end)
                 let document = SummaryDocument(run: run, statistics: statistics.statistics(at: end))
@@ -184,6 +176,19 @@ extension BGTask {
                 try summaryPath.map(document.write(to:))
                 if let reportPath { try picture?.write(to: reportPath) }
                 try Self.checkSaves(of: app, state: options.state)
+            }
+        }
+
+        /// Runs `engine` on virtual time to `end`; a run longer than a second shows the simulated time it has
+        /// reached on standard error when that is a terminal and the timeline is not going to one.
+        static func drive(_ engine: EventEngine, until end: SimTime) async throws {
+            let progress = ProgressLine(enabled: StandardOutput.errorIsTerminal && !StandardOutput.outputIsTerminal)
+            defer { progress.finish() }
+            var instants = 0
+            try await EngineRun(engine: engine).run(until: end) {
+                instants &+= 1
+                if instants % 4096 == 0 { progress.show { "simulated to \(TextTimelineRenderer.time(engine.now))" } }
+                return true
             }
         }
 
