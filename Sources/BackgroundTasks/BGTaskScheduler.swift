@@ -87,12 +87,11 @@ public final class BGTaskScheduler {
     public var isWaitingForFirstUnlock = false {
         didSet {
             guard isWaitingForFirstUnlock != oldValue else { return }
-            if isWaitingForFirstUnlock {
-                for entry in pending where entry.request.kind != .continued { recordWaitingForUnlock(entry.request.identifier) }
-            }
             reevaluate()
         }
     }
+    /// What the system's discretion has seen and spent (the realistic policy asks it; ``SystemDiscretion``).
+    public private(set) var discretion: SystemDiscretion
 
     private let engine: EventEngine
     private let timeline: Timeline
@@ -112,11 +111,18 @@ public final class BGTaskScheduler {
     private struct Pending {
         var request: BGTaskRequest
         var launch: EventID?
+        /// Why it is not launched now, as last recorded or passed over (nil: it is about to launch).
+        var reason: TaskWaitReason?
+        /// Why its planned launch is not sooner (the realistic policy's choice), while one is planned.
+        var plannedReason: TaskWaitReason?
+        /// A look at its reason when its earliest begin passes, when a planned launch comes later.
+        var reasonCheck: EventID?
     }
 
     private struct Running {
         var task: BGTask
         var request: BGTaskRequest
+        var launchedAt: SimTime
         var expiry: EventID?
         /// When the task's time is up (a refresh task's launch's end), if it has a fixed time.
         var deadline: SimTime?
@@ -148,6 +154,7 @@ public final class BGTaskScheduler {
         self.backgroundModes = Set(backgroundModes)
         self.configuration = configuration
         self.planner = LaunchPlanner(policy: configuration.policy)
+        self.discretion = SystemDiscretion(configuration: configuration.discretion)
         self.permits = PermittedIdentifiers(self.permittedIdentifiers)
         self.lastUse = engine.now
         self.store = configuration.taskRequestStore
@@ -266,7 +273,7 @@ public final class BGTaskScheduler {
         removePending(identifier)
         pending.append(Pending(request: request.copy()))
         timeline.record(.taskSubmitted(task: identifier, kind: request.kind, earliestBegin: request.earliestBeginDate, from: extensionIdentifier))
-        if isWaitingForFirstUnlock, request.kind != .continued { recordWaitingForUnlock(identifier) }
+        updateReason(at: pending.count - 1)
         if let begin = request.earliestBeginDate, begin - engine.now > configuration.maxEarliestBeginAhead {
             timeline.record(.error(
                 message: "\(identifier): earliestBeginDate is \(DurationSyntax.format(begin - engine.now)) ahead; Apple advises "
@@ -306,7 +313,10 @@ public final class BGTaskScheduler {
     /// Cancels every pending request.
     public func cancelAllTaskRequests() {
         guard !pending.isEmpty else { return }
-        for entry in pending { entry.launch.map(engine.cancel) }
+        for entry in pending {
+            entry.launch.map(engine.cancel)
+            entry.reasonCheck.map(engine.cancel)
+        }
         pending.removeAll()
         save()
     }
@@ -343,6 +353,21 @@ public final class BGTaskScheduler {
 
     /// The resources the emulated device supports for continued processing tasks (Apple's class property).
     public var supportedResources: BGContinuedProcessingTaskRequest.Resources { configuration.supportedResources }
+
+    // MARK: The user's usage
+
+    /// The user opened the app now: the system's discretion learns it (``SystemDiscretion``), and a
+    /// request waiting for the app's use may launch.
+    public func appWasOpened() {
+        discretion.appWasOpened(at: engine.now)
+        reevaluate()
+    }
+
+    /// The opens of the app the system saw before the run (`history:`).
+    public func learnUsage(history: [SimTime]) {
+        discretion.learn(history: history)
+        reevaluate()
+    }
 
     // MARK: Debugger commands
 
@@ -447,16 +472,38 @@ public final class BGTaskScheduler {
     /// usage window.
     private var wasUsedRecently: Bool {
         guard case .realistic = configuration.policy, !isAppInForeground else { return true }
-        return engine.now - lastUse <= configuration.processingUsageWindow
+        let window = configuration.processingUsageWindow
+        return engine.now - lastUse <= window || discretion.wasOpened(within: window, before: engine.now)
     }
 
-    /// True when the pending `request` may launch once its earliest begin has passed: its conditions
-    /// hold, its kind is not held, no task of its identifier runs, and under the realistic policy a processing task's app was
-    /// used within ``Configuration/processingUsageWindow``.
+    private var isRealistic: Bool {
+        if case .realistic = configuration.policy { true } else { false }
+    }
+
+    /// Why the pending `request` may not launch, its earliest begin aside (nil: it may): the device and
+    /// the user under both policies, and under the realistic one the system's discretion — critically
+    /// low battery, and the app's use (a processing task's app used within
+    /// ``Configuration/processingUsageWindow``, a refresh's app opened within the discretion's usage window).
+    private func holdReason(_ request: BGTaskRequest) -> TaskWaitReason? {
+        let kind = request.kind
+        if kind != .continued {
+            if isWaitingForFirstUnlock { return .beforeFirstUnlock }
+            if !conditions.backgroundRefresh { return .backgroundRefreshOff }
+        }
+        if heldKinds.contains(kind) { return .forceQuit }
+        if kind == .refresh, conditions.lowPower { return .lowPowerMode }
+        if isRealistic, kind != .continued, discretion.isBatteryCritical(conditions) { return .lowBattery }
+        if !conditionsAllow(request) { return .conditions }
+        guard isRealistic else { return nil }
+        if kind == .processing, !wasUsedRecently { return .appUsage }
+        if kind == .refresh, !discretion.wasOpened(within: configuration.discretion.usageWindow, before: engine.now) { return .appUsage }
+        return nil
+    }
+
+    /// True when the pending `request` may launch once its earliest begin has passed: nothing holds it
+    /// (``holdReason(_:)``) and no task of its identifier runs.
     private func mayLaunch(_ request: BGTaskRequest) -> Bool {
-        conditionsAllow(request) && !heldKinds.contains(request.kind) && (request.kind != .processing || wasUsedRecently)
-            && (!isWaitingForFirstUnlock || request.kind == .continued)
-            && !running.contains { $0.task.identifier == request.identifier }
+        holdReason(request) == nil && !running.contains { $0.task.identifier == request.identifier }
     }
 
     /// True when the pending `request` could launch now.
@@ -480,6 +527,7 @@ public final class BGTaskScheduler {
     }
 
     private func evaluateOnce() {
+        defer { for index in pending.indices { updateReason(at: index) } }
         for entry in running where entry.request.kind == .processing && !conditionsAllow(entry.request) {
             expire(entry.task)
         }
@@ -489,14 +537,67 @@ public final class BGTaskScheduler {
             let eligible = mayLaunch(request)
             if eligible, pending[index].launch == nil {
                 let from = max(engine.now, request.earliestBeginDate ?? engine.now)
-                let deadline = (request.earliestBeginDate ?? from) + configuration.processingWindow
-                let at = planner.launchTime(for: request.kind, eligibleAt: from, deadline: deadline)
+                guard let plan = plannedLaunch(request, eligibleAt: from) else {
+                    pending[index].plannedReason = .appUsage
+                    continue
+                }
                 let identifier = request.identifier
-                pending[index].launch = engine.schedule(at: at) { [weak self] in self?.launchBatch(identifier) }
+                pending[index].plannedReason = plan.reason
+                pending[index].launch = engine.schedule(at: plan.time) { [weak self] in self?.launchBatch(identifier) }
+                if plan.reason != nil, from > engine.now {
+                    // From its earliest begin it waits for the planned launch's reason: record it then.
+                    pending[index].reasonCheck = engine.schedule(at: from) { [weak self] in self?.updateReason(of: identifier) }
+                }
             } else if !eligible, let launch = pending[index].launch {
                 engine.cancel(launch)
+                pending[index].reasonCheck.map(engine.cancel)
                 pending[index].launch = nil
+                pending[index].reasonCheck = nil
+                pending[index].plannedReason = nil
             }
+        }
+    }
+
+    /// When the policy launches `request`, eligible from `eligible`, and why not sooner: the eager
+    /// policy's next minute; under the realistic policy a refresh ahead of the next predicted open, a
+    /// processing task after its drawn delay, both no sooner than the rate limit and the energy budget
+    /// allow (``SystemDiscretion``). Nil: no open is predicted.
+    private func plannedLaunch(_ request: BGTaskRequest, eligibleAt eligible: SimTime) -> (time: SimTime, reason: TaskWaitReason?)? {
+        if isRealistic, request.kind == .refresh {
+            return discretion.refreshLaunch(eligibleAt: eligible, now: engine.now)
+        }
+        let deadline = (request.earliestBeginDate ?? eligible) + configuration.processingWindow
+        let drawn = planner.launchTime(for: request.kind, eligibleAt: eligible, deadline: deadline)
+        guard isRealistic, request.kind == .processing else { return (drawn, nil) }
+        let allowed = discretion.earliestLaunch(at: drawn)
+        return (allowed.time, allowed.time > drawn ? allowed.reason : nil)
+    }
+
+    /// Brings the recorded reason of the pending request at `index` up to date: `task.waiting` when the
+    /// reason changes from one that held it to another, or to one only the scheduler knows
+    /// (``TaskWaitReason/isKnownOnlyToTheScheduler``); a request that starts to wait for its earliest
+    /// begin, its conditions, Low Power Mode, the Background App Refresh switch or a force quit is not
+    /// recorded again (its `task.submitted`, the `conditions` and the `lifecycle` events show it), nor one
+    /// that stops waiting (docs/SCHEDULER.md, "Why a task waits").
+    private func updateReason(of identifier: String) {
+        guard let index = pending.firstIndex(where: { $0.request.identifier == identifier }) else { return }
+        pending[index].reasonCheck = nil
+        updateReason(at: index)
+    }
+
+    private func updateReason(at index: Int) {
+        let entry = pending[index]
+        let reason: TaskWaitReason? =
+            if let hold = holdReason(entry.request) { hold }
+            else if let begin = entry.request.earliestBeginDate, begin > engine.now { .earliestBegin }
+            else { entry.plannedReason }
+        let previous = entry.reason
+        guard reason != previous else { return }
+        pending[index].reason = reason
+        guard let reason, reason != .earliestBegin else { return }
+        let wasHeld = previous.map { $0 != .earliestBegin } ?? false
+        if wasHeld || reason.isKnownOnlyToTheScheduler {
+            timeline.record(.taskWaiting(task: entry.request.identifier, reason: reason.rawValue))
         }
     }
 
@@ -521,6 +622,7 @@ public final class BGTaskScheduler {
         guard let index = pending.firstIndex(where: { $0.request.identifier == identifier }) else { return }
         let entry = pending.remove(at: index)
         entry.launch.map(engine.cancel)
+        entry.reasonCheck.map(engine.cancel)
         save()
         let request = entry.request
         guard let handler = handlers[identifier] ?? permits.wildcard(permitting: identifier).flatMap({ handlers[$0] }) else {
@@ -544,7 +646,8 @@ public final class BGTaskScheduler {
         case .continued: expiry(of: task, at: engine.now + configuration.continuedStallLimit)
         case .processing: nil
         }
-        running.append(Running(task: task, request: request, expiry: warning, deadline: deadline))
+        running.append(Running(task: task, request: request, launchedAt: engine.now, expiry: warning, deadline: deadline))
+        if request.kind != .continued { discretion.appWasLaunched(at: engine.now) }
         if let continued = task as? BGContinuedProcessingTask {
             continued.progress.onChange = { [weak self, unowned continued] progress in
                 self?.progressDidChange(continued, progress)
@@ -621,19 +724,20 @@ public final class BGTaskScheduler {
         let entry = running.remove(at: index)
         entry.expiry.map(engine.cancel)
         entry.timeUp.map(engine.cancel)
+        if isRealistic, entry.request.kind != .continued, conditions.power == .battery {
+            discretion.spend(engine.now - entry.launchedAt, at: engine.now)
+        }
         timeline.record(.taskCompleted(task: task.identifier, success: success))
         for listener in completionListeners { listener(task, success) }
         reevaluate()
     }
 
-    private func recordWaitingForUnlock(_ identifier: String) {
-        timeline.record(.taskWaiting(task: identifier, reason: "beforeFirstUnlock"))
-    }
-
     @discardableResult
     private func removePending(_ identifier: String) -> Bool {
         guard let index = pending.firstIndex(where: { $0.request.identifier == identifier }) else { return false }
-        pending.remove(at: index).launch.map(engine.cancel)
+        let entry = pending.remove(at: index)
+        entry.launch.map(engine.cancel)
+        entry.reasonCheck.map(engine.cancel)
         return true
     }
 

@@ -55,10 +55,10 @@ extension BGTask {
         @Option(help: "text: a human timeline; jsonl: the event stream (default: text on a terminal, else jsonl).")
         var format: TimelineFormat?
 
-        @Option(help: "eager: launch within a minute of becoming eligible; realistic: seeded, system-like delays.")
+        @Option(help: "eager: launch within a minute of becoming eligible; realistic: the system's discretion (usage, battery, budget, rate limit).")
         var policy: PolicyName = .eager
 
-        @Option(help: "The seed of the realistic policy's random delays.")
+        @Option(help: "The seed of the realistic policy's random delays and of the usage opens' jitter.")
         var seed: UInt64 = 0
 
         @Option(help: ArgumentHelp(

@@ -51,52 +51,42 @@ import Testing
         #expect(everyOther.isScheduled(onDay: 97, firstDay: 101))  // history: every other day backwards too
     }
 
-    struct Case: CustomTestStringConvertible, Sendable {
-        let name: String
-        let yaml: String
-        let expected: String
-        var testDescription: String { name }
-    }
-
-    static let cases: [Case] = [
-        Case(name: "a bad time", yaml: "usage:\n  - {at: \"25:00\", for: 5m}",
-             expected: "app.yaml:3: usage[0].at: '25:00' is not a time of day (expected HH:MM from 00:00 to 23:59, such as \"08:00\")"),
-        Case(name: "a time without minutes", yaml: "usage:\n  - {at: \"8\", for: 5m}",
-             expected: "app.yaml:3: usage[0].at: '8' is not a time of day (expected HH:MM from 00:00 to 23:59, such as \"08:00\")"),
-        Case(name: "an unknown day", yaml: "usage:\n  - {at: \"08:00\", for: 5m, days: [mon, tues]}",
-             expected: "app.yaml:3: usage[0].days[1]: unknown day 'tues' (expected mon, tue, wed, thu, fri, sat or sun)"),
-        Case(name: "no days", yaml: "usage:\n  - {at: \"08:00\", for: 5m, days: []}",
-             expected: "app.yaml:3: usage[0].days: days is empty: name at least one day (mon, tue, wed, thu, fri, sat, sun), or leave it out for every day"),
-        Case(name: "a misspelt key", yaml: "usage:\n  - {at: \"08:00\", for: 5m, jiter: 15m}",
-             expected: "app.yaml:3: usage[0].jiter: unknown key 'jiter' (did you mean 'jitter'?)"),
-        Case(name: "no for", yaml: "usage:\n  - {at: \"08:00\"}",
-             expected: "app.yaml:3: usage[0].for: missing key 'for'"),
-        Case(name: "for of zero", yaml: "usage:\n  - {at: \"08:00\", for: 0s}",
-             expected: "app.yaml:3: usage[0].for: for must be longer than 0s"),
-        Case(name: "every of part of a day", yaml: "usage:\n  - {at: \"08:00\", for: 5m, every: 36h}",
-             expected: "app.yaml:3: usage[0].every: '36h' is not a whole number of days (expected 1d or more, such as 2d or 7d)"),
-        Case(name: "a jitter of a day", yaml: "usage:\n  - {at: \"08:00\", for: 5m, jitter: 1d}",
-             expected: "app.yaml:3: usage[0].jitter: jitter is at most 12h (an open stays within a day of its time)"),
-        Case(name: "a history of two years", yaml: "history: 730d",
-             expected: "app.yaml:2: history: history is at most 365d (a year of usage)"),
-        Case(name: "a negative weight", yaml: "population:\n  - {weight: -1, usage: []}",
-             expected: "app.yaml:3: population[0].weight: '-1' is not a weight (expected a positive number, such as 3)"),
-        Case(name: "a profile without usage", yaml: "population:\n  - {weight: 1}",
-             expected: "app.yaml:3: population[0].usage: missing key 'usage'"),
-        Case(name: "a misspelt profile key", yaml: "population:\n  - {wieght: 1, usage: []}",
-             expected: "app.yaml:3: population[0].wieght: unknown key 'wieght' (did you mean 'weight'?)"),
-        Case(name: "a bad time in a profile", yaml: "population:\n  - {weight: 1, usage: [{at: \"7:30\", for: 5m}]}",
-             expected: "app.yaml:3: population[0].usage[0].at: '7:30' is not a time of day (expected HH:MM from 00:00 to 23:59, such as \"08:00\")"),
-        Case(name: "a misspelt top-level key", yaml: "usgae: []",
-             expected: "app.yaml:2: usgae: unknown key 'usgae' (did you mean 'usage'?)"),
+    /// Each read as `m.yaml` after an `app:` line, with AppManifestTests' one-line check.
+    static let cases: [AppManifestTests.ErrorCase] = [
+        AppManifestTests.ErrorCase(name: "a bad time", yaml: "app: com.example.news\nusage:\n  - {at: \"25:00\", for: 5m}",
+             expected: "m.yaml:3: usage[0].at: '25:00' is not a time of day (expected HH:MM from 00:00 to 23:59, such as \"08:00\")"),
+        AppManifestTests.ErrorCase(name: "a time without minutes", yaml: "app: com.example.news\nusage:\n  - {at: \"8\", for: 5m}",
+             expected: "m.yaml:3: usage[0].at: '8' is not a time of day (expected HH:MM from 00:00 to 23:59, such as \"08:00\")"),
+        AppManifestTests.ErrorCase(name: "an unknown day", yaml: "app: com.example.news\nusage:\n  - {at: \"08:00\", for: 5m, days: [mon, tues]}",
+             expected: "m.yaml:3: usage[0].days[1]: unknown day 'tues' (expected mon, tue, wed, thu, fri, sat or sun)"),
+        AppManifestTests.ErrorCase(name: "no days", yaml: "app: com.example.news\nusage:\n  - {at: \"08:00\", for: 5m, days: []}",
+             expected: "m.yaml:3: usage[0].days: days is empty: name at least one day (mon, tue, wed, thu, fri, sat, sun), or leave it out for every day"),
+        AppManifestTests.ErrorCase(name: "a misspelt key", yaml: "app: com.example.news\nusage:\n  - {at: \"08:00\", for: 5m, jiter: 15m}",
+             expected: "m.yaml:3: usage[0].jiter: unknown key 'jiter' (did you mean 'jitter'?)"),
+        AppManifestTests.ErrorCase(name: "no for", yaml: "app: com.example.news\nusage:\n  - {at: \"08:00\"}",
+             expected: "m.yaml:3: usage[0].for: missing key 'for'"),
+        AppManifestTests.ErrorCase(name: "for of zero", yaml: "app: com.example.news\nusage:\n  - {at: \"08:00\", for: 0s}",
+             expected: "m.yaml:3: usage[0].for: for must be longer than 0s"),
+        AppManifestTests.ErrorCase(name: "every of part of a day", yaml: "app: com.example.news\nusage:\n  - {at: \"08:00\", for: 5m, every: 36h}",
+             expected: "m.yaml:3: usage[0].every: '36h' is not a whole number of days (expected 1d or more, such as 2d or 7d)"),
+        AppManifestTests.ErrorCase(name: "a jitter of a day", yaml: "app: com.example.news\nusage:\n  - {at: \"08:00\", for: 5m, jitter: 1d}",
+             expected: "m.yaml:3: usage[0].jitter: jitter is at most 12h (an open stays within a day of its time)"),
+        AppManifestTests.ErrorCase(name: "a history of two years", yaml: "app: com.example.news\nhistory: 730d",
+             expected: "m.yaml:2: history: history is at most 365d (a year of usage)"),
+        AppManifestTests.ErrorCase(name: "a negative weight", yaml: "app: com.example.news\npopulation:\n  - {weight: -1, usage: []}",
+             expected: "m.yaml:3: population[0].weight: '-1' is not a weight (expected a positive number, such as 3)"),
+        AppManifestTests.ErrorCase(name: "a profile without usage", yaml: "app: com.example.news\npopulation:\n  - {weight: 1}",
+             expected: "m.yaml:3: population[0].usage: missing key 'usage'"),
+        AppManifestTests.ErrorCase(name: "a misspelt profile key", yaml: "app: com.example.news\npopulation:\n  - {wieght: 1, usage: []}",
+             expected: "m.yaml:3: population[0].wieght: unknown key 'wieght' (did you mean 'weight'?)"),
+        AppManifestTests.ErrorCase(name: "a bad time in a profile", yaml: "app: com.example.news\npopulation:\n  - {weight: 1, usage: [{at: \"7:30\", for: 5m}]}",
+             expected: "m.yaml:3: population[0].usage[0].at: '7:30' is not a time of day (expected HH:MM from 00:00 to 23:59, such as \"08:00\")"),
+        AppManifestTests.ErrorCase(name: "a misspelt top-level key", yaml: "app: com.example.news\nusgae: []",
+             expected: "m.yaml:2: usgae: unknown key 'usgae' (did you mean 'usage'?)"),
     ]
 
     @Test(arguments: cases)
-    func refusesWithOneClearError(_ c: Case) {
-        #expect {
-            try AppManifest(yaml: "app: com.example.news\n" + c.yaml + "\n", file: "app.yaml")
-        } throws: { error in
-            (error as? InputError)?.description == c.expected
-        }
+    func refusesWithOneClearError(_ c: AppManifestTests.ErrorCase) {
+        AppManifestTests.expectOneLineError(c)
     }
 }

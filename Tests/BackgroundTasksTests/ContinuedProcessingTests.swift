@@ -215,6 +215,7 @@ import Testing
     @Test(arguments: [UInt64(1), 2, 3, 4, 5])
     func eligibleTasksLaunchInOneBatch(seed: UInt64) throws {
         let f = try F(initial: DeviceConditions(idle: true)) { $0.policy = .realistic(seed: seed) }
+        f.scheduler.appWasOpened()
         f.launchApp()
         try f.scheduler.submit(f.refreshRequest())
         try f.scheduler.submit(f.uploadRequest())

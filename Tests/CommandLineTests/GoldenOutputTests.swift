@@ -42,6 +42,9 @@ import Testing
         Case(golden: "daily-3d.html", tool: "bgtask",
              arguments: ["simulate", "Examples/DailyRefresh/app.yaml", "--for", "3d", "--format", "jsonl", "--report"],
              writes: "daily-3d.html"),
+        Case(golden: "commute-2d-realistic.txt", tool: "bgtask", arguments: [
+            "simulate", "Examples/Commute/app.yaml", "--for", "2d", "--policy", "realistic", "--format", "text",
+        ]),
         Case(golden: "news-6h.jsonl", tool: "bgtask",
              arguments: ["simulate", "Examples/News/app.yaml", "--for", "6h", "--format", "jsonl"]),
         Case(golden: "news-6h.html", tool: "bgtask",

@@ -59,6 +59,7 @@ public final class TaskMode: BackgroundMode {
 
     /// Registers the handlers (the first time) and submits `submitAtLaunch:`.
     public func appDidLaunch(first: Bool) {
+        if first, let history = app?.device.user.history, !history.isEmpty { host.scheduler.learnUsage(history: history) }
         host.launch()
     }
 
@@ -79,6 +80,7 @@ public final class TaskMode: BackgroundMode {
     public func appDidChange(from: LifecycleState, to: LifecycleState) {
         if to == .foreground { host.scheduler.heldKinds = [] }
         host.scheduler.isAppInForeground = to == .foreground
+        if to == .foreground { host.scheduler.appWasOpened() }
     }
 
     /// A restart lifts a force quit's hold only with ``EmulatedApp/Configuration/rebootLiftsForceQuit``
