@@ -13,6 +13,9 @@ import Testing
           com.example.population.refresh: {kind: refresh, earliestBegin: 15m, work: 4s, resubmit: true}
           com.example.population.upload: {kind: processing, requiresExternalPower: true, work: 90s}
         submitAtLaunch: [com.example.population.refresh, com.example.population.upload]
+        usage:
+          - {at: "08:00", for: 5m, jitter: 45m}
+          - {at: "19:00", for: 10m, jitter: 1h}
         conditions:
           - {at: 0s, network: wifi, power: battery, battery: 64, idle: true}
           - {at: 7h, idle: false}
@@ -31,7 +34,7 @@ import Testing
         #expect(one == three)
         #expect(one.users == 9)
         #expect(one.tasks["com.example.population.refresh"]!.launchesPerDay.count == 9)
-        // Each user has a seed of its own: the realistic policy's delays differ, and so do the launches.
+        // Each user has a seed of its own: the opens' jitter and the policy's draws differ, and so do the launches.
         #expect(one.tasks["com.example.population.refresh"]!.launchesPerDay.counts.count > 1)
     }
 

@@ -6,6 +6,7 @@ import Testing
 @Suite struct BGTaskPopulationTests {
     static var bgtask: String { TestSupport.executable("bgtask") }
     static var example: String { TestSupport.packageRoot + "/Examples/DailyRefresh/app.yaml" }
+    static var headlines: String { TestSupport.packageRoot + "/Examples/Headlines/app.yaml" }
     static let population = ["--for", "3d", "--policy", "realistic", "--seed", "5", "--users", "12"]
 
     @Test func aSummaryHasTheContractsMembers() async throws {
@@ -39,14 +40,15 @@ import Testing
 
     @Test func mergingTheShardsGivesTheWholeRunsSummaryByteForByte() async throws {
         let folder = try TemporaryFolder()
-        let whole = try await TestSupport.run(Self.bgtask, ["simulate", Self.example] + Self.population + ["--summary", folder.path + "/whole.json"])
+        let whole = try await TestSupport.run(Self.bgtask, ["simulate", Self.headlines] + Self.population + ["--summary", folder.path + "/whole.json"])
         #expect(whole.status == 0, "\(whole.stderr)")
-        #expect(whole.stdout.hasPrefix("12 users × 3d of com.example.daily, policy realistic, seed 5\n"))
-        #expect(whole.stdout.contains("launches per day  com.example.daily.refresh"))
+        #expect(whole.stdout.hasPrefix("12 users × 3d of com.example.headlines, policy realistic, seed 5\n"))
+        #expect(whole.stdout.contains("launches per day  com.example.headlines.refresh"))
+        #expect(!whole.stdout.contains("\n0 opens") && !whole.stdout.contains(" 0 users"))
         var shards: [String] = []
         for index in 1...3 {
             let path = folder.path + "/shard-\(index).json"
-            let run = try await TestSupport.run(Self.bgtask, ["simulate", Self.example] + Self.population + ["--shard", "\(index)/3", "--summary", path])
+            let run = try await TestSupport.run(Self.bgtask, ["simulate", Self.headlines] + Self.population + ["--shard", "\(index)/3", "--summary", path])
             #expect(run.status == 0, "\(run.stderr)")
             #expect(run.stdout.hasPrefix("4 users (shards \(index) of 3)"))
             shards.append(path)
@@ -57,7 +59,7 @@ import Testing
         let wholeBytes = try Data(contentsOf: URL(fileURLWithPath: folder.path + "/whole.json"))
         #expect(try Data(contentsOf: URL(fileURLWithPath: folder.path + "/merged.json")) == wholeBytes)
         // A second run with the same seed writes the same summary.
-        _ = try await TestSupport.run(Self.bgtask, ["simulate", Self.example] + Self.population + ["--summary", folder.path + "/again.json"])
+        _ = try await TestSupport.run(Self.bgtask, ["simulate", Self.headlines] + Self.population + ["--summary", folder.path + "/again.json"])
         #expect(try Data(contentsOf: URL(fileURLWithPath: folder.path + "/again.json")) == wholeBytes)
     }
 

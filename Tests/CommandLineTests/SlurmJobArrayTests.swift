@@ -11,7 +11,7 @@ private let slurmCanRun = TestSupport.toolsAvailable("munged", "slurmctld", "slu
 @Suite(.enabled(if: slurmCanRun, "needs Slurm and MUNGE: slurm-wlm and munge (tools/install-deps)"))
 struct SlurmJobArrayTests {
     static var bgtask: String { TestSupport.executable("bgtask") }
-    static let run = [TestSupport.packageRoot + "/Examples/DailyRefresh/app.yaml", "--for", "2d", "--policy", "realistic", "--seed", "5", "--users", "12"]
+    static let run = [TestSupport.packageRoot + "/Examples/Headlines/app.yaml", "--for", "2d", "--policy", "realistic", "--seed", "5", "--users", "12"]
     static let shards = 3
 
     @Test func aJobArrayOfShardsMergesIntoTheWholeRunsSummary() async throws {
