@@ -44,7 +44,8 @@ public struct Histogram: Hashable, Sendable {
     /// values), as its bucket's lower edge; 0 when empty.
     public func percentile(_ percent: Int) -> Int64 {
         guard count > 0 else { return 0 }
-        let rank = Swift.max(1, (count * percent + 99) / 100)
+        // ceil(count × percent / 100), without overflowing for any count.
+        let rank = Swift.max(1, count / 100 * percent + (count % 100 * percent + 99) / 100)
         var seen = 0
         for bucket in counts.keys.sorted() {
             seen += counts[bucket]!
@@ -59,7 +60,8 @@ public struct Histogram: Hashable, Sendable {
     }
 
     /// A histogram read back from its buckets and its largest value; nil when an edge is not a bucket's
-    /// lower edge, a count is not positive, or the largest value lies outside the last bucket.
+    /// lower edge, a count is not positive, the counts add up to 2^50 or more, or the largest value lies
+    /// outside the last bucket.
     public init?(buckets: [(lowerEdge: Int64, count: Int)], max: Int64) {
         for (edge, count) in buckets {
             guard edge >= 0, count > 0 else { return nil }
@@ -67,6 +69,7 @@ public struct Histogram: Hashable, Sendable {
             guard Self.lowerEdge(of: bucket) == edge, counts[bucket] == nil else { return nil }
             counts[bucket] = count
             self.count += count
+            guard self.count < Self.countLimit else { return nil }
         }
         guard let last = counts.keys.max() else {
             guard max == 0 else { return nil }
@@ -87,6 +90,10 @@ public struct Histogram: Hashable, Sendable {
         for (bucket, count) in counts { result[bar(Self.lowerEdge(of: bucket)) - low].count += count }
         return result
     }
+
+    /// The most values a histogram read from a file may hold (2^50: a merge of thousands stays far from
+    /// overflowing).
+    static let countLimit = 1 << 50
 
     /// Values below this are buckets of their own.
     static let exactBelow: Int64 = 256

@@ -24,11 +24,13 @@ extension SummaryDocument {
         statistics = try reader.statistics(root)
         if let shards = root["shards"] {
             let count = try reader.count(shards, "shards.of")
+            guard count >= 1 else { throw reader.error("shards.of", "expected the number of shards, 1 or more") }
+            guard population != nil else { throw reader.error("shards", "a shard's summary names its run's population (--users)") }
             guard case .array(let values) = shards["included"] else { throw reader.error("shards.included", "expected an array of shard numbers") }
             var included: [Int] = []
             for (index, value) in values.enumerated() {
                 let shard = try reader.count(value, "shards.included[\(index)]")
-                guard (1...max(count, 1)).contains(shard), !included.contains(shard) else {
+                guard (1...count).contains(shard), !included.contains(shard) else {
                     throw reader.error("shards.included[\(index)]", "shard \(shard) is not one of 1...\(count), or is listed twice")
                 }
                 included.append(shard)
@@ -56,8 +58,8 @@ private struct SummaryReader {
     func count(_ object: JSONValue, _ path: String) throws(InputError) -> Int {
         let key = String(path.split(separator: ".").last ?? "")
         let value: JSONValue? = if case .number = object { object } else { object[key] }
-        guard case .number(let number) = value, number >= 0, number == number.rounded(), number < 9e15 else {
-            throw error(path, "expected a whole number, 0 or more")
+        guard case .number(let number) = value, number >= 0, number == number.rounded(), number < 0x1p50 else {
+            throw error(path, "expected a whole number, 0 or more (below 2^50)")
         }
         return Int(number)
     }

@@ -89,6 +89,12 @@ import Testing
         #expect(error?.description.hasPrefix(expected) == true, "\(error?.description ?? "")")
     }
 
+    @Test func shardsOfNoneAreRefusedAsTheyAreRead() {
+        let text = shard(1, users: 3, ages: []).summary.jsonText.replacingOccurrences(#""of":2,"included":[1]"#, #""of":0,"included":[1]"#)
+        let error = #expect(throws: InputError.self) { try SummaryDocument(bytes: Array(text.utf8), file: "s.json") }
+        #expect(error?.description == "s.json: shards.of: expected the number of shards, 1 or more")
+    }
+
     @Test func countsThatDisagreeWithTheirHistogramsAreRefused() {
         let text = shard(1, users: 3, ages: [5, 90]).summary.jsonText.replacingOccurrences(#""count":2"#, #""count":5"#)
         let error = #expect(throws: InputError.self) { try SummaryDocument(bytes: Array(text.utf8), file: "s.json") }
