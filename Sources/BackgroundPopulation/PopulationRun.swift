@@ -59,10 +59,13 @@ public struct PopulationRun: Sendable {
         return result
     }
 
-    /// The users this run simulates, in order.
-    public var members: [Int] {
-        guard let shard else { return Array(0..<users) }
-        return Array(stride(from: shard.index - 1, to: users, by: shard.count))
+    /// How many users this run simulates.
+    public var memberCount: Int { shard?.users(of: users) ?? users }
+
+    /// The `slot`-th user (from 0) this run simulates: computed, not listed, so that memory does not grow
+    /// with the users.
+    public func member(_ slot: Int) -> Int {
+        shard.map { $0.index - 1 + slot * $0.count } ?? slot
     }
 
     /// Runs the users on `workers` threads, each app made with the options `options` gives for the user's
@@ -74,17 +77,17 @@ public struct PopulationRun: Sendable {
         workers: Int, progress: @escaping @Sendable (Int) -> Void = { _ in }, isCancelled: @escaping @Sendable () -> Bool = { false },
         options: @escaping @Sendable (AppManifest) -> AppRecipe.Options
     ) throws(InputError) -> RunStatistics? {
-        let members = members
+        let total = memberCount
         let next = Atomic<Int>(0)
         let done = Atomic<Int>(0)
         let outcome = Mutex<(statistics: RunStatistics, error: InputError?)>((RunStatistics(), nil))
-        DispatchQueue.concurrentPerform(iterations: max(1, min(workers, members.count))) { _ in
+        DispatchQueue.concurrentPerform(iterations: max(1, min(workers, total))) { _ in
             var mine = RunStatistics()
             while !isCancelled() {
                 let slot = next.add(1, ordering: .relaxed).oldValue
-                guard slot < members.count, outcome.withLock({ $0.error == nil }) else { break }
+                guard slot < total, outcome.withLock({ $0.error == nil }) else { break }
                 do throws(InputError) {
-                    let member = members[slot]
+                    let member = member(slot)
                     mine.merge(try user(member, options: options(manifest(ofUser: member))))
                 } catch {
                     outcome.withLock { if $0.error == nil { $0.error = error } }

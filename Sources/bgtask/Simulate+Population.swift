@@ -37,7 +37,7 @@ extension BGTask.Simulate {
         _ population: PopulationRun, run: SummaryDocument.Run, options: AppOptions.Resolved, summary: String?, report: String?
     ) async throws {
         let workers = Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))
-        let total = population.members.count
+        let total = population.memberCount
         let progress = ProgressLine(enabled: StandardOutput.errorIsTerminal)
         let cancelled = Atomic<Bool>(false)
         let statistics = try await withTaskCancellationHandler {
