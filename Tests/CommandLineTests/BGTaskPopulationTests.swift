@@ -42,6 +42,7 @@ import Testing
         let folder = try TemporaryFolder()
         let whole = try await TestSupport.run(Self.bgtask, ["simulate", Self.headlines] + Self.population + ["--summary", folder.path + "/whole.json"])
         #expect(whole.status == 0, "\(whole.stderr)")
+        #expect(whole.stderr.isEmpty)                      // no progress line: standard error is not a terminal
         #expect(whole.stdout.hasPrefix("12 users × 3d of com.example.headlines, policy realistic, seed 5\n"))
         #expect(whole.stdout.contains("launches per day  com.example.headlines.refresh"))
         #expect(!whole.stdout.contains("\n0 opens") && !whole.stdout.contains(" 0 users"))

@@ -96,7 +96,10 @@ private final class SlurmCluster: @unchecked Sendable {
     }
 
     private func configuration() throws -> String {
-        let host = ProcessInfo.processInfo.hostName.split(separator: ".").first.map(String.init) ?? "localhost"
+        // slurmctld compares SlurmctldHost with gethostname()'s short name, as slurmd its NodeHostname.
+        var name = [CChar](repeating: 0, count: 256)
+        gethostname(&name, name.count - 1)
+        let host = String(cString: name).split(separator: ".").first.map(String.init) ?? "localhost"
         let user = String(cString: getpwuid(getuid()).pointee.pw_name)
         let (controller, node) = (try LoopbackPort.free(), try LoopbackPort.free())
         return """
