@@ -453,21 +453,6 @@ public final class BGTaskScheduler {
         for listener in conditionsListeners { listener(new) }
     }
 
-    /// True when the conditions let a task of this request run (earliest begin aside): a continued task
-    /// needs a free place among the running ones.
-    private func conditionsAllow(_ request: BGTaskRequest) -> Bool {
-        switch request {
-        case is BGContinuedProcessingTaskRequest:
-            return running.count { $0.request.kind == .continued } < configuration.maxRunningContinuedTasks
-        case let processing as BGProcessingTaskRequest:
-            return conditions.backgroundRefresh && conditions.idle
-                && (!processing.requiresNetworkConnectivity || conditions.network != .none)
-                && (!processing.requiresExternalPower || conditions.power.isExternal)
-        default:
-            return conditions.backgroundRefresh && !conditions.lowPower
-        }
-    }
-
     /// True unless the realistic policy is on and the app has not been in the foreground within the
     /// usage window.
     private var wasUsedRecently: Bool {
@@ -480,35 +465,29 @@ public final class BGTaskScheduler {
         if case .realistic = configuration.policy { true } else { false }
     }
 
-    /// Why the pending `request` may not launch, its earliest begin aside (nil: it may): the device and
-    /// the user under both policies, and under the realistic one the system's discretion — critically
-    /// low battery, and the app's use (a processing task's app used within
-    /// ``Configuration/processingUsageWindow``, a refresh's app opened within the discretion's usage window).
-    private func holdReason(_ request: BGTaskRequest) -> TaskWaitReason? {
-        let kind = request.kind
-        if kind != .continued {
-            if isWaitingForFirstUnlock { return .beforeFirstUnlock }
-            if !conditions.backgroundRefresh { return .backgroundRefreshOff }
-        }
-        if heldKinds.contains(kind) { return .forceQuit }
-        if kind == .refresh, conditions.lowPower { return .lowPowerMode }
-        if isRealistic, kind != .continued, discretion.isBatteryCritical(conditions) { return .lowBattery }
-        if !conditionsAllow(request) { return .conditions }
-        guard isRealistic else { return nil }
-        if kind == .processing, !wasUsedRecently { return .appUsage }
-        if kind == .refresh, !discretion.wasOpened(within: configuration.discretion.usageWindow, before: engine.now) { return .appUsage }
-        return nil
+    /// What holds pending requests now (``HoldState``): the device and the user under both policies, and
+    /// under the realistic one the system's discretion — critically low battery, and the app's use (a
+    /// processing task's app used within ``Configuration/processingUsageWindow``, a refresh's app opened
+    /// within the discretion's usage window).
+    private var holdState: HoldState {
+        let realistic = isRealistic
+        return HoldState(
+            conditions: conditions, heldKinds: heldKinds, isWaitingForFirstUnlock: isWaitingForFirstUnlock,
+            isRealistic: realistic, isBatteryCritical: realistic && discretion.isBatteryCritical(conditions),
+            wasUsedRecently: wasUsedRecently,
+            wasOpenedRecently: realistic && discretion.wasOpened(within: configuration.discretion.usageWindow, before: engine.now),
+            hasContinuedPlace: running.count { $0.request.kind == .continued } < configuration.maxRunningContinuedTasks)
     }
 
     /// True when the pending `request` may launch once its earliest begin has passed: nothing holds it
-    /// (``holdReason(_:)``) and no task of its identifier runs.
-    private func mayLaunch(_ request: BGTaskRequest) -> Bool {
-        holdReason(request) == nil && !running.contains { $0.task.identifier == request.identifier }
+    /// (``holdState``) and no task of its identifier runs.
+    private func mayLaunch(_ request: BGTaskRequest, in state: HoldState) -> Bool {
+        state.reason(for: request) == nil && !running.contains { $0.task.identifier == request.identifier }
     }
 
     /// True when the pending `request` could launch now.
-    private func isEligibleNow(_ request: BGTaskRequest) -> Bool {
-        (request.earliestBeginDate ?? engine.now) <= engine.now && mayLaunch(request)
+    private func isEligibleNow(_ request: BGTaskRequest, in state: HoldState) -> Bool {
+        (request.earliestBeginDate ?? engine.now) <= engine.now && mayLaunch(request, in: state)
     }
 
     /// Brings launches and expirations in line with the current state. Re-entrant calls (from handlers)
@@ -527,34 +506,41 @@ public final class BGTaskScheduler {
     }
 
     private func evaluateOnce() {
-        defer { for index in pending.indices { updateReason(at: index) } }
-        for entry in running where entry.request.kind == .processing && !conditionsAllow(entry.request) {
-            expire(entry.task)
-        }
-        guard hasFinishedLaunching else { return }
+        var state = holdState
+        let lost = running.filter { $0.request.kind == .processing && !state.conditionsAllow($0.request) }
+        for entry in lost { expire(entry.task) }
+        if !lost.isEmpty { state = holdState }
         for index in pending.indices {
             let request = pending[index].request
-            let eligible = mayLaunch(request)
-            if eligible, pending[index].launch == nil {
-                let from = max(engine.now, request.earliestBeginDate ?? engine.now)
-                guard let plan = plannedLaunch(request, eligibleAt: from) else {
-                    pending[index].plannedReason = .appUsage
-                    continue
-                }
-                let identifier = request.identifier
-                pending[index].plannedReason = plan.reason
-                pending[index].launch = engine.schedule(at: plan.time) { [weak self] in self?.launchBatch(identifier) }
-                if plan.reason != nil, from > engine.now {
-                    // From its earliest begin it waits for the planned launch's reason: record it then.
-                    pending[index].reasonCheck = engine.schedule(at: from) { [weak self] in self?.updateReason(of: identifier) }
-                }
-            } else if !eligible, let launch = pending[index].launch {
-                engine.cancel(launch)
-                pending[index].reasonCheck.map(engine.cancel)
-                pending[index].launch = nil
-                pending[index].reasonCheck = nil
-                pending[index].plannedReason = nil
+            let hold = state.reason(for: request)
+            if hasFinishedLaunching { plan(request, at: index, hold: hold) }
+            updateReason(of: request, at: index, hold: hold)
+        }
+    }
+
+    /// Plans the launch of the pending request at `index` when nothing holds it (`hold` is nil), or calls
+    /// off its planned launch when something does.
+    private func plan(_ request: BGTaskRequest, at index: Int, hold: TaskWaitReason?) {
+        let eligible = hold == nil && !running.contains { $0.task.identifier == request.identifier }
+        if eligible, pending[index].launch == nil {
+            let from = max(engine.now, request.earliestBeginDate ?? engine.now)
+            guard let plan = plannedLaunch(request, eligibleAt: from) else {
+                pending[index].plannedReason = .appUsage
+                return
             }
+            let identifier = request.identifier
+            pending[index].plannedReason = plan.reason
+            pending[index].launch = engine.schedule(at: plan.time) { [weak self] in self?.launchBatch(identifier) }
+            if plan.reason != nil, from > engine.now {
+                // From its earliest begin it waits for the planned launch's reason: record it then.
+                pending[index].reasonCheck = engine.schedule(at: from) { [weak self] in self?.updateReason(of: identifier) }
+            }
+        } else if !eligible, let launch = pending[index].launch {
+            engine.cancel(launch)
+            pending[index].reasonCheck.map(engine.cancel)
+            pending[index].launch = nil
+            pending[index].reasonCheck = nil
+            pending[index].plannedReason = nil
         }
     }
 
@@ -573,31 +559,37 @@ public final class BGTaskScheduler {
         return (allowed.time, allowed.time > drawn ? allowed.reason : nil)
     }
 
-    /// Brings the recorded reason of the pending request at `index` up to date: `task.waiting` when the
-    /// reason changes from one that held it to another, or to one only the scheduler knows
-    /// (``TaskWaitReason/isKnownOnlyToTheScheduler``); a request that starts to wait for its earliest
-    /// begin, its conditions, Low Power Mode, the Background App Refresh switch or a force quit is not
-    /// recorded again (its `task.submitted`, the `conditions` and the `lifecycle` events show it), nor one
-    /// that stops waiting (docs/SCHEDULER.md, "Why a task waits").
+    /// The look at the reason of `identifier` when its earliest begin passes.
     private func updateReason(of identifier: String) {
         guard let index = pending.firstIndex(where: { $0.request.identifier == identifier }) else { return }
         pending[index].reasonCheck = nil
         updateReason(at: index)
     }
 
+    /// Brings the recorded reason of the pending request at `index` up to date: `task.waiting` when the
+    /// reason changes from one that held it to another, or to one only the scheduler knows
+    /// (``TaskWaitReason/isKnownOnlyToTheScheduler``); a request that starts to wait for its earliest
+    /// begin, its conditions, Low Power Mode, the Background App Refresh switch or a force quit is not
+    /// recorded again (its `task.submitted`, the `conditions` and the `lifecycle` events show it), nor one
+    /// that stops waiting (docs/SCHEDULER.md, "Why a task waits").
     private func updateReason(at index: Int) {
-        let entry = pending[index]
+        let request = pending[index].request
+        updateReason(of: request, at: index, hold: holdState.reason(for: request))
+    }
+
+    /// ``updateReason(at:)`` for `request`, pending at `index`, whose hold is already known.
+    private func updateReason(of request: BGTaskRequest, at index: Int, hold: TaskWaitReason?) {
         let reason: TaskWaitReason? =
-            if let hold = holdReason(entry.request) { hold }
-            else if let begin = entry.request.earliestBeginDate, begin > engine.now { .earliestBegin }
-            else { entry.plannedReason }
-        let previous = entry.reason
+            if let hold { hold }
+            else if let begin = request.earliestBeginDate, begin > engine.now { .earliestBegin }
+            else { pending[index].plannedReason }
+        let previous = pending[index].reason
         guard reason != previous else { return }
         pending[index].reason = reason
         guard let reason, reason != .earliestBegin else { return }
         let wasHeld = previous.map { $0 != .earliestBegin } ?? false
         if wasHeld || reason.isKnownOnlyToTheScheduler {
-            timeline.record(.taskWaiting(task: entry.request.identifier, reason: reason.rawValue))
+            timeline.record(.taskWaiting(task: request.identifier, reason: reason.rawValue))
         }
     }
 
@@ -607,12 +599,13 @@ public final class BGTaskScheduler {
     /// passed) is called off until the next change.
     private func launchBatch(_ identifier: String) {
         guard let index = pending.firstIndex(where: { $0.request.identifier == identifier }) else { return }
-        guard isEligibleNow(pending[index].request) else {
+        let state = holdState
+        guard isEligibleNow(pending[index].request, in: state) else {
             pending[index].launch = nil
             return
         }
         let others = pending.filter {
-            $0.request.identifier != identifier && $0.request.kind != .continued && isEligibleNow($0.request)
+            $0.request.identifier != identifier && $0.request.kind != .continued && isEligibleNow($0.request, in: state)
         }
         launch(identifier)
         for entry in others { launch(entry.request.identifier) }

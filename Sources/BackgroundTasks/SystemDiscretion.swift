@@ -114,11 +114,11 @@ public struct SystemDiscretion: Sendable {
             (time, reason) = (last + configuration.minimumLaunchSpacing, .rateLimited)
         }
         let left = energyLeft(at: time)
-        if left <= .zero, configuration.energyRefillPerDay > .zero {
-            let wait = Duration.seconds(86_400) * ((Duration.zero - left) / configuration.energyRefillPerDay)
-            (time, reason) = (time + .seconds(wait.components.seconds + 1), .budget)
-        }
-        return (time, reason)
+        guard left <= .zero else { return (time, reason) }
+        // A budget that does not refill stays spent: no launch within the 100 years a run may last.
+        let wait = configuration.energyRefillPerDay > .zero
+            ? Duration.seconds(86_400) * ((Duration.zero - left) / configuration.energyRefillPerDay) : Duration.seconds(36_500 * 86_400)
+        return (time + .seconds(wait.components.seconds + 1), .budget)
     }
 
     /// When a refresh eligible from `eligible` launches, and why it waits until then (nil: it does not
