@@ -27,7 +27,6 @@ import BackgroundTransfers
 /// was last in the foreground, whichever is later. An open before either happened in the run has no known
 /// age: it counts as an open, not in the histogram.
 public final class StatisticsListener {
-    private let declaredTasks: [String]
     private let start: SimTime
     private var tally = RunStatistics()
     private var kinds: [String: TaskKind] = [:]
@@ -40,7 +39,6 @@ public final class StatisticsListener {
     /// A listener for a run from `start` of an app that declares `tasks` (each counted for every user, launched
     /// or not).
     public init(tasks: [String], start: SimTime) {
-        declaredTasks = tasks
         self.start = start
         tally.users = 1
         for task in tasks { tally.tasks[task] = RunStatistics.TaskTally() }
