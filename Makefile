@@ -89,8 +89,10 @@ ifeq ($(CI),true)
 endif
 
 demo: build
-	@echo "== bgtask simulate: a day of an app's background tasks =="
-	$(BIN)/bgtask simulate Examples/DailyRefresh/app.yaml --for 1d --format text
+	@echo "== bgtask simulate: a realistic day of a headlines app its user opens three times (usage:), then its summary =="
+	$(BIN)/bgtask simulate Examples/Headlines/app.yaml --for 1d --policy realistic --seed 3 --format text --events 'lifecycle,task.launched,push.*'
+	@echo "== bgtask simulate --users: 1,000 users of that app for two weeks, each drawing a profile from population: =="
+	$(BIN)/bgtask simulate Examples/Headlines/app.yaml --for 14d --policy realistic --seed 3 --users 1000
 	@echo "== bgloc replay --app: a walking tour's clips, wakes and visit-log uploads (through the tunnel) on one clock =="
 	$(BIN)/bgloc replay Examples/AudioTour/tour.gpx --app Examples/AudioTour/app.yaml --audio-device null --format text
 	@echo "== bgtask simulate: a news app's refreshes, silent pushes, a tapped export, a force quit and a restart =="

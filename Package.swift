@@ -19,6 +19,7 @@ let package = Package(
         .library(name: "SQLiteStore", targets: ["SQLiteStore"]),
         .library(name: "BackgroundState", targets: ["BackgroundState"]),
         .library(name: "AppControl", targets: ["AppControl"]),
+        .library(name: "BackgroundPopulation", targets: ["BackgroundPopulation"]),
         // bgloc and bgtask are one program (it runs as the name it is started by), so that an installed
         // system carries the Swift runtime they share once: `make install` links bgtask to bgloc.
         .executable(name: "bgtask", targets: ["bgloc"]),
@@ -79,6 +80,11 @@ let package = Package(
         .target(name: "BackgroundApp", dependencies: [
             "BackgroundTasks", "BackgroundLocation", "BackgroundAudio", "BackgroundTransfers", "BackgroundPushes", "JSON", "YAML",
         ]),
+        // What runs come to: one user's tally from its timeline, a population of users on every core, the
+        // summary file (--summary) and its exact merge (bgtask merge), with mergeable histograms.
+        .target(name: "BackgroundPopulation", dependencies: [
+            "BackgroundApp", "BackgroundCore", "BackgroundTasks", "BackgroundPushes", "BackgroundTransfers", "JSON",
+        ]),
         // Deterministic doubles for every seam.
         .target(name: "BackgroundTestKit", dependencies: [
             "BackgroundApp", "BackgroundTasks", "BackgroundLocation", "BackgroundAudio", "BackgroundTransfers",
@@ -100,7 +106,7 @@ let package = Package(
         // three app-running commands share (AppOptions).
         .target(name: "BGTaskCommand", dependencies: [
             "BackgroundApp", "ALSAAudio", "BackgroundLocation", "BackgroundReport", "BackgroundState", "CommandLineSupport", "CurlTransport", "AppControl",
-            "BackgroundPushes", "JSON", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "BackgroundPushes", "BackgroundPopulation", "JSON", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ], path: "Sources/bgtask"),
         .executableTarget(name: "bgloc", dependencies: [
             "BackgroundApp", "BackgroundReport", "BackgroundState", "GPSDLocation", "ALSAAudio", "CommandLineSupport", "CurlTransport",
@@ -125,6 +131,7 @@ let package = Package(
             name: "FuzzServerList", dependencies: ["BackgroundApp", "BackgroundTransfers", "FuzzSupport"], path: "Fuzz/ServerList",
             exclude: ["Seeds"]),
         .executableTarget(name: "FuzzControlRequest", dependencies: ["AppControl", "FuzzSupport"], path: "Fuzz/ControlRequest", exclude: ["Seeds"]),
+        .executableTarget(name: "FuzzSummary", dependencies: ["BackgroundPopulation", "FuzzSupport"], path: "Fuzz/Summary", exclude: ["Seeds"]),
         .executableTarget(name: "FuzzPushPayload", dependencies: ["BackgroundPushes", "JSON", "FuzzSupport"], path: "Fuzz/PushPayload", exclude: ["Seeds"]),
 
         .testTarget(name: "BackgroundCoreTests", dependencies: ["BackgroundCore"]),
@@ -138,6 +145,9 @@ let package = Package(
         .testTarget(name: "BackgroundAppTests", dependencies: ["BackgroundApp", "BackgroundPushes", "JSON", "BackgroundTestKit"]),
         .testTarget(name: "BackgroundPushesTests", dependencies: ["BackgroundPushes", "JSON", "BackgroundTestKit"], exclude: ["Corpus"]),
         .testTarget(name: "JSONTests", dependencies: ["JSON", "BackgroundCore"]),
+        .testTarget(name: "BackgroundPopulationTests", dependencies: [
+            "BackgroundPopulation", "BackgroundApp", "BackgroundTasks", "BackgroundPushes", "BackgroundTransfers", "BackgroundTestKit",
+        ]),
         // A background mode of its own, hosted by EmulatedApp without editing BackgroundCore or BackgroundApp,
         // and run by the commands (bgloc replay|live --app, bgtask simulate) with the recipe that registers it.
         .testTarget(name: "ToyModeTests", dependencies: [

@@ -79,4 +79,32 @@ public enum WholeFile {
             bytes += chunk[0..<n]
         }
     }
+
+    /// Replaces the file at `path` with `text` atomically: written into a temporary file beside it, flushed
+    /// to the disk and renamed over `path`, so that a reader never sees half a file (a report, a run's
+    /// summary that a job array's merge reads). Returns nil, or what failed as a sentence
+    /// (`cannot create the file: Permission denied`).
+    public static func replace(_ path: String, with text: String) -> String? {
+        let temporary = "\(path).\(getpid()).tmp"
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { return "cannot create the file: \(Errno(errno))" }
+        var text = text
+        let failure: String? = text.withUTF8 { bytes in
+            var done = 0
+            while done < bytes.count {
+                let n = write(descriptor, bytes.baseAddress! + done, bytes.count - done)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    return "cannot write the file: \(Errno(errno))"
+                }
+                done += n
+            }
+            return fsync(descriptor) == 0 ? nil : "cannot write the file: \(Errno(errno))"
+        }
+        let closed = close(descriptor) == 0
+        let problem = failure ?? (!closed ? "cannot close the file: \(Errno(errno))"
+            : rename(temporary, path) == 0 ? nil : "cannot rename \(temporary) to it: \(Errno(errno))")
+        if problem != nil { unlink(temporary) }
+        return problem
+    }
 }

@@ -1,5 +1,4 @@
 public import BackgroundCore
-import Glibc
 
 /// A picture of a run: collects a timeline's events and renders them as one self-contained HTML page — the
 /// track on a plain projected map with the regions as circles and every location event as a marker, and
@@ -73,25 +72,6 @@ public final class TimelineReport {
     ///
     /// - Throws: ``ReportWriteError`` when the file cannot be created or written.
     public func write(to path: String) throws(ReportWriteError) {
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw ReportWriteError(path: path, message: "cannot create the file: \(Self.errnoText())") }
-        var page = html()
-        let failure: String? = page.withUTF8 { bytes in
-            var done = 0
-            while done < bytes.count {
-                let n = Glibc.write(descriptor, bytes.baseAddress! + done, bytes.count - done)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    return "cannot write the file: \(Self.errnoText())"
-                }
-                done += n
-            }
-            return nil
-        }
-        let closed = close(descriptor) == 0
-        if let failure { throw ReportWriteError(path: path, message: failure) }
-        if !closed { throw ReportWriteError(path: path, message: "cannot close the file: \(Self.errnoText())") }
+        if let problem = WholeFile.replace(path, with: html()) { throw ReportWriteError(path: path, message: problem) }
     }
-
-    private static func errnoText() -> String { Errno(errno).description }
 }

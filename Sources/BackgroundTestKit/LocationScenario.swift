@@ -70,7 +70,16 @@ public struct LocationScenario {
     /// the manager's delegate: test handlers go in ``onEnter`` and ``onExit``.
     public var app: AppManifest?
     /// The app's lifecycle, scheduler and command settings.
-    public var appConfiguration = EmulatedApp.Configuration()
+    public var appConfiguration: EmulatedApp.Configuration {
+        get { appConfigurationBox.value }
+        set { appConfigurationBox = ConfigurationBox(newValue) }
+    }
+    // Held in a box of its own, a new one at each change (so copies of a scenario stay independent): with the
+    // configuration inline, Swift 6.3's debug build copied a LocationScenario wrongly once the scheduler's
+    // configuration grew the discretion's settings (a bad pointer in "outlined init with copy of
+    // LocationScenario": FixTimeRulesTests, LocationManagerTests, every run), as the optional Duration of
+    // `Conditions.machine` once did (EmulatedApp+Configuration.swift).
+    private var appConfigurationBox = ConfigurationBox(EmulatedApp.Configuration())
     /// How long an app may run on after the last fix while it has something to do (default 10 minutes,
     /// as `bgloc replay --linger`).
     public var linger = Duration.seconds(600)
@@ -160,4 +169,11 @@ public struct LocationScenario {
             )
         }
     }
+}
+
+/// An app configuration behind a reference, for ``LocationScenario/appConfiguration``.
+private final class ConfigurationBox {
+    let value: EmulatedApp.Configuration
+
+    init(_ value: EmulatedApp.Configuration) { self.value = value }
 }

@@ -25,16 +25,22 @@ public struct ReportOptions: ParsableArguments, Sendable {
     /// after a whole year is printed.
     public func validate() throws {
         guard let path else { return }
+        try Self.checkWritable(path, option: "--report", expected: "an .html file")
+    }
+
+    /// Throws a `ValidationError` naming `option` when the folder of `path` is missing or not writable, or
+    /// `path` is a folder (`expected` says what it should be).
+    public static func checkWritable(_ path: String, option: String, expected: String) throws {
         let folder = path.lastIndex(of: "/").map { path[..<$0].isEmpty ? "/" : String(path[..<$0]) } ?? "."
         var status = stat()
         guard stat(folder, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else {
-            throw ValidationError("--report \(path): the folder \(folder) does not exist; make it first, or give another path")
+            throw ValidationError("\(option) \(path): the folder \(folder) does not exist; make it first, or give another path")
         }
         guard access(folder, W_OK) == 0 else {
-            throw ValidationError("--report \(path): the folder \(folder) cannot be written to")
+            throw ValidationError("\(option) \(path): the folder \(folder) cannot be written to")
         }
         if stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR {
-            throw ValidationError("--report \(path): is a folder; give the path of an .html file")
+            throw ValidationError("\(option) \(path): is a folder; give the path of \(expected)")
         }
     }
 }

@@ -29,4 +29,7 @@ public enum StandardOutput {
 
     /// True when standard error is a terminal (progress may be shown there).
     public static var errorIsTerminal: Bool { isatty(STDERR_FILENO) == 1 }
+
+    /// True when standard output is a terminal (a timeline printed there shows the run's progress itself).
+    public static var outputIsTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
 }

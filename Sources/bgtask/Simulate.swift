@@ -1,6 +1,7 @@
 import ArgumentParser
 import BackgroundApp
 import BackgroundCore
+import BackgroundPopulation
 import BackgroundReport
 import BackgroundState
 import BackgroundTasks
@@ -60,6 +61,21 @@ extension BGTask {
         @Option(help: "The seed of the realistic policy's random delays and of the usage opens' jitter.")
         var seed: UInt64 = 0
 
+        @Option(help: ArgumentHelp(
+            "When the run ends, write its summary (JSON: launches, content age at open, push delays, transfer latencies; docs/POPULATION.md) to this file.",
+            valueName: "path"))
+        var summary: String?
+
+        @Option(help: ArgumentHelp(
+            "Simulate this many users (with --policy realistic), each with a seed of its own and a profile drawn from population:, and print the distribution instead of a timeline.",
+            valueName: "n"))
+        var users: Int?
+
+        @Option(help: ArgumentHelp(
+            "With --users: run only the users i with i mod N = K-1, for bgtask merge (a Slurm array task: --shard $SLURM_ARRAY_TASK_ID/N).",
+            valueName: "K/N"))
+        var shard: String?
+
         @OptionGroup(title: "App options") var app: AppOptions
 
         @OptionGroup var report: ReportOptions
@@ -84,6 +100,8 @@ extension BGTask {
             guard length <= Self.limit else {
                 throw ValidationError("--for '\(duration)' is too long: at most 36500d (100 years).")
             }
+            try validatePopulation()
+            if let summary { try ReportOptions.checkWritable(summary, option: "--summary", expected: "a .json file") }
             if let start {
                 guard let begin = SimTime(rfc3339: start) else {
                     throw ValidationError("--start '\(start)' is not an RFC 3339 time such as 2026-03-01T09:00:00Z.")
@@ -106,6 +124,7 @@ extension BGTask {
         func run(recipe: AppRecipe, observe: @escaping @Sendable (Timeline) -> Void = { _ in }) async throws {
             guard let duration else { throw ValidationError("Missing expected argument '--for <duration>'") }
             let format = format ?? .automatic
+            let manifestPath = manifest
             let manifest = try recipe.manifest(contentsOf: manifest)
             var options = try app.resolved()
             options.configuration.scheduler.policy = policy == .eager ? .eager : .realistic(seed: seed)
@@ -114,36 +133,74 @@ extension BGTask {
             let begin = try start.flatMap { SimTime(rfc3339: $0) } ?? options.state?.lastRunEnd() ?? .defaultStart
             let end = begin + DurationSyntax.parse(duration)!
             let events = events.filter
-            // A manifest that scripts neither the user nor the server (no lifecycle:, no pushes:) has no user
-            // to open the app: the system launches it into the background and keeps it running there; with
-            // usage:, the user's first open launches it.
-            if manifest.lifecycle.isEmpty && manifest.pushes.isEmpty {
-                options.configuration.launch = manifest.usage.isEmpty ? .keptInBackground : .atFirstOpen
+            Self.chooseLaunch(for: manifest, in: &options.configuration)
+            let run = try SummaryDocument.Run(
+                length: DurationSyntax.format(end - begin), policy: policy.rawValue, seed: seed, app: manifest.app,
+                manifest: SummaryDocument.digest(of: Self.bytes(ofManifest: manifestPath)), population: users)
+            if let users {
+                let population = PopulationRun(
+                    recipe: recipe, manifest: manifest, start: begin, end: end, seed: seed, users: users, shard: shard.flatMap { try? Shard.parse($0).get() })
+                let (summaryPath, reportPath) = (summary, report.path)
+                return try await Interruption.run { [options] in
+                    try await Self.runPopulation(population, run: run, options: options, summary: summaryPath, report: reportPath)
+                }
             }
             // Ctrl-C and SIGTERM cancel the run between two events: the output ends with a whole line and the
             // state database holds the last save.
             let reportPath = report.path
+            let summaryPath = summary
             try await Interruption.run { [options] in
                 let engine = EventEngine(start: begin)
                 let timeline = Timeline(engine: engine)
                 let summary = TimelinePrinter(format: format, flushEachLine: options.flushesEachLine, events: events).attach(to: timeline)
                 let picture = reportPath.map { _ in TimelineReport(title: "bgtask simulate \(manifest.app)") }
                 picture?.attach(to: timeline)
+                let statistics = StatisticsListener(tasks: manifest.tasks.map(\.identifier), start: begin)
+                statistics.attach(to: timeline)
                 observe(timeline)
                 let app = try recipe.app(
                     manifest, engine: engine, timeline: timeline, options: options.recipeOptions(location: nil, live: false))
+                statistics.follow(app)
                 app.start()
                 do {
-                    try await EngineRun(engine: engine).run(until: end)
+                    try await Self.drive(engine, until: end)
                 } catch {
                     summary.close(RunSummary.stopped)
                     throw error
                 }
                 engine.run(until: end)
                 try options.state?.saveRunEnd(end)
+                let document = SummaryDocument(run: run, statistics: statistics.statistics(at: end))
+                if format == .text { document.oneUserLines.forEach(StandardOutput.writeLine) }
                 summary.close("--for \(duration) reached at \(TextTimelineRenderer.time(end))")
+                try summaryPath.map(document.write(to:))
                 if let reportPath { try picture?.write(to: reportPath) }
                 try Self.checkSaves(of: app, state: options.state)
+            }
+        }
+
+        /// Runs `engine` on virtual time to `end`; a run longer than a second shows the simulated time it has
+        /// reached on standard error when that is a terminal and the timeline is not going to one.
+        static func drive(_ engine: EventEngine, until end: SimTime) async throws {
+            let progress = ProgressLine(enabled: StandardOutput.errorIsTerminal && !StandardOutput.outputIsTerminal)
+            defer { progress.finish() }
+            var instants = 0
+            try await EngineRun(engine: engine).run(until: end) {
+                instants &+= 1
+                if instants % 4096 == 0 { progress.show { "simulated to \(TextTimelineRenderer.time(engine.now))" } }
+                return true
+            }
+        }
+
+        /// How an app is launched when the manifest has no `lifecycle:`: with `usage:`, at the user's first open
+        /// (a push before it launches the app into the background, as on iOS); with neither `usage:` nor
+        /// `pushes:`, kept running in the background (nobody opens it).
+        static func chooseLaunch(for manifest: AppManifest, in configuration: inout EmulatedApp.Configuration) {
+            guard manifest.lifecycle.isEmpty else { return }
+            if !manifest.usage.isEmpty {
+                configuration.launch = .atFirstOpen
+            } else if manifest.pushes.isEmpty {
+                configuration.launch = .keptInBackground
             }
         }
 

@@ -67,7 +67,8 @@ import Testing
 
     @Test func theDemoShowsTheUploadWaitingForPower() async throws {
         let result = try await TestSupport.run(Self.bgtask, ["simulate", Self.example, "--for", "1d", "--format", "text"])
-        let upload = result.stdout.split(separator: "\n").filter { $0.contains("daily.upload") }
+        // The timeline's lines (the summary before the closing line names the task too).
+        let upload = result.stdout.split(separator: "\n").filter { $0.contains("daily.upload") && !$0.hasPrefix("—") }
         #expect(upload.count == 3)
         #expect(upload.dropFirst().first?.hasPrefix("2026-01-01 22:00:00      task.launched") == true)
         #expect(!result.stdout.contains("2026-01-01 12:30:00      task.launched"))  // Low Power Mode

@@ -2,6 +2,21 @@ import BackgroundCore
 
 /// Escaping and number formatting for the report's HTML and SVG.
 enum HTML {
+    /// A page's start, from the doctype to the end of its `<head>`: the title and an inline style sheet.
+    static func head(title: String, style: String) -> String {
+        """
+        <!DOCTYPE html>
+        <html lang="en">
+        <head>
+        <meta charset="utf-8">
+        <meta name="viewport" content="width=device-width, initial-scale=1">
+        <meta name="generator" content="bgkit">
+        <title>\(escape(title))</title>
+        <style>\(style)</style>
+        </head>
+        """
+    }
+
     /// `text` escaped for element content and quoted attribute values.
     static func escape(_ text: String) -> String { MarkupEscaping.escape(text) }
 

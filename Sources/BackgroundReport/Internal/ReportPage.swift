@@ -19,16 +19,8 @@ struct ReportPage {
     func render() -> String {
         let map = MapRenderer(collection: collection, regions: regions).render()
         let strip = StripRenderer(collection: collection).render()
-        var html = """
-            <!DOCTYPE html>
-            <html lang="en">
-            <head>
-            <meta charset="utf-8">
-            <meta name="viewport" content="width=device-width, initial-scale=1">
-            <meta name="generator" content="bgkit">
-            <title>\(HTML.escape(title))</title>
-            <style>\(Self.style)</style>
-            </head>
+        var html = HTML.head(title: title, style: Self.style) + """
+
             <body>
             <header><h1>\(HTML.escape(title))</h1><p class="summary">\(summary())</p></header>
 

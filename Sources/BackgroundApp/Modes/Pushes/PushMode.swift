@@ -69,8 +69,16 @@ public final class PushMode: BackgroundMode {
     private var voip: VoIPCalls?
     /// Where `onPush: run:` commands write, opened once (the task log, or stderr).
     private var log: CommandLog?
+    private var sendListeners: [(Int) -> Void] = []
 
     public init() {}
+
+    /// Adds a listener told of every push the server sends (its number), at the engine's time of sending,
+    /// before anything becomes of it: a push held offline or before the first unlock has no event until it is
+    /// delivered, and a run's summary measures its delay from here.
+    public func addSendListener(_ listener: @escaping (Int) -> Void) {
+        sendListeners.append(listener)
+    }
 
     public func attach(to app: EmulatedApp) throws(InputError) {
         self.app = app
@@ -113,6 +121,7 @@ public final class PushMode: BackgroundMode {
     public func send(_ payload: PushPayload, headers: PushHeaders) -> Int {
         sentCount += 1
         let push = sentCount
+        for listener in sendListeners { listener(push) }
         guard let app else { return push }
         if let bundle = payload.targetBundle, bundle != app.manifest.app {
             app.timeline.record(.error(

@@ -1,0 +1,59 @@
+/// What the runs of one or many users came to, kept so that two tallies merge by adding: counts, and
+/// ``Histogram``s with fixed edges (CONTRACTS.md §8). A ``StatisticsListener`` makes one user's; a population
+/// merges them in any order and gets the same tally.
+public struct RunStatistics: Hashable, Sendable {
+    /// One task identifier's runs.
+    public struct TaskTally: Hashable, Sendable {
+        /// `task.launched` events.
+        public var launches = 0
+        /// `task.completed` events with `success: true`.
+        public var completed = 0
+        /// `task.expired` events.
+        public var expired = 0
+        /// Each user's launches per day, in hundredths (a user who never launched the task counts 0).
+        public var launchesPerDay = Histogram()
+
+        public init() {}
+
+        mutating func merge(_ other: TaskTally) {
+            launches += other.launches
+            completed += other.completed
+            expired += other.expired
+            launchesPerDay.merge(other.launchesPerDay)
+        }
+    }
+
+    /// The users simulated.
+    public var users = 0
+    /// Times the app came to the foreground.
+    public var opens = 0
+    /// By task identifier.
+    public var tasks: [String: TaskTally] = [:]
+    /// At each open with a known age: whole seconds since the app last did background work successfully or
+    /// was last in the foreground.
+    public var contentAgeAtOpen = Histogram()
+    /// Pushes the server sent.
+    public var pushesSent = 0
+    /// Whole seconds from a push's sending to its delivery (`push.received`), one value per delivery.
+    public var pushDelay = Histogram()
+    /// Whole seconds from a transfer's creation to its completion, one value per `transfer.completed`.
+    public var transferLatency = Histogram()
+
+    public init() {}
+
+    /// Pushes delivered to the app.
+    public var pushesDelivered: Int { pushDelay.count }
+    /// Transfers completed.
+    public var transfersCompleted: Int { transferLatency.count }
+
+    /// Adds `other`'s runs to these: the result does not depend on the order of merges.
+    public mutating func merge(_ other: RunStatistics) {
+        users += other.users
+        opens += other.opens
+        for (task, tally) in other.tasks { tasks[task, default: TaskTally()].merge(tally) }
+        contentAgeAtOpen.merge(other.contentAgeAtOpen)
+        pushesSent += other.pushesSent
+        pushDelay.merge(other.pushDelay)
+        transferLatency.merge(other.transferLatency)
+    }
+}
