@@ -115,7 +115,7 @@ public final class StatisticsListener {
             if let sent = pushesSentAt.removeValue(forKey: record.push) { tally.pushDelay.add(Self.seconds(time - sent)) }
         case .completed(let result): if result == .newData { refreshed(at: time) }
         case .rejected, .coalesced, .dropped: pushesSentAt[record.push] = nil
-        case .displayed, .throttled: break
+        case .displayed, .throttled, .held: break
         }
     }
 
