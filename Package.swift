@@ -32,7 +32,8 @@ let package = Package(
     targets: [
         // C libraries: a modulemap and a shim header each (CCurl: a C target), each imported only by the module
         // that wraps it.
-        .systemLibrary(name: "CALSA", pkgConfig: "alsa", providers: [.apt(["libasound2-dev"])]),
+        // CALSA has no pkgConfig: alsa-lib is loaded on first use (dlopen), not linked; only its header is needed.
+        .systemLibrary(name: "CALSA", providers: [.apt(["libasound2-dev"])]),
         // CSndFile has no pkgConfig: libsndfile is loaded on first use (dlopen), not linked; only its header is needed.
         .systemLibrary(name: "CSndFile", providers: [.apt(["libsndfile1-dev"])]),
         // libcurl, imported only by CurlTransport: loaded on the first transfer (dlopen), not linked; a table of
