@@ -14,11 +14,14 @@ import Glibc
 @main
 enum Program {
     static func main() {
-        // One malloc arena for every thread. glibc gives a thread that allocates while another holds the lock
-        // an arena of its own (up to 8 per core), and each keeps what it once held: in the soak, each time more
-        // transfer threads ran at once than before, `bgloc live` grew by another arena of 0.5-0.8 MB that it
-        // never gave back (docs/RELIABILITY.md, "The one-hour soak"). Its threads allocate little and seldom.
-        limitMallocArenas(to: 1)
+        // glibc's malloc, tuned for a daemon that lives for weeks (docs/RELIABILITY.md, "The one-hour soak"):
+        // one arena for every thread (glibc gives a thread that allocates while another holds the lock an arena
+        // of its own, up to 8 per core, and each keeps what it once held: in the soak, each time more transfer
+        // threads ran at once than before, another 0.5-0.8 MB that was never given back), and blocks of 128 KiB
+        // and more mapped on their own and unmapped when freed (glibc otherwise raises that threshold after the
+        // first such free, and libcurl's 512 KiB buffers, one per attempt, then stay in the heap at the most that
+        // ever ran at once).
+        tuneMalloc()
         let invoked = CommandLine.arguments.first ?? ""
         let name = invoked.split(separator: "/", omittingEmptySubsequences: false).last ?? ""
         SingleThreadExecutor.runProgram {
@@ -31,10 +34,11 @@ enum Program {
     }
 }
 
-/// glibc's `mallopt(M_ARENA_MAX, count)`; `mallopt` is in <malloc.h>, which Swift's Glibc module leaves out,
-/// so it is looked up in the C library that is loaded already.
-private func limitMallocArenas(to count: CInt) {
-    let arenaMax: CInt = -8  // M_ARENA_MAX
-    guard let mallopt = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "mallopt") else { return }
-    _ = unsafeBitCast(mallopt, to: (@convention(c) (CInt, CInt) -> CInt).self)(arenaMax, count)
+/// `mallopt(M_ARENA_MAX, 1)` and `mallopt(M_MMAP_THRESHOLD, 128 KiB)`: `mallopt` is in <malloc.h>, which Swift's
+/// Glibc module leaves out, so it is looked up in the C library that is loaded already.
+private func tuneMalloc() {
+    guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "mallopt") else { return }
+    let mallopt = unsafeBitCast(symbol, to: (@convention(c) (CInt, CInt) -> CInt).self)
+    _ = mallopt(-8, 1)  // M_ARENA_MAX
+    _ = mallopt(-3, 128 << 10)  // M_MMAP_THRESHOLD: fixed, no longer raised by glibc
 }
