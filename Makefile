@@ -27,7 +27,11 @@ CONFIGURATION ?= release
 # order by. The Swift runtime's own archives keep one code section per object (libswiftCore's 1.5 MB
 # Swift.o), which no order can split. --no-export-dynamic undoes the -export-dynamic of Swift's
 # static-stdlib link: nothing looks up the program's own symbols, and the tables of its 7,300-odd exported
-# symbols were 0.67 MB of the daemon's peak. bgloc live --app: 14.2 -> 12.6 MB (docs/PERFORMANCE.md).
+# symbols were 0.67 MB of the daemon's peak. -z max-page-size=65536 aligns the segments (and so the load
+# address) to 64 KiB, the kernel's fault-around window: the windows then fall on the same code in every run
+# instead of shifting with each run's random 4 KiB-aligned address (the daemon's code: 3.2-4.3 MB resident,
+# run to run; aligned, 3.0-3.1 MB). bgloc live --app: 14.2 -> 12.6 MB, without libgps 9.6-9.8 MB
+# (docs/PERFORMANCE.md).
 RELEASE_BUILD ?= .build-release
 STATIC_CXX = $(abspath $(RELEASE_BUILD))/static-libstdc++
 LINK_ORDER = $(abspath tools/link-order/bgloc.order)
@@ -36,7 +40,7 @@ RELEASE_FLAGS ?= --static-swift-stdlib -Xswiftc -L$(STATIC_CXX) -Xswiftc -Xclang
     --disable-local-rpath -Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs \
     -Xswiftc -Xfrontend -Xswiftc -function-sections -Xcc -ffunction-sections \
     -Xlinker --symbol-ordering-file=$(LINK_ORDER) -Xlinker --no-warn-symbol-ordering -Xlinker -T -Xlinker $(PRIVATE_FIRST) \
-    -Xlinker --no-export-dynamic
+    -Xlinker --no-export-dynamic -Xlinker -z -Xlinker max-page-size=65536
 export RELEASE_FLAGS RELEASE_BUILD
 SWIFTPM_FLAGS ?=
 # `make install` strips the tools it installs: their symbols and debug information are more than half of

@@ -33,8 +33,8 @@ let package = Package(
     targets: [
         // C libraries: a modulemap and a shim header each (CCurl: a C target), each imported only by the module
         // that wraps it.
-        .systemLibrary(name: "CGPS", pkgConfig: "libgps", providers: [.apt(["libgps-dev"])]),
-        .systemLibrary(name: "CALSA", pkgConfig: "alsa", providers: [.apt(["libasound2-dev"])]),
+        // CALSA has no pkgConfig: alsa-lib is loaded on first use (dlopen), not linked; only its header is needed.
+        .systemLibrary(name: "CALSA", providers: [.apt(["libasound2-dev"])]),
         // CSndFile has no pkgConfig: libsndfile is loaded on first use (dlopen), not linked; only its header is needed.
         .systemLibrary(name: "CSndFile", providers: [.apt(["libsndfile1-dev"])]),
         // libcurl, imported only by CurlTransport: loaded on the first transfer (dlopen), not linked; a table of
@@ -53,8 +53,9 @@ let package = Package(
         .target(name: "BackgroundLocation", dependencies: ["BackgroundCore", "JSON"]),
         // Decoding, the AudioOutput seam, the player and the session.
         .target(name: "BackgroundAudio", dependencies: ["BackgroundCore"]),
-        // The only importers of C.
-        .target(name: "GPSDLocation", dependencies: ["BackgroundLocation", "CGPS"]),
+        // gpsd's JSON protocol over its socket (no libgps: docs/GPSD.md), read with the JSON module.
+        .target(name: "GPSDLocation", dependencies: ["BackgroundLocation", "JSON"]),
+        // The only importer of ALSA and libsndfile.
         .target(name: "ALSAAudio", dependencies: ["BackgroundAudio", "CALSA", "CSndFile", "MockingScripts"]),
         // Background transfers: the session's rules on the engine, the transport protocol (one attempt, awaited
         // live or blocking on virtual time) and its values (pure Swift), and the libcurl transport, the only

@@ -299,6 +299,9 @@ public final class ALSAOutput: AudioOutput, @unchecked Sendable {
     private func openError(_ error: ALSAError, said: [String]) -> AudioOutputError {
         let alsaSaid = Self.alsaSays(said)
         switch error {
+        case ALSAError(rawValue: ELIBACC):
+            let reason = if case .failure(let failure) = ALSALibrary.api { failure.reason } else { "\(error)" }
+            return AudioOutputError(.failed, "The audio device '\(device)' cannot be opened: alsa-lib cannot be loaded (\(reason)). Install it (Debian: apt install libasound2).")
         case ALSAError.busy:
             return AudioOutputError(.busy, "The audio device '\(device)' is busy: another program is using it (\(error)). Close that program or choose another device.")
         case ALSAError.noEntry, ALSAError.noDevice, ALSAError(rawValue: ENXIO):

@@ -7,7 +7,7 @@ public struct GPSDConnectionError: Error, Hashable, Sendable, CustomStringConver
     public var host: String
     /// The port that was tried.
     public var port: String
-    /// The failed libgps call.
+    /// The failed call.
     public var underlying: GPSDError
 
     public init(host: String, port: String, underlying: GPSDError) {

@@ -1,18 +1,18 @@
-import CGPS
 import Glibc
 
-/// A failed libgps call: which function failed and why, modelled on swift-system's `Errno`.
+/// A failed call on the connection to gpsd: which function failed and why, modelled on swift-system's `Errno`.
 ///
-/// The code is libgps's: a negative `NL_` code from connecting (`gps_errstr` explains it), a system errno,
-/// or ``Code/connectionClosed`` when `gps_read` fails without one because gpsd closed the connection.
-/// Two errors are equal when their codes are, so callers can match a case:
+/// The code is a negative code from connecting (libgps's `NL_` codes, with its words), a system errno, or
+/// ``Code/connectionClosed`` when gpsd closed the connection. Two errors are equal when their codes are, so
+/// callers can match a case:
 ///
 /// ```swift
 /// do { try connection.read() }
 /// catch GPSDError.connectionClosed { reconnect() }
 /// ```
 public struct GPSDError: Error, Hashable, Sendable, CustomStringConvertible {
-    /// A libgps error code.
+    /// An error code: libgps's negative `NL_` codes for connecting (the same numbers and words, so that
+    /// messages read as those of gpsd's own clients), else an errno.
     public struct Code: RawRepresentable, Hashable, Sendable {
         public var rawValue: CInt
 
@@ -20,20 +20,20 @@ public struct GPSDError: Error, Hashable, Sendable, CustomStringConvertible {
             self.rawValue = rawValue
         }
 
-        /// gpsd closed the connection (`gps_read` returned -1 and left errno 0).
+        /// gpsd closed the connection (`recv` returned 0).
         public static let connectionClosed = Code(rawValue: 0)
         /// Nothing listens at the host and port (`NL_NOCONNECT`): gpsd is not running there.
-        public static let cannotConnect = Code(rawValue: NL_NOCONNECT)
+        public static let cannotConnect = Code(rawValue: -6)
         /// The host name did not resolve (`NL_NOHOST`).
-        public static let unknownHost = Code(rawValue: NL_NOHOST)
+        public static let unknownHost = Code(rawValue: -2)
         /// The port is not a number or a known service (`NL_NOSERVICE`).
-        public static let unknownService = Code(rawValue: NL_NOSERVICE)
+        public static let unknownService = Code(rawValue: -1)
         /// No socket could be created (`NL_NOSOCK`).
-        public static let cannotCreateSocket = Code(rawValue: NL_NOSOCK)
+        public static let cannotCreateSocket = Code(rawValue: -4)
         /// The connection was reset (`ECONNRESET`).
         public static let connectionReset = Code(rawValue: ECONNRESET)
-        /// gpsd sent a report longer than libgps's buffer (`EMSGSIZE`): libgps cannot read past it, so the
-        /// connection is of no further use.
+        /// gpsd sent a report longer than the connection's buffer (`EMSGSIZE`, 8 KiB, libgps's size):
+        /// the connection is given up, as libgps, which cannot read past such a line, would.
         public static let reportTooLong = Code(rawValue: EMSGSIZE)
         /// A call was interrupted by a signal (`EINTR`); the wrappers retry it.
         public static let interrupted = Code(rawValue: EINTR)
@@ -41,7 +41,7 @@ public struct GPSDError: Error, Hashable, Sendable, CustomStringConvertible {
 
     /// Why the call failed.
     public var code: Code
-    /// The libgps function that failed, such as `gps_read`.
+    /// The function that failed: `connect`, `send` or `recv`.
     public var function: String
 
     public init(code: Code, function: String) {
@@ -49,17 +49,21 @@ public struct GPSDError: Error, Hashable, Sendable, CustomStringConvertible {
         self.function = function
     }
 
-    /// The reason in words: `gps_errstr`'s text for libgps codes, `strerror`'s for system errors.
+    /// The reason in words: libgps's `gps_errstr` text for the connecting codes, `strerror`'s for system errors.
     public var reason: String {
         switch code.rawValue {
         case 0: "connection closed by gpsd"
-        case EMSGSIZE: "gpsd sent a report longer than libgps can read (8 KiB)"
-        case ..<0: gpsd_errstr(code.rawValue)
+        case EMSGSIZE: "gpsd sent a report longer than 8 KiB"
+        case Code.unknownService.rawValue: "can't get service entry"
+        case Code.unknownHost.rawValue: "can't get host entry"
+        case Code.cannotCreateSocket.rawValue: "can't create socket"
+        case Code.cannotConnect.rawValue: "can't connect to host/port pair"
+        case ..<0: "unknown error \(code.rawValue)"
         default: String(cString: strerror(code.rawValue))
         }
     }
 
-    /// "gps_read failed: connection closed by gpsd".
+    /// "recv failed: connection closed by gpsd".
     public var description: String { "\(function) failed: \(reason)" }
 
     public static func == (lhs: GPSDError, rhs: GPSDError) -> Bool { lhs.code == rhs.code }
@@ -67,11 +71,11 @@ public struct GPSDError: Error, Hashable, Sendable, CustomStringConvertible {
     public func hash(into hasher: inout Hasher) { hasher.combine(code) }
 
     /// gpsd closed the connection.
-    public static var connectionClosed: GPSDError { GPSDError(code: .connectionClosed, function: "gps_read") }
+    public static var connectionClosed: GPSDError { GPSDError(code: .connectionClosed, function: "recv") }
     /// Nothing listens at the host and port.
-    public static var cannotConnect: GPSDError { GPSDError(code: .cannotConnect, function: "gps_open") }
+    public static var cannotConnect: GPSDError { GPSDError(code: .cannotConnect, function: "connect") }
     /// The host name did not resolve.
-    public static var unknownHost: GPSDError { GPSDError(code: .unknownHost, function: "gps_open") }
+    public static var unknownHost: GPSDError { GPSDError(code: .unknownHost, function: "connect") }
 
     /// Matches an error of any type against a case, for `catch GPSDError.connectionClosed`.
     public static func ~= (pattern: GPSDError, error: any Error) -> Bool {

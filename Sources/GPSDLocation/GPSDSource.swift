@@ -1,10 +1,10 @@
 public import BackgroundCore
 public import BackgroundLocation
 
-/// A live location source: the fixes of a running gpsd, read through libgps.
+/// A live location source: the fixes of a running gpsd, read from its socket in gpsd's JSON protocol.
 ///
 /// gpsd is one ``LiveSource`` among others: added to a ``LiveRun`` it connects to gpsd, asks it to stream
-/// its reports and reads them on a thread of its own (libgps blocks), posting each fix into the run's
+/// its reports and reads them on a thread of its own (the socket blocks), posting each fix into the run's
 /// engine as it arrives; the engine runs live, its virtual clock following the wall clock, and other
 /// sources (a push socket, a transfer's thread) feed the same engine at the same time. A fix keeps gpsd's
 /// own fix time. Reports without a position (no fix yet, satellites, device lists) are skipped. Alone, as a

@@ -31,4 +31,17 @@ import Testing
         #expect(alsaResult(-EPIPE, "snd_pcm_writei") == .failure(.underrun))
         if case .failure(let error) = alsaResult(-EPIPE, "snd_pcm_writei") { #expect(error.function == "snd_pcm_writei") }
     }
+
+    @Test func alsaLibIsLoadedOnFirstUseAndItsAbsenceIsSaid() throws {
+        // Loaded: the real library has every function bgkit calls, and its configuration tree.
+        #expect(throws: Never.self) { try ALSALibrary.load("libasound.so.2").get() }
+        // Absent: dlopen's reason, naming the library.
+        let absent = try #require(throws: ALSALibrary.LoadFailure.self) { try ALSALibrary.load("libasound-absent.so.9").get() }
+        #expect(absent.reason.contains("libasound-absent.so.9"))
+        // Present but not alsa-lib: refused, naming the first function it lacks.
+        let notALSA = try #require(throws: ALSALibrary.LoadFailure.self) { try ALSALibrary.load("libm.so.6").get() }
+        #expect(notALSA.reason == "libm.so.6 lacks snd_card_get_longname, which bgkit needs")
+        // Without alsa-lib a PCM is not opened: ELIBACC, whose words say why.
+        #expect(ALSAError(rawValue: ELIBACC).message == "Can not access a needed shared library")
+    }
 }

@@ -4,7 +4,7 @@ import BackgroundTestKit
 import Foundation
 import Testing
 
-/// `bgloc serve` end to end: gpsd's own client `gpspipe`, and `bgloc live` (libgps), fed from a trace.
+/// `bgloc serve` end to end: gpsd's own client `gpspipe`, and `bgloc live`, fed from a trace.
 @Suite struct ServeCommandTests {
     static let bgloc = TestSupport.executable("bgloc")
     static func trace(_ name: String) -> String { "\(TestSupport.packageRoot)/Traces/\(name)" }

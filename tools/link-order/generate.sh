@@ -4,22 +4,31 @@
 # they sit together in bgloc's code and the few pages they need are the pages the kernel maps (issue 19,
 # issue 29, docs/PERFORMANCE.md "Peak memory"). Run it after `make release` when the daemon's code changed
 # much, then relink (`rm .build-release/release/bgloc && make release`):
-#   tools/link-order/generate.sh            # about a minute: two daemons under callgrind, 30 s of fixes
+#   tools/link-order/generate.sh            # about 80 s: two daemons under callgrind, 70 s of fixes
 # It runs `bgloc live --app Examples/DailyRefresh/app.yaml` (on the machine's conditions and on the
 # manifest's) under valgrind's callgrind (--dump-instr=yes) against gpsfake's 1 Hz walk, takes the address of
 # every instruction of bgloc that ran and maps it to the function it lies in (`nm -n`), so no name has to be
 # matched back (callgrind's names missed some that ran: partial applications, value witnesses). lld places
 # each listed function's section; bgkit's code is compiled with a section per function, and so is most of
 # the runtime's C++, but the Swift runtime's archives keep one `.text` per object (libswiftCore's Swift.o,
-# 1.5 MB), which moves whole. A symbol that is gone from the binary is skipped by lld
+# 1.5 MB), which moves whole: their functions are listed last (below). A symbol that is gone from the binary is skipped by lld
 # (--no-warn-symbol-ordering). Functions without a symbol (Swift's private `.L` ones) cannot be listed:
 # tools/link-order/private-first.ld puts them all first instead.
-# Needs valgrind, gpsfake (gpsd-clients), nm (binutils), python3 and a release build.
+# Needs valgrind, gpsfake (gpsd-clients), nm and objdump (binutils), python3 and a release build.
+# As root it runs in a network namespace of its own (unshare), where it adds and removes a veth pair halfway
+# through: the daemon on the machine's conditions then runs what a link change costs it (a netlink message, a read
+# of sysfs, the scheduler on the new conditions), as it does on a board whose network comes and goes, or beside
+# the soak's and the netlink test's veth pairs.
 set -euo pipefail
+if [ "$(id -u)" = 0 ] && [ -z "${BGKIT_ORDER_NETNS:-}" ] && command -v unshare >/dev/null; then
+    exec env BGKIT_ORDER_NETNS=1 unshare --net "$0" "$@"
+fi
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$here/../.."
 BGLOC="${BGLOC:-$root/.build-release/release/bgloc}"
-SECONDS_FIXES="${SECONDS_FIXES:-30}"
+# Over a minute: the manifest's processing task launches at the first whole minute of the run (task.launched), and
+# its code, left out of a 30 s list, cost 0.6 MB of scattered code in the runs that reached it.
+SECONDS_FIXES="${SECONDS_FIXES:-70}"
 ORDER_FILE="${ORDER_FILE:-$here/bgloc.order}"  # where the list goes
 work="$(mktemp -d)"
 feeder=
@@ -29,6 +38,7 @@ for tool in valgrind gpsfake nm python3 "$BGLOC"; do
     command -v "$tool" >/dev/null || { echo "generate.sh: $tool is not installed (or not built: make release)" >&2; exit 1; }
 done
 strip --strip-debug -o "$work/bgloc" "$BGLOC"  # callgrind reads the symbols, not the DWARF (faster)
+[ -z "${BGKIT_ORDER_NETNS:-}" ] || ip link set lo up
 "$root/tools/bench/make-walk-nmea.py" "$work/walk.nmea" $((SECONDS_FIXES + 60))
 port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
 setsid gpsfake -q -c 0.5 -P "$port" "$work/walk.nmea" >/dev/null 2>&1 &
@@ -44,7 +54,11 @@ for conditions in machine manifest; do
         >"$work/out.$conditions" 2>"$work/err.$conditions" &
     pids+=($!)
 done
-sleep "$SECONDS_FIXES"
+sleep $((SECONDS_FIXES / 2))
+if [ -n "${BGKIT_ORDER_NETNS:-}" ]; then  # a link comes and goes (in this namespace only)
+    ip link add bgkitorder0 type veth peer name bgkitorder1 && ip link set bgkitorder0 up && sleep 2 && ip link del bgkitorder0
+fi
+sleep $((SECONDS_FIXES - SECONDS_FIXES / 2))
 kill -INT "${pids[@]}"
 wait "${pids[@]}" || true
 for conditions in machine manifest; do
@@ -52,11 +66,16 @@ for conditions in machine manifest; do
         cat "$work/err.$conditions" >&2; exit 1; }
 done
 nm -n --defined-only "$work/bgloc" > "$work/symbols"
-python3 - "$work/symbols" "$work"/cg.* > "$ORDER_FILE" <<'PY'
+# The archives linked statically whose objects may keep their code in one plain .text (the Swift runtime's,
+# the compiler's libstdc++.a that `make release` links): such a section moves whole, so its functions go last.
+swift_static="$(dirname "$(readlink -f "$(command -v swift)")")/../lib/swift_static/linux"
+archives=("$swift_static"/*.a "$root/.build-release/static-libstdc++/libstdc++.a")
+python3 - "$work/symbols" "${#archives[@]}" "${archives[@]}" "$work"/cg.* > "$ORDER_FILE" <<'PY'
 # Callgrind's cost lines start with the instruction's address: absolute (0x…), relative to the previous one
 # (+N, -N) or the same (*); `ob=` says which object they are in. A PIE's addresses are its own (no load base).
-import bisect, re, sys
-symbols, profiles = sys.argv[1], sys.argv[2:]
+import bisect, os, re, subprocess, sys
+symbols, count = sys.argv[1], int(sys.argv[2])
+archives, profiles = sys.argv[3:3 + count], sys.argv[3 + count:]
 functions = []
 for line in open(symbols):
     fields = line.split(None, 2)
@@ -85,6 +104,21 @@ for profile in profiles:
             index = bisect.bisect_right(starts, last) - 1
             if index >= 0:
                 ran.add(functions[index][1])
-print("\n".join(sorted(ran)))
+# lld places a section where the first of its listed symbols is, so a plain .text holding many functions (libswiftCore's
+# Swift.o, 1.5 MB) listed among the others would push them apart by its size: the functions in sections of
+# their own come first, then those in plain sections, the smallest section first.
+plain = {}
+for archive in filter(os.path.exists, archives):
+    size, member = {}, None
+    for line in subprocess.run(["objdump", "-h", archive], capture_output=True, text=True).stdout.splitlines():
+        if match := re.match(r"^(\S+):\s+file format", line):
+            member = match.group(1)
+        elif (match := re.match(r"\s*\d+\s+\.text\s+([0-9a-f]+)", line)) and int(match.group(1), 16):
+            size[member] = int(match.group(1), 16)
+    for line in subprocess.run(["nm", "-A", "--defined-only", archive], capture_output=True, text=True).stdout.splitlines():
+        fields = line.split()
+        if len(fields) == 3 and fields[1] in "tTwW" and fields[0].split(":")[-2] in size:
+            plain[fields[2]] = max(plain.get(fields[2], 0), size[fields[0].split(":")[-2]])
+print("\n".join(sorted(ran, key=lambda name: (name in plain, plain.get(name, 0), name))))
 PY
 echo "$ORDER_FILE: $(wc -l < "$ORDER_FILE") functions"

@@ -2,7 +2,7 @@ import BackgroundCore
 import BackgroundLocation
 import Glibc
 
-/// Reads gpsd on a dedicated thread (libgps blocks; the cooperative pool must not) and hands each fix and
+/// Reads gpsd on a dedicated thread (its socket blocks; the cooperative pool must not) and hands each fix and
 /// problem it reads to its consumer, from that thread.
 ///
 /// The thread owns the connection from open to close. It stops when told to (its task is cancelled), or
@@ -112,12 +112,11 @@ final class GPSDReader: Sendable {
             var isFirst = true  // no fix read on this connection yet
             var held: LocationFix?  // the connection's first fix, without a time, until the next one comes
             reading: while !isStopping {
-                // A report libgps has buffered already, else sleep until the socket has bytes or the stop comes.
-                guard connection.waiting(timeout: .zero) || stop.wait(readable: [connection.descriptor]) != nil else {
+                // A report received already, else sleep until the socket has bytes or the stop comes.
+                guard connection.hasReport || stop.wait(readable: [connection.descriptor]) != nil else {
                     continue
                 }
-                try connection.read()
-                switch connection.currentReport {
+                switch try connection.read() {
                 case .other: continue
                 case .malformed(let byte, let excerpt):
                     report(output, "gpsd sent a report that is not valid JSON (at byte \(byte)), skipped: \(excerpt)", code: "gpsd.malformed")

@@ -1,25 +1,25 @@
 import BackgroundCore
 import BackgroundLocation
-import CGPS
 import Glibc
+import JSON
 
 extension LocationFix {
-    /// A fix from gpsd's fix record: nil when it has no position (mode below 2D, or NaN latitude or longitude).
+    /// A fix from gpsd's `TPV` report `tpv`, whose latitude and longitude are numbers, with the dilution and
+    /// satellites of the last `SKY`.
     ///
-    /// gpsd marks absent values as NaN; each becomes nil. The time is gpsd's fix time (nil when it has
-    /// none yet), the altitude is above mean sea level, and the horizontal accuracy is `eph`, or, when
-    /// gpsd gives only the per-axis errors, `hypot(epx, epy)`.
-    init?(_ fix: gps_fix_t, satellitesUsed: CInt, hdop: Double) {
-        guard fix.mode >= MODE_2D, fix.latitude.isFinite, fix.longitude.isFinite else { return nil }
-        let time = fix.time.tv_sec == 0 && fix.time.tv_nsec == 0
-            ? nil
-            : SimTime(nanosecondsSinceEpoch: Int64(fix.time.tv_sec) * 1_000_000_000 + Int64(fix.time.tv_nsec))
-        let accuracy = fix.eph.isFinite ? fix.eph : finite(hypot(fix.epx, fix.epy))
+    /// gpsd leaves out (or, through libgps, marks as NaN) what it does not know; each becomes nil. The time is
+    /// gpsd's fix time (nil when it has none yet), the altitude is above mean sea level (`altMSL`), and the
+    /// horizontal accuracy is `eph`, or, when gpsd gives only the per-axis errors, `hypot(epx, epy)`.
+    init(tpv: JSONValue, sky: GPSDSky) {
+        let time: SimTime? = if case .string(let text)? = tpv["time"] { SimTime(rfc3339: text) } else { nil }
+        let eph = tpv.number("eph")
         self.init(
-            time: time, latitude: fix.latitude, longitude: fix.longitude,
-            altitude: finite(fix.altMSL), speed: finite(fix.speed),
-            course: finite(fix.track), horizontalAccuracy: accuracy, hdop: hdop.isFinite && hdop > 0 ? hdop : nil,
-            satellites: satellitesUsed > 0 ? Int(satellitesUsed) : nil
+            time: time, latitude: tpv.number("lat"), longitude: tpv.number("lon"),
+            altitude: finite(tpv.number("altMSL")), speed: finite(tpv.number("speed")),
+            course: finite(tpv.number("track")),
+            horizontalAccuracy: eph.isFinite ? eph : finite(hypot(tpv.number("epx"), tpv.number("epy"))),
+            hdop: sky.hdop.isFinite && sky.hdop > 0 ? sky.hdop : nil,
+            satellites: sky.satellitesUsed > 0 ? sky.satellitesUsed : nil
         )
     }
 }

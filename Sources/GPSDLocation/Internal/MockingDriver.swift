@@ -2,7 +2,7 @@
 import Glibc
 import Synchronization
 
-/// Scripts the libgps wrappers in tests: each call takes the next scripted outcome of its function.
+/// Scripts the system-call wrappers of the gpsd connection in tests: each call takes the next scripted outcome of its function.
 ///
 /// The driver is a task-local, so it reaches only the calls made synchronously by the test's own task
 /// (never the reader thread of a concurrently running real test). An unscripted call succeeds with 0.
@@ -15,7 +15,7 @@ import Synchronization
 package final class MockingDriver: Sendable {
     /// The wrapped C functions.
     package enum Function: Hashable, Sendable {
-        case open, close, stream, waiting, read, peek
+        case open, close, send, recv
     }
 
     /// What one call returns, and the errno it leaves.
@@ -43,7 +43,7 @@ package final class MockingDriver: Sendable {
     /// Every call made so far, in order.
     package var calls: [Function] { state.withLock { $0.calls } }
 
-    /// Runs `body` with this driver standing in for libgps.
+    /// Runs `body` with this driver standing in for the system calls.
     package func run<R>(_ body: () throws -> R) rethrows -> R {
         try MockingDriver.$current.withValue(self) { try body() }
     }

@@ -1,87 +1,79 @@
-import CGPS
 import Glibc
 
-// One wrapper per libgps function: "`gpsd_read` is GPSDLocation's wrapper for `gps_read`". They are the
-// mocking seam (see MockingDriver): in debug builds a test can script each call's return code and errno.
-// Every other file goes through these; none calls libgps directly.
+// One wrapper per system call the gpsd connection makes: "`gpsd_recv` is GPSDLocation's wrapper for `recv`".
+// They are the mocking seam (see MockingDriver): in debug builds a test can script each call's return code
+// and errno. Every other file goes through these; none calls the socket functions directly.
 
-/// Connects to gpsd at `host`:`port` and fills `data`'s private part.
+/// Connects a stream socket to gpsd at `host`:`port` (a name or address, a number or a service), trying
+/// each address `getaddrinfo` gives in turn, as libgps's `netlib_connectsock` does.
 ///
-/// Returns 0, or -1 with errno set to a negative `NL_` code (gps_errstr explains it) or a system errno.
-/// The corresponding C function is `gps_open`.
+/// Returns the connected socket (close-on-exec, blocking), or -1 with errno set to a negative code of
+/// ``GPSDError/Code`` (`unknownService`, `unknownHost`, `cannotCreateSocket`, `cannotConnect`).
 @inline(never)
-func gpsd_open(_ host: UnsafePointer<CChar>, _ port: UnsafePointer<CChar>, _ data: UnsafeMutablePointer<gps_data_t>) -> CInt {
+func gpsd_open(_ host: UnsafePointer<CChar>, _ port: UnsafePointer<CChar>) -> CInt {
     #if DEBUG
     if let driver = MockingDriver.current { return driver.mock(.open) }
     #endif
-    return gps_open(host, port, data)
+    var hints = addrinfo()
+    hints.ai_family = AF_UNSPEC
+    hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
+    var addresses: UnsafeMutablePointer<addrinfo>?
+    let resolved = getaddrinfo(host, port, &hints, &addresses)
+    guard resolved == 0 else {
+        errno = resolved == EAI_SERVICE ? GPSDError.Code.unknownService.rawValue : GPSDError.Code.unknownHost.rawValue
+        return -1
+    }
+    defer { freeaddrinfo(addresses) }
+    var failure = GPSDError.Code.cannotConnect.rawValue
+    var next = addresses
+    while let address = next {
+        next = address.pointee.ai_next
+        let descriptor = socket(address.pointee.ai_family, address.pointee.ai_socktype | Int32(SOCK_CLOEXEC.rawValue), address.pointee.ai_protocol)
+        guard descriptor >= 0 else {
+            failure = GPSDError.Code.cannotCreateSocket.rawValue
+            continue
+        }
+        var connected: CInt
+        repeat { connected = connect(descriptor, address.pointee.ai_addr, address.pointee.ai_addrlen) } while connected != 0 && errno == EINTR
+        if connected == 0 { return descriptor }
+        failure = GPSDError.Code.cannotConnect.rawValue
+        close(descriptor)
+    }
+    errno = failure
+    return -1
 }
 
-/// Closes the connection and frees `data`'s private part.
+/// Closes the socket.
 ///
-/// The corresponding C function is `gps_close`.
+/// The corresponding C function is `close`.
 @inline(never)
-func gpsd_close(_ data: UnsafeMutablePointer<gps_data_t>) -> CInt {
+func gpsd_close(_ descriptor: CInt) -> CInt {
     #if DEBUG
     if let driver = MockingDriver.current { return driver.mock(.close) }
     #endif
-    return gps_close(data)
+    return close(descriptor)
 }
 
-/// Asks gpsd to stream reports (`?WATCH`).
+/// Sends `bytes` to gpsd (a command such as `?WATCH`), without raising SIGPIPE when gpsd has gone.
 ///
-/// The corresponding C function is `gps_stream`.
+/// Returns the number of bytes sent, or -1 with errno set.
+/// The corresponding C function is `send(…, MSG_NOSIGNAL)`.
 @inline(never)
-func gpsd_stream(_ data: UnsafeMutablePointer<gps_data_t>, _ flags: CUnsignedInt) -> CInt {
+func gpsd_send(_ descriptor: CInt, _ bytes: UnsafeRawBufferPointer) -> CInt {
     #if DEBUG
-    if let driver = MockingDriver.current { return driver.mock(.stream) }
+    if let driver = MockingDriver.current { return driver.mock(.send) }
     #endif
-    return gps_stream(data, flags, nil)
+    return CInt(send(descriptor, bytes.baseAddress, bytes.count, Int32(MSG_NOSIGNAL)))
 }
 
-/// True when a report is waiting, within `timeout` microseconds; false on timeout and on every error.
+/// Receives what gpsd has sent into `buffer`, waiting for at least one byte.
 ///
-/// The corresponding C function is `gps_waiting`.
+/// Returns the number of bytes received, 0 when gpsd closed the connection, or -1 with errno set.
+/// The corresponding C function is `recv`.
 @inline(never)
-func gpsd_waiting(_ data: UnsafeMutablePointer<gps_data_t>, _ timeout: CInt) -> Bool {
+func gpsd_recv(_ descriptor: CInt, _ buffer: UnsafeMutableRawBufferPointer) -> CInt {
     #if DEBUG
-    if let driver = MockingDriver.current { return driver.mock(.waiting) != 0 }
+    if let driver = MockingDriver.current { return driver.mock(.recv) }
     #endif
-    return gps_waiting(data, timeout)
-}
-
-/// Reads and unpacks one report into `data`, copying its text (NUL-terminated) into `message`.
-///
-/// Returns the report's length, 0 when no complete report is there yet, or -1: with errno set on an error,
-/// with errno 0 when gpsd closed the connection.
-/// The corresponding C function is `gps_read`.
-@inline(never)
-func gpsd_read(_ data: UnsafeMutablePointer<gps_data_t>, _ message: UnsafeMutablePointer<CChar>, _ length: CInt) -> CInt {
-    #if DEBUG
-    if let driver = MockingDriver.current { return driver.mock(.read) }
-    #endif
-    return gps_read(data, message, length)
-}
-
-/// Whether gpsd's socket is still open after `gps_read` failed without errno: 0 when gpsd closed it,
-/// otherwise the connection is alive (bytes wait, or none yet) and the failure was a report too long for
-/// libgps's buffer.
-///
-/// The corresponding C function is `recv(fd, …, MSG_PEEK | MSG_DONTWAIT)`.
-@inline(never)
-func gpsd_peek(_ descriptor: CInt) -> CInt {
-    #if DEBUG
-    if let driver = MockingDriver.current { return driver.mock(.peek) }
-    #endif
-    var byte: UInt8 = 0
-    let received = recv(descriptor, &byte, 1, CInt(MSG_PEEK | MSG_DONTWAIT))
-    if received > 0 { return 1 }
-    return received < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) ? 1 : 0
-}
-
-/// The English text of a libgps error code (a negative `NL_` code).
-///
-/// The corresponding C function is `gps_errstr`.
-func gpsd_errstr(_ code: CInt) -> String {
-    String(cString: gps_errstr(code))
+    return CInt(recv(descriptor, buffer.baseAddress, buffer.count, 0))
 }

@@ -216,7 +216,7 @@ public final class GPSDServer: Sendable {
                 state.clients[index].inbox = []
                 state.clients[index].outbox += Array((GPSDProtocol.error("request line too long") + "\r\n").utf8)
             }
-            // gpspipe and libgps send their WATCH without a newline: answer a complete command at once.
+            // gpspipe, libgps and bgloc live send their WATCH without a newline: answer a complete command at once.
             if let last = state.clients[index].inbox.last, last == UInt8(ascii: ";") || last == UInt8(ascii: "}") {
                 let line = String(decoding: state.clients[index].inbox, as: UTF8.self)
                 let requests = GPSDProtocol.requests(in: line)

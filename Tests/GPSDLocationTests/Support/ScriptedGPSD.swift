@@ -4,8 +4,8 @@ import Glibc
 /// A fake gpsd on loopback that sends each connection a fixed script of raw lines, good or bad, and then
 /// keeps it open; the n-th connection gets the n-th script (the last one is repeated).
 ///
-/// Unlike ``GPSDServer`` it never checks or builds what it sends, so a test can feed libgps garbage,
-/// truncated JSON or a line longer than libgps's buffer. ``stop()`` closes everything; call it in `defer`.
+/// Unlike ``GPSDServer`` it never checks or builds what it sends, so a test can feed a client garbage,
+/// truncated JSON or a line longer than its buffer. ``stop()`` closes everything; call it in `defer`.
 final class ScriptedGPSD: @unchecked Sendable {
     let port: Int
     private let listener: Int32
