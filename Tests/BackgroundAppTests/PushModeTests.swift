@@ -292,13 +292,10 @@ import Testing
         let payload = try PushPayload(bytes: Array(#"{"aps":{"content-available":1}}"#.utf8), file: "t.apns")
         #expect(mode.send(payload, headers: PushHeaders()) == 1)
         #expect(mode.send(payload, headers: PushHeaders(priority: 10)) == 2)
-        let tooLarge = PushPayloadError(.payloadTooLarge, InputError(file: "-", message: "too large"))
-        #expect(mode.reject(tooLarge) == 3)
         run.engine.run(until: run.engine.now + .seconds(60))
         let names = run.timeline.events.map { "\($0.kind.name) \($0.kind.textDetail)" }
         #expect(names.contains("push.received 1"))
         #expect(names.contains("push.rejected 2 badPriority"))
-        #expect(names.contains("push.rejected 3 payloadTooLarge"))
     }
 
     // MARK: Bad input

@@ -161,15 +161,6 @@ public final class PushMode: BackgroundMode {
         return push
     }
 
-    /// A payload that could not be read or checked (`bgtask push` with a bad file): `push.rejected` with its
-    /// code; returns the push's number in the run.
-    @discardableResult
-    public func reject(_ error: PushPayloadError) -> Int {
-        sentCount += 1
-        refuse(sentCount, error.code.rawValue, because: error.input.message)
-        return sentCount
-    }
-
     /// Records push `push` as `push.rejected` with `code`, and why in ``rejections`` (what `bgtask push` answers).
     private func refuse(_ push: Int, _ code: String, because why: String) {
         rejections[push] = "\(code) (\(why))"
