@@ -1,3 +1,4 @@
+import BackgroundCore
 
 /// The summary `--summary PATH` writes when a run ends and `bgtask merge` reads and combines (CONTRACTS.md
 /// §8): which run it is (``Run``), which of its shards it holds, and the ``RunStatistics``.
@@ -55,9 +56,7 @@ public struct SummaryDocument: Hashable, Sendable {
 
     /// The digest that names a manifest in ``Run/manifest``: FNV-1a (64 bits) of its bytes.
     public static func digest(of bytes: some Sequence<UInt8>) -> String {
-        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-        for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
-        let hex = String(hash, radix: 16)
+        let hex = String(FNV1a64.hash(bytes), radix: 16)
         return "fnv1a64:" + String(repeating: "0", count: 16 - hex.count) + hex
     }
 }
