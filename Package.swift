@@ -5,7 +5,7 @@ let package = Package(
     name: "bgkit",
     products: [
         .library(name: "BackgroundCore", targets: ["BackgroundCore"]),
-        .library(name: "BackgroundTasks", targets: ["BackgroundTasks"]),
+        .library(name: "BackgroundScheduler", targets: ["BackgroundScheduler"]),
         .library(name: "BackgroundLocation", targets: ["BackgroundLocation"]),
         .library(name: "BackgroundAudio", targets: ["BackgroundAudio"]),
         .library(name: "GPSDLocation", targets: ["GPSDLocation"]),
@@ -48,7 +48,7 @@ let package = Package(
         // The engine, virtual time, the typed timeline and its two renderers.
         .target(name: "BackgroundCore"),
         // BGTaskScheduler's rules and device conditions.
-        .target(name: "BackgroundTasks", dependencies: ["BackgroundCore"]),
+        .target(name: "BackgroundScheduler", dependencies: ["BackgroundCore"]),
         // Traces (GPX, NMEA), location sources and CLLocationManager's behaviour.
         .target(name: "BackgroundLocation", dependencies: ["BackgroundCore", "JSON"]),
         // Decoding, the AudioOutput seam, the player and the session.
@@ -69,7 +69,7 @@ let package = Package(
         // An app's state across runs (`--state PATH`): pending task requests and transfers in one SQLite
         // database, on SQLiteStore; the tools hand it to the scheduler and the transfer session.
         .target(name: "BackgroundState", dependencies: [
-            "SQLiteStore", "BackgroundTasks", "BackgroundTransfers", "BackgroundLocation", "JSON", "BackgroundCore",
+            "SQLiteStore", "BackgroundScheduler", "BackgroundTransfers", "BackgroundLocation", "JSON", "BackgroundCore",
         ]),
         // A strict RFC 8259 reader and writer (JSONValue), every error at its byte: push payloads, GeoJSON
         // regions, the old JSON state file.
@@ -79,16 +79,16 @@ let package = Package(
         // One emulated device: the manifest, the device, the lifecycle, the background modes, and the recipe
         // (AppRecipe) that makes the app from a manifest and the run's options.
         .target(name: "BackgroundApp", dependencies: [
-            "BackgroundTasks", "BackgroundLocation", "BackgroundAudio", "BackgroundTransfers", "BackgroundPushes", "JSON", "YAML",
+            "BackgroundScheduler", "BackgroundLocation", "BackgroundAudio", "BackgroundTransfers", "BackgroundPushes", "JSON", "YAML",
         ]),
         // What runs come to: one user's tally from its timeline, a population of users on every core, the
         // summary file (--summary) and its exact merge (bgtask merge), with mergeable histograms.
         .target(name: "BackgroundPopulation", dependencies: [
-            "BackgroundApp", "BackgroundCore", "BackgroundTasks", "BackgroundPushes", "BackgroundTransfers", "JSON",
+            "BackgroundApp", "BackgroundCore", "BackgroundScheduler", "BackgroundPushes", "BackgroundTransfers", "JSON",
         ]),
         // Deterministic doubles for every seam.
         .target(name: "BackgroundTestKit", dependencies: [
-            "BackgroundApp", "BackgroundTasks", "BackgroundLocation", "BackgroundAudio", "BackgroundTransfers",
+            "BackgroundApp", "BackgroundScheduler", "BackgroundLocation", "BackgroundAudio", "BackgroundTransfers",
         ]),
         // Background pushes: the payload reader and the system's delivery rules, on virtual time.
         .target(name: "BackgroundPushes", dependencies: ["BackgroundCore", "JSON"]),
@@ -137,7 +137,7 @@ let package = Package(
 
         .testTarget(name: "BackgroundCoreTests", dependencies: ["BackgroundCore"]),
         .testTarget(name: "YAMLTests", dependencies: ["YAML"]),
-        .testTarget(name: "BackgroundTasksTests", dependencies: ["BackgroundTasks", "BackgroundState", "BackgroundTestKit"]),
+        .testTarget(name: "BackgroundSchedulerTests", dependencies: ["BackgroundScheduler", "BackgroundState", "BackgroundTestKit"]),
         .testTarget(
             name: "BackgroundLocationTests", dependencies: ["BackgroundLocation", "BackgroundTestKit"], exclude: ["Fixtures"]),
         .testTarget(name: "BackgroundAudioTests", dependencies: ["BackgroundAudio", "BackgroundTestKit"]),
@@ -147,7 +147,7 @@ let package = Package(
         .testTarget(name: "BackgroundPushesTests", dependencies: ["BackgroundPushes", "JSON", "BackgroundTestKit"], exclude: ["Corpus"]),
         .testTarget(name: "JSONTests", dependencies: ["JSON", "BackgroundCore"]),
         .testTarget(name: "BackgroundPopulationTests", dependencies: [
-            "BackgroundPopulation", "BackgroundApp", "BackgroundTasks", "BackgroundPushes", "BackgroundTransfers", "BackgroundTestKit",
+            "BackgroundPopulation", "BackgroundApp", "BackgroundScheduler", "BackgroundPushes", "BackgroundTransfers", "BackgroundTestKit",
         ]),
         // A background mode of its own, hosted by EmulatedApp without editing BackgroundCore or BackgroundApp,
         // and run by the commands (bgloc replay|live --app, bgtask simulate) with the recipe that registers it.
@@ -165,7 +165,7 @@ let package = Package(
         .testTarget(name: "CurlTransportTests", dependencies: ["CurlTransport", "BackgroundTransfers", "BackgroundTestKit"]),
         .testTarget(name: "SQLiteStoreTests", dependencies: ["SQLiteStore", "BackgroundTestKit"]),
         .testTarget(name: "BackgroundStateTests", dependencies: [
-            "BackgroundState", "SQLiteStore", "BackgroundTasks", "BackgroundTransfers", "BackgroundTestKit",
+            "BackgroundState", "SQLiteStore", "BackgroundScheduler", "BackgroundTransfers", "BackgroundTestKit",
         ]),
         // A child for SQLiteStoreTests to SIGKILL while it writes.
         .executableTarget(name: "bgkit-sqlite-writer", dependencies: ["SQLiteStore"], path: "Tests/Helpers/SQLiteWriter"),

@@ -1,5 +1,5 @@
 public import BackgroundCore
-public import BackgroundTasks
+public import BackgroundScheduler
 
 /// The emulated device an app runs on, which owns what is the device's and not a mode's: its clock (the
 /// engine), its conditions (the manifest's `conditions:` script or the machine's, ``conditions``) with their

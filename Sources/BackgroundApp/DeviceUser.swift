@@ -1,5 +1,5 @@
 public import BackgroundCore
-import BackgroundTasks
+import BackgroundScheduler
 
 /// The user's hand on the device: what the user does to the app — the manifest's `lifecycle:` script
 /// (opening, leaving, suspending, terminating and force-quitting the app, the taps, the device's restarts

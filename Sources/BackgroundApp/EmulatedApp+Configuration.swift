@@ -1,4 +1,4 @@
-public import BackgroundTasks
+public import BackgroundScheduler
 
 extension EmulatedApp {
     /// Every choice the emulator makes where iOS leaves room, in one place (docs/DEVICE.md).

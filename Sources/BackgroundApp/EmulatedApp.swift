@@ -1,6 +1,6 @@
 public import BackgroundCore
 public import BackgroundLocation
-import BackgroundTasks
+import BackgroundScheduler
 
 /// One emulated iOS app on one emulated device: its process state in an ``AppLifecycle`` and the
 /// background modes it hosts (``BackgroundMode``) — tasks (``TaskMode``), location (``LocationMode``),

@@ -1,5 +1,5 @@
 /// What happened, as one entry of the timeline: each module defines the records of its own events
-/// (`BackgroundLocation` the `location` record, `BackgroundTasks` `task.launched`, …) and says here how
+/// (`BackgroundLocation` the `location` record, `BackgroundScheduler` `task.launched`, …) and says here how
 /// every output shows them.
 ///
 /// A record gives its `name` (the JSON-lines stream's `event` field, CONTRACTS.md section 1), writes its

@@ -1,6 +1,6 @@
 public import BackgroundApp
 public import BackgroundCore
-import BackgroundTasks
+import BackgroundScheduler
 import Dispatch
 import Synchronization
 

@@ -1,7 +1,7 @@
 public import BackgroundApp
 public import BackgroundCore
 import BackgroundPushes
-import BackgroundTasks
+import BackgroundScheduler
 import BackgroundTransfers
 
 /// Follows one user's run — its timeline's events, and the pushes the server sends — and tallies what

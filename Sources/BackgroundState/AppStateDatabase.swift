@@ -1,6 +1,6 @@
 public import BackgroundCore
 public import BackgroundLocation
-public import BackgroundTasks
+public import BackgroundScheduler
 public import BackgroundTransfers
 import Glibc
 import SQLiteStore

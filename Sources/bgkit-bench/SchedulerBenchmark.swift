@@ -1,6 +1,6 @@
 import BackgroundApp
 import BackgroundCore
-import BackgroundTasks
+import BackgroundScheduler
 
 /// A year of an app's background tasks on virtual time: a 15-minute refresh loop and three processing
 /// tasks that resubmit themselves, under conditions that change six times a day (night on the charger,

@@ -4,7 +4,7 @@ package import BackgroundApp
 import BackgroundCore
 package import BackgroundLocation
 package import BackgroundState
-import BackgroundTasks
+import BackgroundScheduler
 package import CommandLineSupport
 
 /// The emulated app's and device's options, declared once and accepted by every command that runs an app:

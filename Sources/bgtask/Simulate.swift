@@ -4,7 +4,7 @@ import BackgroundCore
 import BackgroundPopulation
 import BackgroundReport
 import BackgroundState
-import BackgroundTasks
+import BackgroundScheduler
 import BackgroundTransfers
 import CommandLineSupport
 

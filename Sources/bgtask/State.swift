@@ -1,7 +1,7 @@
 import ArgumentParser
 import BackgroundCore
 import BackgroundState
-import BackgroundTasks
+import BackgroundScheduler
 import BackgroundTransfers
 import CommandLineSupport
 import Glibc

@@ -1,7 +1,7 @@
 import BackgroundApp
 import BackgroundCore
 import BackgroundReport
-import BackgroundTasks
+import BackgroundScheduler
 import Foundation
 import Testing
 

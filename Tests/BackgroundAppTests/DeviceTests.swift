@@ -1,6 +1,6 @@
 import BackgroundApp
 import BackgroundCore
-import BackgroundTasks
+import BackgroundScheduler
 import Testing
 
 /// The device owns its conditions, their listeners and its lock state; every listener hears every change,

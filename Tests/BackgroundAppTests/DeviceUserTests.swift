@@ -1,6 +1,6 @@
 import BackgroundApp
 import BackgroundCore
-import BackgroundTasks
+import BackgroundScheduler
 import Testing
 
 /// The user's hand on the device (issue 25): `usage:` opens the app at its times of day and leaves it after

@@ -2,7 +2,7 @@ import BackgroundApp
 import BackgroundAudio
 import BackgroundCore
 import BackgroundLocation
-import BackgroundTasks
+import BackgroundScheduler
 import BackgroundTestKit
 import Foundation
 import Testing

@@ -1,6 +1,6 @@
 import BackgroundApp
 import BackgroundCore
-import BackgroundTasks
+import BackgroundScheduler
 import Testing
 
 /// The lifecycle steps beyond the app's state, on virtual time: leaving with a background task, a tap

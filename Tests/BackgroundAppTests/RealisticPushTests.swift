@@ -1,7 +1,7 @@
 import BackgroundApp
 import BackgroundCore
 import BackgroundPushes
-import BackgroundTasks
+import BackgroundScheduler
 import Testing
 
 /// Background pushes in the emulated app under `--policy realistic` (docs/PUSH.md, "Under the realistic

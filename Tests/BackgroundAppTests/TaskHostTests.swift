@@ -1,6 +1,6 @@
 import BackgroundApp
 import BackgroundCore
-import BackgroundTasks
+import BackgroundScheduler
 import BackgroundTestKit
 import Foundation
 import Testing

@@ -1,6 +1,6 @@
 import BackgroundApp
 import BackgroundCore
-import BackgroundTasks
+import BackgroundScheduler
 import Testing
 
 /// The rules Apple states that an app's tasks can break (CONTRACTS.md §9), in the emulated app on virtual

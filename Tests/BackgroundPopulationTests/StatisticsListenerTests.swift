@@ -1,7 +1,7 @@
 import BackgroundApp
 import BackgroundCore
 import BackgroundPushes
-import BackgroundTasks
+import BackgroundScheduler
 import BackgroundTransfers
 import Testing
 @testable import BackgroundPopulation

@@ -2,7 +2,7 @@ import BackgroundApp
 import BackgroundCore
 import BackgroundLocation
 import BackgroundReport
-import BackgroundTasks
+import BackgroundScheduler
 import BackgroundTestKit
 import Foundation
 import Testing

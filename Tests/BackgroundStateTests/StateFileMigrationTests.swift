@@ -1,6 +1,6 @@
 @testable import BackgroundState
 import BackgroundCore
-import BackgroundTasks
+import BackgroundScheduler
 import BackgroundTestKit
 import Foundation
 import Testing

@@ -1,5 +1,5 @@
 import BackgroundState
-import BackgroundTasks
+import BackgroundScheduler
 import BackgroundTestKit
 import Foundation
 import Glibc

@@ -1,6 +1,6 @@
 import BackgroundCore
 import JSON
-import BackgroundTasks
+import BackgroundScheduler
 import Glibc
 
 /// Reads the JSON state file of earlier versions (version 1), once, when ``AppStateDatabase`` migrates it.

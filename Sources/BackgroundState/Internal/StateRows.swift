@@ -1,6 +1,6 @@
 package import BackgroundCore
 package import BackgroundLocation
-package import BackgroundTasks
+package import BackgroundScheduler
 package import BackgroundTransfers
 package import SQLiteStore
 

@@ -1,6 +1,6 @@
 public import BackgroundCore
 import BackgroundPushes
-import BackgroundTasks
+import BackgroundScheduler
 
 /// The legacy background fetch (`backgroundFetch:`): before iOS 13 the system ran an app with the `fetch`
 /// background mode now and then, at most every `minimumInterval`, calling

@@ -1,7 +1,7 @@
 public import BackgroundCore
 public import BackgroundPushes
 import JSON
-import BackgroundTasks
+import BackgroundScheduler
 import Glibc
 
 /// The remote-notification background mode: background (silent) pushes, as APNs and iOS deliver them, in

@@ -1,4 +1,4 @@
-public import BackgroundTasks
+public import BackgroundScheduler
 
 /// One task declared under the manifest's `tasks:`.
 ///

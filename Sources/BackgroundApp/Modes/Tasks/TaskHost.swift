@@ -1,5 +1,5 @@
 public import BackgroundCore
-public import BackgroundTasks
+public import BackgroundScheduler
 import Glibc
 
 /// Runs an app manifest's background tasks on an engine: the manifest's conditions drive a

@@ -1,5 +1,5 @@
 public import BackgroundCore
-public import BackgroundTasks
+public import BackgroundScheduler
 
 /// The tasks background mode: the manifest's tasks on a ``BGTaskScheduler`` (through an
 /// ``TaskHost``), with device conditions from the manifest or the machine

@@ -1,5 +1,5 @@
 public import BackgroundCore
-public import BackgroundTasks
+public import BackgroundScheduler
 
 /// The tasks mode's part of the manifest: `tasks:`, `submitAtLaunch:`, the device `conditions:`
 /// timeline and the app's `entitlements:`; it gives actions their `submit:` key (CONTRACTS.md sections

@@ -1,5 +1,5 @@
 public import BackgroundCore
-import BackgroundTasks
+import BackgroundScheduler
 public import BackgroundTransfers
 
 /// The transfers background mode: the app's background session (``AppTransfers``) inside the emulated app.

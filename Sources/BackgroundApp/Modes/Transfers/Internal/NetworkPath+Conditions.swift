@@ -1,4 +1,4 @@
-import BackgroundTasks
+import BackgroundScheduler
 import BackgroundTransfers
 
 extension NetworkPath {

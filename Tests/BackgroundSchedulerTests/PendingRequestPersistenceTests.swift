@@ -1,6 +1,6 @@
 import BackgroundCore
 import BackgroundState
-import BackgroundTasks
+import BackgroundScheduler
 import BackgroundTestKit
 import Foundation
 import Testing

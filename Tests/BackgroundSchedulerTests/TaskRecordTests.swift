@@ -1,5 +1,5 @@
 import BackgroundCore
-import BackgroundTasks
+import BackgroundScheduler
 import Testing
 
 /// The scheduler's records in the event stream of CONTRACTS.md section 1 and the text timeline.

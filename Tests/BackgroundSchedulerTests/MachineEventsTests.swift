@@ -4,7 +4,7 @@ import Foundation
 import Glibc
 import Synchronization
 import Testing
-@testable import BackgroundTasks
+@testable import BackgroundScheduler
 
 /// The kernel's announcements: byte fixtures for the parsing, and a real link coming up in a network
 /// namespace of its own for the whole way to the conditions.

@@ -1,7 +1,7 @@
 public import BackgroundCore
 
 /// A request to launch the app in the background to run a task: the common part of
-/// ``BGAppRefreshTaskRequest`` and ``BGProcessingTaskRequest``, as in Apple's BackgroundTasks.
+/// ``BGAppRefreshTaskRequest`` and ``BGProcessingTaskRequest``, as in Apple's BackgroundScheduler.
 ///
 /// Like Apple's, a request is a class with a settable ``earliestBeginDate``; ``BGTaskScheduler`` keeps a
 /// copy when you submit it, so changing the object afterwards changes nothing.

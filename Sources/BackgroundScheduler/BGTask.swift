@@ -1,5 +1,5 @@
 /// A background task the scheduler launched: the common part of ``BGAppRefreshTask`` and
-/// ``BGProcessingTask``, as in Apple's BackgroundTasks.
+/// ``BGProcessingTask``, as in Apple's BackgroundScheduler.
 ///
 /// The launch handler receives the task; it does its work, sets an ``expirationHandler`` to stop early,
 /// and calls ``setTaskCompleted(success:)`` when done. The first call counts; later ones do nothing.

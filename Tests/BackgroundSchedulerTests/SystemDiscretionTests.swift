@@ -1,5 +1,5 @@
 import BackgroundCore
-import BackgroundTasks
+import BackgroundScheduler
 import Testing
 
 /// The system's discretion under the realistic policy, one test per rule (issue 26, CONTRACTS.md §8), and

@@ -1,5 +1,5 @@
 import BackgroundCore
-import BackgroundTasks
+import BackgroundScheduler
 import Testing
 
 /// The ported handler of docs/guides/porting-bgtask-handlers.md, kept compiling and behaving as the guide says.

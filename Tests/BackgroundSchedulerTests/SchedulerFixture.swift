@@ -1,5 +1,5 @@
 import BackgroundCore
-import BackgroundTasks
+import BackgroundScheduler
 
 /// An engine, a keeping timeline and a scheduler with the usual identifiers, for the scheduler's tests.
 final class SchedulerFixture {

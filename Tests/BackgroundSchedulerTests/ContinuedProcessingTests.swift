@@ -1,5 +1,5 @@
 import BackgroundCore
-import BackgroundTasks
+import BackgroundScheduler
 import Testing
 
 /// `BGContinuedProcessingTaskRequest` (iOS 26) and the scheduler's other iOS 26/27 rules, on virtual time:

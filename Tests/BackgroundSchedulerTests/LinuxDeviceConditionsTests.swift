@@ -1,5 +1,5 @@
 import BackgroundCore
-import BackgroundTasks
+import BackgroundScheduler
 import BackgroundTestKit
 import Foundation
 import Testing
