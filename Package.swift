@@ -22,6 +22,13 @@ let package = Package(
         .library(name: "BackgroundPopulation", targets: ["BackgroundPopulation"]),
         // bgloc and bgtask are one program (it runs as the name it is started by), so that an installed
         // system carries the Swift runtime they share once: `make install` links bgtask to bgloc.
+        // Apple's frameworks by name, their background surface on the emulated device (CONTRACTS §11): an iOS
+        // app's background code compiles against them unchanged and runs in `swift test` (EmulatedDevice).
+        // Foundation is allowed in these modules only; the tools link none of them.
+        .library(name: "UIKit", targets: ["UIKit", "_Testing_UIKit"]),
+        .library(name: "BackgroundTasks", targets: ["BackgroundTasks"]),
+        .library(name: "CoreLocation", targets: ["CoreLocation"]),
+        .library(name: "AVFoundation", targets: ["AVFoundation"]),
         .executable(name: "bgtask", targets: ["bgloc"]),
         .executable(name: "bgloc", targets: ["bgloc"]),
         .executable(name: "bgaudio", targets: ["bgaudio"]),
@@ -86,10 +93,25 @@ let package = Package(
         .target(name: "BackgroundPopulation", dependencies: [
             "BackgroundApp", "BackgroundCore", "BackgroundScheduler", "BackgroundPushes", "BackgroundTransfers", "JSON",
         ]),
-        // Deterministic doubles for every seam.
+        // Deterministic doubles for every seam, and EmulatedDevice: an app's own code on the emulated device
+        // (on the Apple-named modules, and CVirtualClock for the device's clock in the test process).
         .target(name: "BackgroundTestKit", dependencies: [
-            "BackgroundApp", "BackgroundScheduler", "BackgroundLocation", "BackgroundAudio", "BackgroundTransfers",
+            "BackgroundApp", "BackgroundScheduler", "BackgroundLocation", "BackgroundAudio", "BackgroundTransfers", "BackgroundPushes",
+            "EmulatedFoundation", "UIKit", "BackgroundTasks", "CoreLocation", "AVFoundation", "CVirtualClock",
         ]),
+        // The test process's CLOCK_REALTIME and the Swift runtime's enqueue hooks, for EmulatedDevice: imported
+        // only by BackgroundTestKit.
+        .target(name: "CVirtualClock"),
+        // What the Apple-named modules share: the running device's handle (package), and Foundation's and
+        // Dispatch's timed calls on the device's clock (Timer, asyncAfter).
+        .target(name: "EmulatedFoundation", dependencies: ["BackgroundApp", "BackgroundCore"]),
+        .target(name: "UIKit", dependencies: ["EmulatedFoundation", "BackgroundApp", "BackgroundCore", "BackgroundScheduler", "BackgroundPushes", "BackgroundTransfers"]),
+        // Swift Testing on Linux declares the cross-import overlay `_Testing_UIKit`: a file importing Testing and
+        // UIKit needs a module of that name (empty).
+        .target(name: "_Testing_UIKit"),
+        .target(name: "BackgroundTasks", dependencies: ["EmulatedFoundation", "BackgroundApp", "BackgroundScheduler", "BackgroundCore"]),
+        .target(name: "CoreLocation", dependencies: ["EmulatedFoundation", "BackgroundApp", "BackgroundLocation", "BackgroundCore"]),
+        .target(name: "AVFoundation", dependencies: ["EmulatedFoundation", "BackgroundApp", "BackgroundAudio", "BackgroundCore"]),
         // Background pushes: the payload reader and the system's delivery rules, on virtual time.
         .target(name: "BackgroundPushes", dependencies: ["BackgroundCore", "JSON"]),
         // The control socket of `bgloc live --app` (docs/CONTROL.md): its wire format, the server that hands
@@ -166,6 +188,10 @@ let package = Package(
         .testTarget(name: "SQLiteStoreTests", dependencies: ["SQLiteStore", "BackgroundTestKit"]),
         .testTarget(name: "BackgroundStateTests", dependencies: [
             "BackgroundState", "SQLiteStore", "BackgroundScheduler", "BackgroundTransfers", "BackgroundTestKit",
+        ]),
+        // An app's own code (Apple's API) on EmulatedDevice.
+        .testTarget(name: "AppCodeTests", dependencies: [
+            "BackgroundTestKit", "UIKit", "_Testing_UIKit", "BackgroundTasks", "CoreLocation", "AVFoundation",
         ]),
         // A child for SQLiteStoreTests to SIGKILL while it writes.
         .executableTarget(name: "bgkit-sqlite-writer", dependencies: ["SQLiteStore"], path: "Tests/Helpers/SQLiteWriter"),

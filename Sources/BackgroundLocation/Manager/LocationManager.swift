@@ -127,7 +127,7 @@ public final class LocationManager {
         emit(stationary ? .paused : .resumed)
     }
     /// The ``events()`` sequences and the delegate.
-    private let broadcaster = EventBroadcaster<LocationManagerEvent>()
+    let broadcaster = EventBroadcaster<LocationManagerEvent>()
 
     // Continuous updates.
     @exclusivity(unchecked) private var lastDelivered: LocationFix?

@@ -67,10 +67,7 @@ public final class AudioMode: BackgroundMode {
             return problem("cannot play \(clip): the record audio category does not play audio")
         }
         player?.stop()
-        let player = AudioPlayer(
-            files: [clip], output: audio.output(device), pacing: .virtual(app.engine),
-            session: session, open: audio.open)
-        player.addEventSink { [weak self] event in self?.audioEvent(event) }
+        let player = makePlayer(clip, app: app, audio: audio)
         self.player = player
         guard player.play() else {
             self.player = nil
@@ -79,6 +76,21 @@ public final class AudioMode: BackgroundMode {
                     + (session.hasBackgroundAudioMode ? "does not play in the background" : "needs the audio background mode")
             return problem("cannot play \(clip): \(why)")
         }
+    }
+
+    /// A player of `file` on the app's output and session, whose events are recorded and keep the app running.
+    private func makePlayer(_ file: String, app: EmulatedApp, audio: EmulatedApp.Audio) -> AudioPlayer {
+        let player = AudioPlayer(files: [file], output: audio.output(device), pacing: .virtual(app.engine), session: session, open: audio.open)
+        player.addEventSink { [weak self] event in self?.audioEvent(event) }
+        return player
+    }
+
+    /// A player of `file` for the app's own code (AVFoundation's `AVAudioPlayer` on BackgroundTestKit's
+    /// `EmulatedDevice`), as a `play:` action's: nil when the run has no audio output. Issue 33's app seam
+    /// replaces it.
+    package func player(for file: String) -> AudioPlayer? {
+        guard let app, let audio else { return nil }
+        return makePlayer(file, app: app, audio: audio)
     }
 
     private func audioEvent(_ event: AudioPlayerEvent) {

@@ -70,6 +70,11 @@ public final class PushMode: BackgroundMode {
     /// Where `onPush: run:` commands write, opened once (the task log, or stderr).
     private var log: CommandLog?
     private var sendListeners: [(Int) -> Void] = []
+    /// Where a delivered push goes instead of `onPush:`: the app's own code (BackgroundTestKit's
+    /// `EmulatedDevice`), with the push's number, its payload as JSON text and the completion handler, which
+    /// the code calls when it likes, late or never (the completion window holds as for `onPush:`). Issue
+    /// 33's app seam replaces it.
+    package var codeHandler: ((_ push: Int, _ payload: String, _ completion: @escaping (PushFetchResult) -> Void) -> Void)?
 
     public init() {}
 
@@ -280,6 +285,11 @@ public final class PushMode: BackgroundMode {
         let userInfo = payloads.removeValue(forKey: push) ?? .object([])
         app.timeline.record(.pushReceived(push: push))
         app.lifecycle.begin(.push(push), reason: "push \(push)")
+        if let codeHandler {
+            let window = app.engine.schedule(after: configuration.completionWindow) { [weak self] in self?.windowEnded(push) }
+            running[push] = (nil, window)
+            return codeHandler(push, userInfo.jsonText) { [weak self] result in self?.complete(push, result) }
+        }
         if let action = section.onPush.action {
             for mode in app.modes { mode.perform(action, trigger: ActionTrigger(.push)) }
         }

@@ -1,0 +1,2 @@
+/// A launched processing task (from a ``BGProcessingTaskRequest``).
+open class BGProcessingTask: BGTask, @unchecked Sendable {}

@@ -1,0 +1,3 @@
+// Apple's BackgroundTasks framework, its Swift surface on the emulated device (CONTRACTS §11): the requests,
+// the tasks and `BGTaskScheduler.shared`, with Apple's spellings. Foundation comes with it, as with Apple's.
+@_exported import Foundation

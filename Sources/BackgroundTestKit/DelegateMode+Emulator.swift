@@ -1,0 +1,73 @@
+import BackgroundApp
+import BackgroundCore
+import BackgroundTasks
+import CoreLocation
+import EmulatedFoundation
+import Foundation
+import UIKit
+
+// The adapter of the app's delegate to today's emulator: a background mode, called first, that launches the
+// app's process (a new delegate at each relaunch), tells it of its moves and ends its registrations with it.
+// Issue 33's app seam replaces it.
+
+/// The app's own `UIApplicationDelegate` as the first of the modes an ``EmulatedDevice`` hosts.
+@MainActor
+final class DelegateMode: @preconcurrency BackgroundMode {
+    weak var device: EmulatedDevice?
+
+    func attach(to app: EmulatedApp) throws(InputError) {}
+
+    /// `didFinishLaunching` of a new process, before the tasks mode finishes launching (registration closes).
+    func appDidLaunch(first: Bool) {
+        guard let device else { return }
+        if first { EmulatedTasks.deviceWillLaunchApp() }
+        let delegate: any UIApplicationDelegate
+        if first, let given = device.firstDelegate {
+            delegate = given
+            device.firstDelegate = nil
+        } else if let type = device.delegateType {
+            let made: any UIApplicationDelegate = type.init()
+            delegate = made
+        } else {
+            return
+        }
+        device.appDelegate = delegate
+        let application = UIApplication.shared
+        application.delegate = delegate
+        _ = delegate.application(application, willFinishLaunchingWithOptions: nil)
+        _ = delegate.application(application, didFinishLaunchingWithOptions: nil)
+        EmulatedTasks.processDidFinishLaunching()
+    }
+
+    /// The process ended: its delegate and registrations with it.
+    func appDidTerminate() {
+        UIApplication.shared.delegate = nil
+        device?.appDelegate = nil
+        EmulatedTasks.processDidEnd()
+        EmulatedLocation.processDidEnd()
+    }
+
+    /// The delegate hears the app's moves between foreground and background, and so does NotificationCenter.
+    /// A running app (not a suspended one) hears that it is about to end.
+    func appDidChange(from: LifecycleState, to: LifecycleState) {
+        let application = UIApplication.shared
+        guard let delegate = application.delegate else { return }
+        let center = NotificationCenter.default
+        if to == .foreground {
+            if from != .terminated {
+                delegate.applicationWillEnterForeground(application)
+                center.post(name: UIApplication.willEnterForegroundNotification, object: application)
+            }
+            delegate.applicationDidBecomeActive(application)
+            center.post(name: UIApplication.didBecomeActiveNotification, object: application)
+        } else if to == .terminated, from == .foreground || from == .background {
+            delegate.applicationWillTerminate(application)
+            center.post(name: UIApplication.willTerminateNotification, object: application)
+        } else if from == .foreground, to == .background || to == .suspended {
+            delegate.applicationWillResignActive(application)
+            center.post(name: UIApplication.willResignActiveNotification, object: application)
+            delegate.applicationDidEnterBackground(application)
+            center.post(name: UIApplication.didEnterBackgroundNotification, object: application)
+        }
+    }
+}

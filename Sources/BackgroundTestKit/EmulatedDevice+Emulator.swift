@@ -1,0 +1,179 @@
+import AVFoundation
+import BackgroundApp
+import BackgroundAudio
+import BackgroundCore
+import BackgroundLocation
+import BackgroundPushes
+import BackgroundScheduler
+import BackgroundTasks
+import CoreLocation
+import EmulatedFoundation
+import Foundation
+import UIKit
+
+// The adapter of EmulatedDevice to today's emulator: the standard recipe's modes with the app's delegate as
+// the first (DelegateMode), pushes through PushMode's code handler, and the engine stepped one instant at a
+// time with the app's code run in between. Issue 33's app seam replaces the delegate mode and the push hook.
+
+extension EmulatedDevice {
+    static func makeApp(manifest text: String, policy: Policy, seed: UInt64) throws -> EmulatedApp {
+        let recipe = AppRecipe.standard
+        let manifest = try recipe.manifest(yaml: text, file: "EmulatedDevice(manifest:)")
+        let engine = EventEngine(start: .defaultStart)
+        let timeline = Timeline(engine: engine, keepingEvents: true)
+        var options = AppRecipe.Options()
+        options.configuration.seed = seed
+        options.configuration.scheduler.policy = policy == .eager ? .eager : .realistic(seed: seed)
+        // The device's location services (which a trace moves: replay(gpx:)) and a silent audio output on
+        // virtual time: clips play as on a device with nothing plugged in.
+        options.location = LocationManager(engine: engine, timeline: timeline)
+        options.audio = EmulatedApp.Audio(output: { RecordingAudioOutput(device: $0) }, open: { try WAVDecoder(path: $0) })
+        let delegateMode = DelegateMode()
+        let app = try EmulatedApp(
+            manifest: manifest, engine: engine, timeline: timeline, modes: [delegateMode] + recipe.makeModes(options),
+            configuration: options.configuration)
+        return app
+    }
+
+    /// Makes this device the process's, once the previous one is gone (one device at a time: a device that
+    /// launches while another exists waits for it to end): the shared objects, the clock and the pushes reach it.
+    func adopt() async {
+        if Self.current == nil {
+            Self.current = ObjectIdentifier(self)
+        } else if Self.current != ObjectIdentifier(self) {
+            // The device that ends hands the process to the first waiting (``release()``).
+            await withCheckedContinuation { Self.waiting.append((ObjectIdentifier(self), $0)) }
+        }
+        EmulatedSystem.current = system
+        EmulatedTasks.processDidEnd()
+        app.mode(DelegateMode.self)?.device = self
+        app.mode(PushMode.self)?.codeHandler = { [weak self] push, payload, completion in
+            self?.deliver(push, payload: payload, completion: completion)
+        }
+        VirtualClock.shared.start(at: app.engine.now)
+        EmulatedLocation.deviceDidStart()
+        EmulatedAudio.deviceDidStart()
+    }
+
+    /// The device's end: the machine's clock again, the sleeps still waiting resume now, and the next device
+    /// waiting may start.
+    func release() {
+        guard Self.current == ObjectIdentifier(self) else { return }
+        if EmulatedSystem.current === system { EmulatedSystem.current = nil }
+        for job in VirtualClock.shared.stop() + sleeping.values { VirtualClock.shared.resume(job) }
+        sleeping = [:]
+        Self.current = nil
+        if !Self.waiting.isEmpty {
+            let next = Self.waiting.removeFirst()
+            Self.current = next.device
+            next.continuation.resume()
+        }
+    }
+
+    /// The device that has the process now.
+    static var current: ObjectIdentifier?
+    /// Devices waiting for the process, first come first served.
+    static var waiting: [(device: ObjectIdentifier, continuation: CheckedContinuation<Void, Never>)] = []
+
+    /// Runs `body` as the system calling the app: the app's tasks started from it carry ``AppContext``.
+    func asApp<T>(_ body: () async throws -> T) async throws -> T {
+        if Self.current != ObjectIdentifier(self) { await adopt() }
+        return try await AppContext.$isAppCode.withValue(true) {
+            await settle()
+            let result = try await body()
+            await settle()
+            return result
+        }
+    }
+
+    /// Runs the engine up to `end`, an instant at a time: the device's clock reads each action's time, and
+    /// the app's code runs until it waits before time moves on.
+    func advance(to end: SimTime) async throws {
+        let engine = app.engine
+        var steps = 0
+        while let next = engine.nextEventTime, next <= end {
+            VirtualClock.shared.set(next)
+            engine.step()
+            await settle()
+            steps += 1
+            if steps % 1024 == 0 { try Task.checkCancellation() }
+        }
+        engine.run(until: end)
+        VirtualClock.shared.set(engine.now)
+    }
+
+    /// Lets the app's code run until it waits: a round's yield enqueues no more jobs on Swift's executors than
+    /// a bare yield does (``yieldCost``), no call waits for the main queue, the sleeps the code started are on
+    /// the engine and the work they resumed has run — three rounds in a row.
+    func settle() async {
+        let yieldCost = await Self.yieldCost
+        var quietRounds = 0
+        var rounds = 0
+        while quietRounds < 3, rounds < 10_000 {
+            rounds += 1
+            let before = VirtualClock.shared.enqueuedJobs
+            await Task.yield()
+            let sleeps = VirtualClock.shared.takenSleeps()
+            for sleep in sleeps { schedule(sleep.work, after: sleep.delay) }
+            let busy = VirtualClock.shared.enqueuedJobs - before > yieldCost || system.pendingPosts > 0 || !sleeps.isEmpty
+                || VirtualClock.shared.isResumedWorkRunning
+            quietRounds = busy ? 0 : quietRounds + 1
+        }
+    }
+
+    /// The jobs one bare `Task.yield()` on the main actor enqueues (2 with Swift 6.3 on Linux): the most
+    /// frequent count of 16 yields, measured once.
+    static var yieldCost: UInt64 {
+        get async {
+            if let measured = measuredYieldCost { return measured }
+            var counts: [UInt64: Int] = [:]
+            for _ in 0..<16 {
+                let before = VirtualClock.shared.enqueuedJobs
+                await Task.yield()
+                counts[VirtualClock.shared.enqueuedJobs - before, default: 0] += 1
+            }
+            let cost = counts.max { $0.value < $1.value || $0.value == $1.value && $0.key > $1.key }?.key ?? 0
+            measuredYieldCost = cost
+            return cost
+        }
+    }
+
+    private static var measuredYieldCost: UInt64?
+
+    private func schedule(_ job: OpaquePointer, after delay: Duration) {
+        var id: EventID?
+        id = app.engine.schedule(after: delay) { [weak self] in
+            if let id { self?.sleeping[id] = nil }
+            VirtualClock.shared.resume(job)
+        }
+        if let id { sleeping[id] = job }
+    }
+
+    /// A delivered push, to the delegate's `didReceiveRemoteNotification…fetchCompletionHandler:`.
+    private func deliver(_ push: Int, payload: String, completion: @escaping (PushFetchResult) -> Void) {
+        guard let delegate = appDelegate else { return }
+        let object = (try? JSONSerialization.jsonObject(with: Data(payload.utf8))) as? [String: Any] ?? [:]
+        let userInfo = Dictionary(uniqueKeysWithValues: object.map { (AnyHashable($0.key), $0.value) })
+        let handler = CompletionOnce(completion)
+        delegate.application(UIApplication.shared, didReceiveRemoteNotification: userInfo) { [system] result in
+            system.post {
+                handler.call(result == .newData ? .newData : result == .noData ? .noData : .failed)
+            }
+        }
+    }
+}
+
+/// A completion handler the app may call from any thread, more than once: the first call counts.
+private final class CompletionOnce: @unchecked Sendable {
+    private var completion: ((PushFetchResult) -> Void)?
+
+    init(_ completion: @escaping (PushFetchResult) -> Void) {
+        self.completion = completion
+    }
+
+    func call(_ result: PushFetchResult) {
+        let completion = self.completion
+        self.completion = nil
+        completion?(result)
+    }
+}

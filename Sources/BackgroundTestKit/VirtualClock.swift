@@ -1,0 +1,72 @@
+import BackgroundCore
+import CVirtualClock
+import Foundation
+
+/// The device's clock in the test process, for the app's code (docs/guides/your-own-code.md, "Time"):
+/// CLOCK_REALTIME — what `Date()` reads — set to the device's time while a device runs, and the app's
+/// delayed work (`Task.sleep` and `DispatchQueue.asyncAfter` in the app's tasks: those started from the
+/// device's calls into the app, which carry ``AppContext/isAppCode``) taken from `dispatch_after` and
+/// scheduled on the device's engine. It also counts the jobs enqueued on Swift's executors, which tells the
+/// device whether the app's code still runs.
+final class VirtualClock: @unchecked Sendable {
+    static let shared = VirtualClock()
+
+    private let lock = NSLock()
+    private var taking = false
+    private var sleeps: [(delay: Duration, work: OpaquePointer)] = []
+
+    private init() {}
+
+    /// Takes the app's sleeps from now on, and sets CLOCK_REALTIME to `time`.
+    func start(at time: SimTime) {
+        lock.withLock { taking = true }
+        bgkit_hooks_install { delay, work in
+            guard let work, AppContext.isAppCode else { return 0 }
+            // To the millisecond: the delay is measured a few microseconds after the caller computed its deadline.
+            let milliseconds = (delay + 500_000) / 1_000_000
+            return VirtualClock.shared.take(.milliseconds(milliseconds), work) ? 1 : 0
+        }
+        set(time)
+    }
+
+    /// Leaves the sleeps and CLOCK_REALTIME to the machine; returns the sleeps taken and not handed back.
+    func stop() -> [OpaquePointer] {
+        bgkit_clock_clear()
+        return lock.withLock {
+            taking = false
+            defer { sleeps = [] }
+            return sleeps.map(\.work)
+        }
+    }
+
+    func set(_ time: SimTime) {
+        bgkit_clock_set_realtime(time.nanosecondsSinceEpoch)
+    }
+
+    private func take(_ delay: Duration, _ work: OpaquePointer) -> Bool {
+        lock.withLock {
+            guard taking else { return false }
+            sleeps.append((delay, work))
+            return true
+        }
+    }
+
+    /// The sleeps taken since the last call, with their delays.
+    func takenSleeps() -> [(delay: Duration, work: OpaquePointer)] {
+        lock.withLock {
+            defer { sleeps = [] }
+            return sleeps
+        }
+    }
+
+    /// Jobs enqueued on Swift's executors so far.
+    var enqueuedJobs: UInt64 { bgkit_enqueued_jobs() }
+
+    /// Hands delayed work back to its queue now.
+    func resume(_ work: OpaquePointer) {
+        bgkit_delayed_work_submit(work)
+    }
+
+    /// Whether work handed back is still to run.
+    var isResumedWorkRunning: Bool { bgkit_delayed_work_running() > 0 }
+}

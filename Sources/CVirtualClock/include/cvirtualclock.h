@@ -1,0 +1,42 @@
+// The device's clock for the app's code in a test process (BackgroundTestKit's EmulatedDevice): imported
+// only by BackgroundTestKit.
+//
+// - `clock_gettime` is defined here, so that the test executable, which links this object, exports it and
+//   the shared libraries' calls (libFoundationEssentials' `Date()`, libFoundation's `Timer`) resolve to it,
+//   as libfaketime's preloaded one does. While a virtual time is set, CLOCK_REALTIME (and its coarse form)
+//   reads it; every other clock, and CLOCK_REALTIME the rest of the time, is the C library's.
+// - The Swift runtime's enqueue hooks: jobs enqueued on the global and main executors are counted (the
+//   device lets time move on only once the count stands still).
+// - `dispatch_after_f` and `dispatch_after` are defined here too, as `clock_gettime` is: Swift's executors
+//   on Linux put a `Task.sleep` through `dispatch_after_f`, and `DispatchQueue.asyncAfter` calls
+//   `dispatch_after`. A sink may take the delayed work (the app's), and hands it back to its queue later,
+//   on the device's clock; what it does not take waits on the machine's clock.
+#ifndef CVIRTUALCLOCK_H
+#define CVIRTUALCLOCK_H
+
+#include <stdint.h>
+
+/// Sets CLOCK_REALTIME to `nanoseconds` since the epoch, until `bgkit_clock_clear`.
+void bgkit_clock_set_realtime(int64_t nanoseconds);
+/// CLOCK_REALTIME is the machine's again.
+void bgkit_clock_clear(void);
+
+/// Work delayed with `dispatch_after(_f)`: its queue, and a function and context (a block is copied and
+/// called through its invoke function).
+typedef struct bgkit_delayed_work bgkit_delayed_work;
+
+/// Takes work delayed by `delay_nanoseconds`: returns 1 when it took it (and hands it back later with
+/// `bgkit_delayed_work_submit`), 0 to let it wait on the machine's clock.
+typedef int (*bgkit_delayed_work_sink)(int64_t delay_nanoseconds, bgkit_delayed_work *work);
+
+/// Installs the runtime hooks (once; later calls only change the sink). A nil sink leaves every delay real.
+void bgkit_hooks_install(bgkit_delayed_work_sink sink);
+/// Jobs enqueued on the global and main executors since the hooks were installed (Swift 6.3 on Linux puts
+/// the main actor's jobs through the global hook as well).
+uint64_t bgkit_enqueued_jobs(void);
+/// Hands taken work to its queue now (it then runs as soon as the queue takes it).
+void bgkit_delayed_work_submit(bgkit_delayed_work *work);
+/// Work handed back by `bgkit_delayed_work_submit` that has not finished running yet.
+int64_t bgkit_delayed_work_running(void);
+
+#endif
