@@ -102,6 +102,31 @@ extension EmulatedDevice {
         VirtualClock.shared.set(engine.now)
     }
 
+    /// The track fixes of the trace at `path`.
+    static func trackFixes(_ path: String) throws -> [LocationFix] {
+        let reader = try TraceReader(path: path)
+        var fixes: [LocationFix] = []
+        while let item = try reader.next() {
+            if let fix = item.trackFix { fixes.append(fix) }
+        }
+        return fixes
+    }
+
+    /// Delivers `fixes` to the device's location services, the first now and the others at their spacing.
+    func follow(_ fixes: [LocationFix]) async throws {
+        guard let manager = app.mode(LocationMode.self)?.manager else { return }
+        let start = app.engine.now
+        let first = fixes.first?.time ?? start
+        for (index, original) in fixes.enumerated() {
+            var fix = original
+            fix.time = original.time.map { start + ($0 - first) } ?? start + .seconds(index)
+            let due = max(fix.time ?? start, app.engine.now)
+            try await advance(to: due)
+            manager.receive(.fix(fix))
+            await settle()
+        }
+    }
+
     /// Lets the app's code run until it waits: a round's yield enqueues no more jobs on Swift's executors than
     /// a bare yield does (``yieldCost``), no call waits for the main queue, the sleeps the code started are on
     /// the engine and the work they resumed has run — three rounds in a row.

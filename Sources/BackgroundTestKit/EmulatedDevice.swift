@@ -93,3 +93,16 @@ public final class EmulatedDevice {
         try await asApp { try await advance(to: app.engine.now + duration) }
     }
 }
+
+extension EmulatedDevice {
+    /// Moves the device along the GPX (or NMEA) trace at `path` (relative to the working directory): its
+    /// track's fixes from now on, at their own spacing (the first fix now), with the app's code run between
+    /// them; the location services (regions, significant changes, updates) follow them as CLLocationManager
+    /// does.
+    ///
+    /// - Throws: `InputError` naming the trace's file and place.
+    public func replay(gpx path: String) async throws {
+        let fixes = try Self.trackFixes(path)
+        try await asApp { try await follow(fixes) }
+    }
+}

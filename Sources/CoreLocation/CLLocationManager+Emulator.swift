@@ -30,9 +30,9 @@ package enum EmulatedLocation {
         }
     }
 
-    /// A new device: its location services' events reach the managers of the app's processes.
+    /// A new device: its location services' events reach the managers of the app's processes (the first
+    /// process's may have been made before the device launched it, with the delegate object).
     package static func deviceDidStart() {
-        managers = []
         regions = [:]
         guard let manager, let system = EmulatedSystem.current else { return }
         manager.addEventSink { event in
