@@ -22,7 +22,7 @@ static clock_gettime_fn system_clock(void) {
     return fn;
 }
 
-__attribute__((visibility("default"))) int clock_gettime(clockid_t clock, struct timespec *time) {
+__attribute__((weak, visibility("default"))) int clock_gettime(clockid_t clock, struct timespec *time) {
     if ((clock == CLOCK_REALTIME || clock == CLOCK_REALTIME_COARSE)
         && atomic_load_explicit(&virtual_on, memory_order_acquire)) {
         int64_t now = atomic_load_explicit(&virtual_realtime, memory_order_acquire);
@@ -140,7 +140,7 @@ static int offer(dispatch_time_value when, dispatch_queue_value queue, void *con
     return 0;
 }
 
-__attribute__((visibility("default"))) void dispatch_after_f(
+__attribute__((weak, visibility("default"))) void dispatch_after_f(
     dispatch_time_value when, dispatch_queue_value queue, void *context, dispatch_function function) {
     static _Atomic(dispatch_after_f_fn) real = NULL;
     if (offer(when, queue, context, function, NULL)) return;
@@ -148,7 +148,7 @@ __attribute__((visibility("default"))) void dispatch_after_f(
     atomic_load(&real)(when, queue, context, function);
 }
 
-__attribute__((visibility("default"))) void dispatch_after(dispatch_time_value when, dispatch_queue_value queue, void *block) {
+__attribute__((weak, visibility("default"))) void dispatch_after(dispatch_time_value when, dispatch_queue_value queue, void *block) {
     static _Atomic(dispatch_after_fn) real = NULL;
     if (offer(when, queue, NULL, NULL, block)) return;
     if (atomic_load(&real) == NULL) atomic_store(&real, (dispatch_after_fn)next("dispatch_after"));

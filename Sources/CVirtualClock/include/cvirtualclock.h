@@ -11,6 +11,8 @@
 //   on Linux put a `Task.sleep` through `dispatch_after_f`, and `DispatchQueue.asyncAfter` calls
 //   `dispatch_after`. A sink may take the delayed work (the app's), and hands it back to its queue later,
 //   on the device's clock; what it does not take waits on the machine's clock.
+// All three are weak: a program linked with a static libdispatch (`--static-swift-stdlib`, as `make release`
+// links bgkit-bench) keeps libdispatch's own, and nothing is interposed there.
 #ifndef CVIRTUALCLOCK_H
 #define CVIRTUALCLOCK_H
 
