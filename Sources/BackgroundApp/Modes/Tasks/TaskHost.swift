@@ -6,8 +6,9 @@ import Glibc
 /// ``BGTaskScheduler``, and each declared task's handler works for its `work:` time — or runs its `run:`
 /// command — and resubmits itself when the manifest says `resubmit: true`.
 ///
-/// `bgtask simulate` is this type plus a printer; ``EmulatedApp`` (`bgloc --app`) shares the engine with
-/// a location source and calls ``submit(_:trigger:)`` from region and significant-change actions.
+/// ``TaskMode`` hosts it inside ``EmulatedApp``, which every command runs (`bgtask simulate`, `bgloc
+/// replay|live --app`); the other modes' actions call ``submit(_:trigger:)``. The scheduler benchmark
+/// drives it alone, as below.
 ///
 /// ```swift
 /// let manifest = try AppManifest(contentsOf: "Examples/DailyRefresh/app.yaml")
