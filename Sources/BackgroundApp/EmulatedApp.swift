@@ -1,5 +1,6 @@
+import AppControl
 public import BackgroundCore
-public import BackgroundLocation
+import BackgroundLocation
 import BackgroundScheduler
 
 /// One emulated iOS app on one emulated device: its process state in an ``AppLifecycle`` and the
@@ -70,10 +71,10 @@ public final class EmulatedApp {
             for mode in modes { mode.appDidLaunch(first: !hasLaunched) }
             hasLaunched = true
         }
-        lifecycle.addTerminationListener { [unowned self] in
+        lifecycle.addTerminationListener {
             for mode in modes.reversed() { mode.appDidTerminate() }
         }
-        lifecycle.addChangeListener { [unowned self] from, to in
+        lifecycle.addChangeListener { from, to in
             for mode in modes { mode.appDidChange(from: from, to: to) }
         }
         device.addEventListener { [unowned self] event in
@@ -152,8 +153,9 @@ public final class EmulatedApp {
         guard let command = controlVerbs[verb] else {
             return timeline.record(.error(message: "\(step): the app has no mode that answers \(verb)", code: "simulate"))
         }
-        if case .error(let why) = command.perform(identifier, []) {
-            timeline.record(.error(message: "\(step): \(why); the debugger's command does nothing", code: "simulate"))
+        let reply = command.perform(identifier, [])
+        if !reply.succeeded {
+            timeline.record(.error(message: "\(step): \(reply.message); the debugger's command does nothing", code: "simulate"))
         }
     }
 }

@@ -70,7 +70,7 @@ public final class AudioMode: BackgroundMode {
         let player = AudioPlayer(
             files: [clip], output: audio.output(device), pacing: .virtual(app.engine),
             session: session, open: audio.open)
-        player.addEventSink { [weak self] event in self?.audioEvent(event) }
+        player.addEventListener { [weak self] event in self?.audioEvent(event) }
         self.player = player
         guard player.play() else {
             self.player = nil

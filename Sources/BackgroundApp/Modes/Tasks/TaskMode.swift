@@ -1,3 +1,4 @@
+import AppControl
 public import BackgroundCore
 public import BackgroundScheduler
 
