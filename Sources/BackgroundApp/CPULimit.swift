@@ -1,4 +1,4 @@
-public import BackgroundCore
+import BackgroundCore
 
 /// The CPU limit of an app working in the background, as iOS's crash reports state it: a share of one
 /// CPU over a window of time ("exceeding limit of 80% cpu over 60 seconds"), written `80%/60s`

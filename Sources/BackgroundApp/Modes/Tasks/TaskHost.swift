@@ -1,5 +1,5 @@
-public import BackgroundCore
-public import BackgroundScheduler
+package import BackgroundCore
+package import BackgroundScheduler
 import Glibc
 
 /// Runs an app manifest's background tasks on an engine: the manifest's conditions drive a
@@ -14,7 +14,7 @@ import Glibc
 /// let manifest = try AppManifest(contentsOf: "Examples/DailyRefresh/app.yaml")
 /// let engine = EventEngine(start: .defaultStart)
 /// let timeline = Timeline(engine: engine)
-/// timeline.addSink { print(TextTimelineRenderer().render($0)) }
+/// timeline.addEventListener { print(TextTimelineRenderer().render($0)) }
 /// let simulator = try TaskHost(manifest: manifest, engine: engine, timeline: timeline)
 /// simulator.launch()
 /// engine.run(until: engine.now + .seconds(86_400))

@@ -1,4 +1,4 @@
-public import BackgroundCore
+import BackgroundCore
 import BackgroundPushes
 
 /// PushKit's rules for VoIP pushes in the emulated app: a VoIP push launches or wakes the app, whose
