@@ -15,9 +15,9 @@ extension EmulatedApp {
         /// The task scheduler's policy and budgets.
         public var scheduler = BGTaskScheduler.Configuration()
         /// How `run:` commands run.
-        public var commands = Commands()
+        package var commands = Commands()
         /// The pushes' budget and rules, and the time to call a push's completion handler.
-        public var pushes = PushMode.Configuration()
+        package var pushes = PushMode.Configuration()
         /// The ALSA device clips play on, instead of the manifest's `audio.device` (`null`: silently).
         public var audioDevice: String?
         /// Where the device conditions come from: the manifest's `conditions:` timeline, or the Linux

@@ -38,9 +38,9 @@ public struct AppRecipe: Sendable {
         /// The location manager a trace or gpsd feeds; nil hosts no location mode.
         public var location: LocationManager?
         /// Where clips play; nil reports every `play` action as an `error` event.
-        public var audio: EmulatedApp.Audio?
+        package var audio: EmulatedApp.Audio?
         /// How the background session's transfers happen (default simulated, with the manifest's `server:`).
-        public var transferAttempts: TransferMode.Attempts = TransferMode.simulatedAttempts
+        package var transferAttempts: TransferMode.Attempts = TransferMode.simulatedAttempts
         /// Where pending transfers are kept (`--state`).
         public var transferStore: (any TransferStore)?
 

@@ -1,5 +1,5 @@
-public import BackgroundAudio
-public import BackgroundCore
+package import BackgroundAudio
+package import BackgroundCore
 
 /// The audio background mode: the app's ``AudioSession`` (the manifest's `audio:` category) and the
 /// ``AudioPlayer`` of the clip playing. It carries out `play:` actions; audio playing in a category that
@@ -10,22 +10,22 @@ public import BackgroundCore
 /// let audio = EmulatedApp.Audio(output: { ALSAOutput(device: $0) }, open: AudioFile.open)
 /// let app = try EmulatedApp(manifest: manifest, engine: engine, timeline: timeline, modes: [AudioMode(audio: audio)])
 /// ```
-public final class AudioMode: BackgroundMode {
+package final class AudioMode: BackgroundMode {
     /// The session, once the mode is attached.
-    public private(set) var session: AudioSession!
+    package private(set) var session: AudioSession!
     /// The player of the clip playing (or paused) now.
-    public private(set) var player: AudioPlayer?
+    package private(set) var player: AudioPlayer?
 
     private let audio: EmulatedApp.Audio?
     private weak var app: EmulatedApp?
     private var device = "default"
 
     /// - Parameter audio: Where clips play; nil reports every `play` action as an `error` event.
-    public init(audio: EmulatedApp.Audio?) {
+    package init(audio: EmulatedApp.Audio?) {
         self.audio = audio
     }
 
-    public func attach(to app: EmulatedApp) throws(InputError) {
+    package func attach(to app: EmulatedApp) throws(InputError) {
         self.app = app
         device = app.configuration.audioDevice ?? app.manifest.audio?.device ?? "default"
         session = AudioSession(
@@ -34,12 +34,12 @@ public final class AudioMode: BackgroundMode {
     }
 
     /// The clip stops with the process.
-    public func appDidTerminate() {
+    package func appDidTerminate() {
         player?.stop()
         player = nil
     }
 
-    public func appDidChange(from: LifecycleState, to: LifecycleState) {
+    package func appDidChange(from: LifecycleState, to: LifecycleState) {
         if from == .foreground {
             session.applicationDidEnterBackground()
             if !session.allowsBackgroundPlayback, let player {
@@ -53,7 +53,7 @@ public final class AudioMode: BackgroundMode {
     }
 
     /// Plays the action's `play:` clip.
-    public func perform(_ action: ManifestAction, trigger: ActionTrigger) {
+    package func perform(_ action: ManifestAction, trigger: ActionTrigger) {
         if let clip = action.play { play(clip) }
     }
 
@@ -115,5 +115,5 @@ public final class AudioMode: BackgroundMode {
 
 extension AppLifecycle.Activity {
     /// Audio playing in a category and mode that continue in the background.
-    public static let audio = Self("audio", description: "background audio")
+    package static let audio = Self("audio", description: "background audio")
 }

@@ -1,5 +1,5 @@
-public import BackgroundCore
-public import BackgroundLocation
+package import BackgroundCore
+package import BackgroundLocation
 
 /// The location background mode: monitors the manifest's regions and significant changes on a
 /// ``LocationManager`` (the manager's delegate), runs their `onEnter:`, `onExit:` and `significantChange:`
@@ -14,20 +14,20 @@ public import BackgroundLocation
 ///                           modes: [LocationMode(manager: manager), TaskMode()])
 /// ```
 /// - Warning: Keep the app: the manager holds the mode weakly, as its delegate.
-public final class LocationMode: BackgroundMode, LocationManagerDelegate {
+package final class LocationMode: BackgroundMode, LocationManagerDelegate {
     /// The manager, on the app's engine.
-    public let manager: LocationManager
+    package let manager: LocationManager
 
     private weak var app: EmulatedApp?
     private var updatesLocation = false
     /// Whether the user force-quit the app and has not opened it since.
     private var wasForceQuit = false
 
-    public init(manager: LocationManager) {
+    package init(manager: LocationManager) {
         self.manager = manager
     }
 
-    public func attach(to app: EmulatedApp) throws(InputError) {
+    package func attach(to app: EmulatedApp) throws(InputError) {
         precondition(manager.engine === app.engine, "the location manager must run on the app's engine")
         self.app = app
         manager.delegate = self
@@ -38,7 +38,7 @@ public final class LocationMode: BackgroundMode, LocationManagerDelegate {
     /// The first time, monitors the manifest's regions and significant changes; every time, starts
     /// continuous updates again when they ran before, and lets them keep the app running in the background
     /// with the `location` mode.
-    public func appDidLaunch(first: Bool) {
+    package func appDidLaunch(first: Bool) {
         guard let app else { return }
         if first {
             updatesLocation = manager.isUpdatingLocation
@@ -57,23 +57,23 @@ public final class LocationMode: BackgroundMode, LocationManagerDelegate {
     }
 
     /// Continuous updates stop with the process; monitoring goes on.
-    public func appDidTerminate() {
+    package func appDidTerminate() {
         manager.stopUpdatingLocation()
     }
 
-    public func appDidChange(from: LifecycleState, to: LifecycleState) {
+    package func appDidChange(from: LifecycleState, to: LifecycleState) {
         manager.applicationState = to
         if to == .foreground { wasForceQuit = false }
     }
 
     /// A restart lifts a force quit only with ``EmulatedApp/Configuration/rebootLiftsForceQuit`` (docs/DEVICE.md).
-    public func deviceDidChange(_ event: DeviceEvent) {
+    package func deviceDidChange(_ event: DeviceEvent) {
         if event == .reboot, app?.configuration.rebootLiftsForceQuit == true { wasForceQuit = false }
     }
 
     /// Monitoring goes on; without ``EmulatedApp/Configuration/locationRelaunchesAfterForceQuit`` its
     /// events no longer relaunch the app until the user opens it.
-    public func appWasForceQuit() {
+    package func appWasForceQuit() {
         wasForceQuit = true
     }
 
@@ -86,21 +86,21 @@ public final class LocationMode: BackgroundMode, LocationManagerDelegate {
         return app
     }
 
-    public func locationManager(_ manager: LocationManager, didEnterRegion region: CircularRegion, at fix: LocationFix) {
+    package func locationManager(_ manager: LocationManager, didEnterRegion region: CircularRegion, at fix: LocationFix) {
         guard let app = reachableApp else { return }
         let trigger = ActionTrigger(.enter, region: region.identifier, latitude: fix.latitude, longitude: fix.longitude)
         app.trigger(app.manifest.regions.first { $0.id == region.identifier }?.onEnter, by: trigger,
                     reason: "region \(region.identifier) entered")
     }
 
-    public func locationManager(_ manager: LocationManager, didExitRegion region: CircularRegion, at fix: LocationFix) {
+    package func locationManager(_ manager: LocationManager, didExitRegion region: CircularRegion, at fix: LocationFix) {
         guard let app = reachableApp else { return }
         let trigger = ActionTrigger(.exit, region: region.identifier, latitude: fix.latitude, longitude: fix.longitude)
         app.trigger(app.manifest.regions.first { $0.id == region.identifier }?.onExit, by: trigger,
                     reason: "region \(region.identifier) exited")
     }
 
-    public func locationManager(_ manager: LocationManager, didReceiveSignificantChange fix: LocationFix) {
+    package func locationManager(_ manager: LocationManager, didReceiveSignificantChange fix: LocationFix) {
         guard let app = reachableApp else { return }
         app.trigger(app.manifest.significantChange,
                     by: ActionTrigger(.significantChange, latitude: fix.latitude, longitude: fix.longitude),
@@ -110,5 +110,5 @@ public final class LocationMode: BackgroundMode, LocationManagerDelegate {
 
 extension AppLifecycle.Activity {
     /// Continuous location updates allowed in the background.
-    public static let location = Self("location", description: "background location updates")
+    package static let location = Self("location", description: "background location updates")
 }

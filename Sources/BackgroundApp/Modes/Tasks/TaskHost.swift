@@ -73,7 +73,7 @@ package final class TaskHost {
 
     /// Adds `listener`, called when the system kills the app for what a task's command did (more CPU than
     /// ``Commands/cpuLimit``), with the reason, after its `resource.exceeded` event.
-    public func addKillListener(_ listener: @escaping (_ reason: String) -> Void) {
+    package func addKillListener(_ listener: @escaping (_ reason: String) -> Void) {
         killListeners.append(listener)
     }
 

@@ -1,6 +1,6 @@
 import AppControl
-public import BackgroundCore
-public import BackgroundScheduler
+package import BackgroundCore
+package import BackgroundScheduler
 
 /// The tasks background mode: the manifest's tasks on a ``BGTaskScheduler`` (through an
 /// ``TaskHost``), with device conditions from the manifest or the machine
@@ -16,21 +16,21 @@ public import BackgroundScheduler
 /// let app = try EmulatedApp(manifest: manifest, engine: engine, timeline: timeline, modes: [TaskMode()])
 /// app.mode(TaskMode.self)?.scheduler.pendingTaskRequests()
 /// ```
-public final class TaskMode: BackgroundMode {
+package final class TaskMode: BackgroundMode {
     /// The tasks' host, once the mode is attached.
     package private(set) var host: TaskHost!
     /// The scheduler the mode's tasks run on (once the mode is attached).
-    public var scheduler: BGTaskScheduler { host.scheduler }
+    package var scheduler: BGTaskScheduler { host.scheduler }
 
     private weak var app: EmulatedApp?
 
-    public init() {}
+    package init() {}
 
     /// Creates the scheduler (recording the first `conditions` event).
     ///
     /// - Throws: ``InputError`` when the scheduler's state file cannot be restored or the commands' log
     ///   cannot be opened.
-    public func attach(to app: EmulatedApp) throws(InputError) {
+    package func attach(to app: EmulatedApp) throws(InputError) {
         self.app = app
         host = try TaskHost(
             manifest: app.manifest, engine: app.engine, timeline: app.timeline, configuration: app.configuration.scheduler,
@@ -59,26 +59,26 @@ public final class TaskMode: BackgroundMode {
     }
 
     /// Registers the handlers (the first time) and submits `submitAtLaunch:`.
-    public func appDidLaunch(first: Bool) {
+    package func appDidLaunch(first: Bool) {
         if first, let history = app?.device.user.history, !history.isEmpty { host.scheduler.learnUsage(history: history) }
         host.launch()
     }
 
     /// The running tasks end with the process.
-    public func appDidTerminate() {
+    package func appDidTerminate() {
         host.endRunningTasks()
     }
 
     /// iOS launches no task of ``EmulatedApp/Configuration/tasksHeldAfterForceQuit`` until the user opens
     /// the app again (their requests stay pending), and cancels queued continued tasks.
-    public func appWasForceQuit() {
+    package func appWasForceQuit() {
         host.scheduler.heldKinds = app?.configuration.tasksHeldAfterForceQuit ?? []
         host.scheduler.appWasForceQuit()
     }
 
     /// Opening the app lifts a force quit's hold; the scheduler follows whether the app is in the
     /// foreground (where continued tasks are submitted).
-    public func appDidChange(from: LifecycleState, to: LifecycleState) {
+    package func appDidChange(from: LifecycleState, to: LifecycleState) {
         if to == .foreground { host.scheduler.heldKinds = [] }
         host.scheduler.isAppInForeground = to == .foreground
         if to == .foreground { host.scheduler.appWasOpened() }
@@ -87,20 +87,20 @@ public final class TaskMode: BackgroundMode {
     /// A restart lifts a force quit's hold only with ``EmulatedApp/Configuration/rebootLiftsForceQuit``
     /// (off by default: the flag "persists across restarts", Apple DTS; docs/DEVICE.md).
     /// From a restart until the first unlock no task launches (the device's ``Device/isUnlockedSinceRestart``).
-    public func deviceDidChange(_ event: DeviceEvent) {
+    package func deviceDidChange(_ event: DeviceEvent) {
         if event == .reboot, app?.configuration.rebootLiftsForceQuit == true { host.scheduler.heldKinds = [] }
         host.scheduler.isWaitingForFirstUnlock = !(app?.device.isUnlockedSinceRestart ?? true)
     }
 
     /// Submits the action's `submit:` task; cancels its `cancel:` continued task as the user does in the
     /// system's interface (``BGTaskScheduler/cancelContinuedTask(identifier:)``).
-    public func perform(_ action: ManifestAction, trigger: ActionTrigger) {
+    package func perform(_ action: ManifestAction, trigger: ActionTrigger) {
         if let identifier = action.submit { host.submit(identifier, trigger: trigger) }
         if let identifier = action.cancel { host.scheduler.cancelContinuedTask(identifier: identifier) }
     }
 
     /// Settled when no task request is pending.
-    public var isSettled: Bool { host.scheduler.pendingTaskRequests().isEmpty }
+    package var isSettled: Bool { host.scheduler.pendingTaskRequests().isEmpty }
 
     // MARK: The debugger's commands
 
@@ -108,7 +108,7 @@ public final class TaskMode: BackgroundMode {
     /// and `_simulateExpirationForTaskWithIdentifier:`: on the control socket (`bgtask simulate-launch`) and
     /// as the lifecycle's `simulateLaunch:` and `simulateExpiration:` steps. Where the debugger would do
     /// nothing (an identifier not permitted, no pending request, no running task) the reply says why.
-    public var controlVerbs: [ControlVerb] {
+    package var controlVerbs: [ControlVerb] {
         [
             ControlVerb(Self.simulateLaunchVerb, takes: .name) { [weak self] identifier, _ in
                 guard let scheduler = self?.host?.scheduler else { return .error("\(identifier) was not launched: the app has no task scheduler") }
@@ -135,17 +135,17 @@ public final class TaskMode: BackgroundMode {
     }
 
     /// The debugger's `_simulateLaunchForTaskWithIdentifier:` on the control socket.
-    public static let simulateLaunchVerb = "simulate-launch"
+    package static let simulateLaunchVerb = "simulate-launch"
     /// The debugger's `_simulateExpirationForTaskWithIdentifier:` on the control socket.
-    public static let simulateExpirationVerb = "simulate-expiration"
+    package static let simulateExpirationVerb = "simulate-expiration"
 }
 
 extension AppLifecycle.Activity {
     /// A launched background task, by identifier.
-    public static func task(_ identifier: String) -> Self { Self("task.\(identifier)", description: "task \(identifier)") }
+    package static func task(_ identifier: String) -> Self { Self("task.\(identifier)", description: "task \(identifier)") }
 }
 
 extension ActionTrigger.Kind {
     /// A task's `onLaunch:`, when the task launches.
-    public static let taskLaunch = Self("taskLaunch")
+    package static let taskLaunch = Self("taskLaunch")
 }

@@ -15,25 +15,25 @@ import BackgroundPushes
 /// let calls = VoIPCalls(section: manifest[VoIPSection.self] ?? VoIPSection())
 /// calls.deliver(3, in: app)    // push.received 3, the app woken; its handler reports the call
 /// ```
-public final class VoIPCalls {
+package final class VoIPCalls {
     /// How many unreported VoIP pushes the system tolerates before it stops delivering them (default 3,
     /// the emulator's choice: Apple says "repeatedly").
-    public static let failureLimit = 3
+    package static let failureLimit = 3
 
-    public let section: VoIPSection
+    package let section: VoIPSection
     /// The VoIP pushes the app did not report as calls so far.
-    public private(set) var failures = 0
+    package private(set) var failures = 0
     private var running: [Int: EventID] = [:]
 
-    public init(section: VoIPSection) {
+    package init(section: VoIPSection) {
         self.section = section
     }
 
     /// Whether a handler still runs.
-    public var isSettled: Bool { running.isEmpty }
+    package var isSettled: Bool { running.isEmpty }
 
     /// Delivers VoIP push `push` to `app`, or drops it when the app failed too often.
-    public func deliver(_ push: Int, in app: EmulatedApp) {
+    package func deliver(_ push: Int, in app: EmulatedApp) {
         guard failures < Self.failureLimit else {
             app.timeline.record(.pushDropped(push: push, reason: .voipCallNotReported))
             return
@@ -52,7 +52,7 @@ public final class VoIPCalls {
     }
 
     /// The handlers end with the process.
-    public func appDidTerminate(in app: EmulatedApp) {
+    package func appDidTerminate(in app: EmulatedApp) {
         for (_, event) in running { app.engine.cancel(event) }
         running.removeAll()
     }
