@@ -1,0 +1,74 @@
+import AppControl
+import ArgumentParser
+import BackgroundApp
+import BackgroundCore
+
+extension BGTask {
+    /// `bgtask audio-interrupt [--to SOCKET] [BUNDLE] [--for DURATION] [--no-resume]`: a phone call over a
+    /// running app's audio.
+    struct AudioInterrupt: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "audio-interrupt",
+            abstract: "Interrupt the audio of a running `bgloc live --app`, as a phone call or an alarm does on iOS.",
+            discussion: """
+                The app's audio session is interrupted (AVAudioSession's interruption began): a playing clip \
+                pauses (audio.interrupted). With --for the interruption ends after that long, with \
+                shouldResume unless --no-resume: the clip plays on (audio.resumed), or stays paused. Without \
+                --for it lasts until the next audio-interrupt, which ends it. Reaches the app through its \
+                control socket (docs/CONTROL.md).
+
+                Example:
+                  bgtask audio-interrupt com.example.tour --for 45s
+                  bgtask audio-interrupt com.example.tour --no-resume
+
+                Exit status: 0 done; 1 the app refused (the reason on standard error), no app running, a \
+                stale socket or no reply; 64 a bad option.
+                """)
+
+        @OptionGroup var control: ControlOptions
+
+        @Argument(help: ArgumentHelp("The app's bundle identifier (optional with --to).", valueName: "bundle"))
+        var bundle: String?
+
+        @Option(name: .customLong("for"), help: ArgumentHelp("How long the interruption lasts.", valueName: "duration"))
+        var duration: String?
+
+        @Flag(help: "End the interruption without shouldResume: the clip stays paused.")
+        var noResume = false
+
+        func validate() throws {
+            if let duration, (DurationSyntax.parse(duration) ?? .zero) <= .zero {
+                throw ValidationError("--for '\(duration)': expected a duration greater than 0, such as 45s")
+            }
+        }
+
+        func run() throws {
+            let argument = (noResume ? "no-resume" : "resume") + (duration.map { ":\($0)" } ?? "")
+            try control.send(AudioMode.interruptVerb, .name(argument), to: bundle)
+        }
+    }
+
+    /// `bgtask audio-route-lost [--to SOCKET] [BUNDLE]`: the headphones of a running app come out.
+    struct AudioRouteLost: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "audio-route-lost",
+            abstract: "Take the audio route of a running `bgloc live --app` away, as unplugging headphones does on iOS.",
+            discussion: """
+                The app's audio session sees a route change with the reason oldDeviceUnavailable: a playing \
+                clip pauses (audio.paused) and stays paused until played again. Reaches the app through its \
+                control socket (docs/CONTROL.md).
+
+                Example:
+                  bgtask audio-route-lost com.example.tour
+                """)
+
+        @OptionGroup var control: ControlOptions
+
+        @Argument(help: ArgumentHelp("The app's bundle identifier (optional with --to).", valueName: "bundle"))
+        var bundle: String?
+
+        func run() throws {
+            try control.send(AudioMode.routeLostVerb, .name("-"), to: bundle)
+        }
+    }
+}
