@@ -28,7 +28,7 @@ import Testing
         live.standardError = FileHandle.nullDevice
         try live.run()
         defer { if live.isRunning { live.interrupt() } }
-        try await waitFor("audio.started", in: events, count: 1)
+        try await SessionBus.waitFor("audio.started", in: events, count: 1)
 
         // Now Playing: the manifest's title, the clip's other tags.
         var shown = ""
@@ -38,30 +38,20 @@ import Testing
         }
         #expect(shown == "Lindenhof|Clip artist|Clip album|60000000")
         _ = try await bus.playerctl("-p", "bgkit", "pause")
-        try await waitFor("audio.paused", in: events, count: 1)
+        try await SessionBus.waitFor("audio.paused", in: events, count: 1)
         _ = try await bus.playerctl("-p", "bgkit", "play")
-        try await waitFor("audio.resumed", in: events, count: 1)
+        try await SessionBus.waitFor("audio.resumed", in: events, count: 1)
 
         let bgtask = TestSupport.executable("bgtask")
         let interrupt = try await TestSupport.run(bgtask, ["audio-interrupt", "--state", "\(bus.folder)/state.db", "com.example.tour", "--for", "1s"])
         #expect(interrupt.status == 0, "\(interrupt.stderr)")
         #expect(interrupt.stdout.contains("an interruption began; it ends in 1s with shouldResume"))
-        try await waitFor("audio.interrupted", in: events, count: 1)
-        try await waitFor("audio.resumed", in: events, count: 2)
+        try await SessionBus.waitFor("audio.interrupted", in: events, count: 1)
+        try await SessionBus.waitFor("audio.resumed", in: events, count: 2)
         let lost = try await TestSupport.run(bgtask, ["audio-route-lost", "--state", "\(bus.folder)/state.db", "com.example.tour"])
         #expect(lost.status == 0, "\(lost.stderr)")
-        try await waitFor("audio.paused", in: events, count: 2)
+        try await SessionBus.waitFor("audio.paused", in: events, count: 2)
         live.interrupt()
         live.waitUntilExit()
-    }
-
-    /// Waits until `file` holds `count` lines of the event `event`.
-    private func waitFor(_ event: String, in file: String, count: Int) async throws {
-        for _ in 0..<200 {
-            let text = (try? String(contentsOfFile: file, encoding: .utf8)) ?? ""
-            if text.components(separatedBy: "\"event\":\"\(event)\"").count - 1 >= count { return }
-            try await Task.sleep(for: .milliseconds(50))
-        }
-        Issue.record("no \(count) × \(event) in \(file): \((try? String(contentsOfFile: file, encoding: .utf8)) ?? "")")
     }
 }

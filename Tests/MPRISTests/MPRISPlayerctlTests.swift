@@ -33,20 +33,20 @@ import Testing
             try await Task.sleep(for: .milliseconds(100))
         }
         #expect(listed == "bgkit.instance\(player.processIdentifier)")
-        try await waitFor("audio.started", in: events, count: 1)
+        try await SessionBus.waitFor("audio.started", in: events, count: 1)
 
         let shown = try await bus.playerctl("-p", "bgkit", "metadata", "--format", "{{title}}|{{artist}}|{{album}}|{{mpris:length}}|{{xesam:url}}")
         #expect(shown == "Lindenhof|City Museum|Old Town|30000000|file://\(first)")
         #expect(try await bus.playerctl("-p", "bgkit", "status") == "Playing")
 
         _ = try await bus.playerctl("-p", "bgkit", "pause")
-        try await waitFor("audio.paused", in: events, count: 1)
+        try await SessionBus.waitFor("audio.paused", in: events, count: 1)
         #expect(try await bus.playerctl("-p", "bgkit", "status") == "Paused")
         _ = try await bus.playerctl("-p", "bgkit", "play-pause")
-        try await waitFor("audio.resumed", in: events, count: 1)
+        try await SessionBus.waitFor("audio.resumed", in: events, count: 1)
 
         _ = try await bus.playerctl("-p", "bgkit", "next")
-        try await waitFor("audio.started", in: events, count: 2)
+        try await SessionBus.waitFor("audio.started", in: events, count: 2)
         #expect(try await bus.playerctl("-p", "bgkit", "metadata", "title") == "St. Peter")
         let url = try await bus.playerctl("-p", "bgkit", "metadata", "xesam:url")
         #expect(url.hasSuffix("/second%20stop.wav"))
@@ -79,15 +79,5 @@ import Testing
         #expect(gone.status == 0)
         #expect(gone.stderr.contains("no remote control over MPRIS"))
         #expect(gone.stdout.contains("audio.finished"))
-    }
-
-    /// Waits until `file` holds `count` lines of the event `event`.
-    private func waitFor(_ event: String, in file: String, count: Int) async throws {
-        for _ in 0..<200 {
-            let text = (try? String(contentsOfFile: file, encoding: .utf8)) ?? ""
-            if text.components(separatedBy: "\"event\":\"\(event)\"").count - 1 >= count { return }
-            try await Task.sleep(for: .milliseconds(50))
-        }
-        Issue.record("no \(count) × \(event) in \(file)")
     }
 }

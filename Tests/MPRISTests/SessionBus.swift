@@ -1,6 +1,7 @@
 import BackgroundAudio
 import BackgroundTestKit
 import Foundation
+import Testing
 
 /// A private `dbus-daemon --session` on a socket in a temporary folder, for one test: killed (and its
 /// folder removed) by ``stop()``.
@@ -36,6 +37,16 @@ final class SessionBus {
         if daemon.isRunning { kill(daemon.processIdentifier, SIGKILL) }
         daemon.waitUntilExit()
         try? FileManager.default.removeItem(atPath: folder)
+    }
+
+    /// Waits until `file` holds `count` lines of the event `event` (a run's `--format jsonl` stream).
+    static func waitFor(_ event: String, in file: String, count: Int) async throws {
+        for _ in 0..<200 {
+            let text = (try? String(contentsOfFile: file, encoding: .utf8)) ?? ""
+            if text.components(separatedBy: "\"event\":\"\(event)\"").count - 1 >= count { return }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        Issue.record("no \(count) × \(event) in \(file): \((try? String(contentsOfFile: file, encoding: .utf8)) ?? "")")
     }
 
     /// A WAV file of `seconds` of silence (16-bit stereo, 44.1 kHz) whose LIST/INFO chunk names its title,

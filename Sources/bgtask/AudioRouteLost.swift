@@ -1,0 +1,29 @@
+import AppControl
+import ArgumentParser
+import BackgroundApp
+
+extension BGTask {
+    /// `bgtask audio-route-lost [--to SOCKET] [BUNDLE]`: the headphones of a running app come out.
+    struct AudioRouteLost: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "audio-route-lost",
+            abstract: "Take the audio route of a running `bgloc live --app` away, as unplugging headphones does on iOS.",
+            discussion: """
+                The app's audio session sees a route change with the reason oldDeviceUnavailable: a playing \
+                clip pauses (audio.paused) and stays paused until played again. Reaches the app through its \
+                control socket (docs/CONTROL.md).
+
+                Example:
+                  bgtask audio-route-lost com.example.tour
+                """)
+
+        @OptionGroup var control: ControlOptions
+
+        @Argument(help: ArgumentHelp("The app's bundle identifier (optional with --to).", valueName: "bundle"))
+        var bundle: String?
+
+        func run() throws {
+            try control.send(AudioMode.routeLostVerb, .name("-"), to: bundle)
+        }
+    }
+}
