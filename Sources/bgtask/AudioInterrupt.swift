@@ -18,8 +18,11 @@ extension BGTask {
                 control socket (docs/CONTROL.md).
 
                 Example:
-                  bgtask audio-interrupt com.example.tour --for 45s
-                  bgtask audio-interrupt com.example.tour --no-resume
+                  bgloc live --app Examples/AudioTour/app.yaml \\
+                      --audio-device null --format jsonl &
+                  sleep 1                  # its control socket is up within a second
+                  bgtask audio-interrupt com.example.audiotour --for 45s
+                  bgtask audio-interrupt com.example.audiotour --no-resume
 
                 Exit status: 0 done; 1 the app refused (the reason on standard error), no app running, a \
                 stale socket or no reply; 64 a bad option.

@@ -14,7 +14,12 @@ extension BGTask {
                 control socket (docs/CONTROL.md).
 
                 Example:
-                  bgtask audio-route-lost com.example.tour
+                  bgloc live --app Examples/AudioTour/app.yaml \\
+                      --audio-device null --format jsonl &
+                  sleep 1                  # its control socket is up within a second
+                  bgtask audio-route-lost com.example.audiotour
+
+                Exit status: 0 done; 1 no app running, a stale socket or no reply; 64 a bad option.
                 """)
 
         @OptionGroup var control: ControlOptions

@@ -3,9 +3,10 @@ import BackgroundCore
 
 extension AudioMode {
     /// Publishes the app's Now Playing where ``EmulatedApp/Audio/remote`` says (MPRIS under `bgloc live`),
-    /// its commands posted into the engine's inbox and handled by ``remote(_:)`` on the engine's owner.
+    /// its commands posted into the engine's inbox and handled by ``remote(_:)`` on the engine's owner. Only
+    /// an app with the `audio` background mode publishes (nothing is loaded for the others).
     func publishRemote() {
-        guard let remote = audio?.remote, let app else { return }
+        guard let remote = audio?.remote, let app, app.manifest.backgroundModes.contains("audio") else { return }
         let inbox = app.engine.inbox
         let target = RemoteTarget(mode: self)
         publisher = remote("bgkit: \(app.manifest.app)") { command in
