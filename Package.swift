@@ -20,6 +20,7 @@ let package = Package(
         .library(name: "BackgroundState", targets: ["BackgroundState"]),
         .library(name: "AppControl", targets: ["AppControl"]),
         .library(name: "BackgroundPopulation", targets: ["BackgroundPopulation"]),
+        .library(name: "MPRIS", targets: ["MPRIS"]),
         // bgloc and bgtask are one program (it runs as the name it is started by), so that an installed
         // system carries the Swift runtime they share once: `make install` links bgtask to bgloc.
         .executable(name: "bgtask", targets: ["bgloc"]),
@@ -40,6 +41,9 @@ let package = Package(
         // libcurl, imported only by CurlTransport: loaded on the first transfer (dlopen), not linked; a table of
         // its functions and fixed-arity wrappers of the variadic setopt/getinfo. Only its header is needed.
         .target(name: "CCurl"),
+        // libdbus, imported only by MPRIS: loaded when a session bus is there (dlopen), not linked; it declares the
+        // few types of libdbus's stable ABI it uses, so not even the header is needed to build.
+        .target(name: "CDBus"),
         // SQLite, imported only by SQLiteStore.
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         // libyaml, imported only by YAML.
@@ -62,6 +66,8 @@ let package = Package(
         // importer of CCurl.
         .target(name: "BackgroundTransfers", dependencies: ["BackgroundCore"]),
         .target(name: "CurlTransport", dependencies: ["BackgroundTransfers", "BackgroundCore", "CCurl", "MockingScripts"]),
+        // An MPRIS 2 player on the D-Bus session bus: remote commands in, Now Playing out (the only importer of CDBus).
+        .target(name: "MPRIS", dependencies: ["CDBus", "BackgroundAudio", "BackgroundCore"]),
         // The scripts behind the C wrappers' mocking seams (ALSAMocking, CurlMocking).
         .target(name: "MockingScripts"),
         // A SQLite connection (WAL, full sync, migrations, corrupt files set aside): the only importer of CSQLite.
@@ -108,14 +114,14 @@ let package = Package(
         // three app-running commands share (AppOptions).
         .target(name: "BGTaskCommand", dependencies: [
             "BackgroundApp", "ALSAAudio", "BackgroundLocation", "BackgroundReport", "BackgroundState", "CommandLineSupport", "CurlTransport", "AppControl",
-            "BackgroundPushes", "BackgroundPopulation", "JSON", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "BackgroundPushes", "BackgroundPopulation", "JSON", "MPRIS", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ], path: "Sources/bgtask"),
         .executableTarget(name: "bgloc", dependencies: [
             "BackgroundApp", "BackgroundReport", "BackgroundState", "GPSDLocation", "ALSAAudio", "CommandLineSupport", "CurlTransport",
-            "BGTaskCommand", "AppControl", "BackgroundPushes", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "BGTaskCommand", "AppControl", "BackgroundPushes", "MPRIS", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "bgaudio", dependencies: [
-            "ALSAAudio", "CommandLineSupport", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "ALSAAudio", "CommandLineSupport", "MPRIS", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         // In-process benchmarks, run by tools/bench/run (never by `make test`).
         .executableTarget(name: "bgkit-bench", dependencies: [
@@ -144,6 +150,7 @@ let package = Package(
         .testTarget(name: "BackgroundAudioTests", dependencies: ["BackgroundAudio", "BackgroundTestKit"]),
         .testTarget(name: "GPSDLocationTests", dependencies: ["GPSDLocation", "BackgroundTestKit"]),
         .testTarget(name: "ALSAAudioTests", dependencies: ["ALSAAudio", "BackgroundTestKit"]),
+        .testTarget(name: "MPRISTests", dependencies: ["MPRIS", "BackgroundAudio", "ALSAAudio", "BackgroundTestKit"]),
         .testTarget(name: "BackgroundAppTests", dependencies: ["BackgroundApp", "BackgroundPushes", "JSON", "BackgroundTestKit"]),
         .testTarget(name: "BackgroundPushesTests", dependencies: ["BackgroundPushes", "JSON", "BackgroundTestKit"], exclude: ["Corpus"]),
         .testTarget(name: "JSONTests", dependencies: ["JSON", "BackgroundCore"]),

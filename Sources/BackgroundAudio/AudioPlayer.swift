@@ -200,6 +200,18 @@ public final class AudioPlayer: @unchecked Sendable {
         if case .device(let device) = driver { device.waitUntilStopped() }
     }
 
+    /// Moves `offset` files along the queue (1: the next file, -1: the previous; never before the first, and
+    /// past the last the queue ends), as a queue player's `advanceToNextItem()`: the file left ends
+    /// (`finished`, successfully, if it had started) and the target starts from its beginning. Playing, it
+    /// takes effect at the next step; paused or stopped, when playback goes on.
+    public func skip(by offset: Int) {
+        playback.withMachine { $0.skip(by: offset) }
+        kick()
+    }
+
+    /// The files of the queue, in order, and the index of the one playing (or to play next).
+    public var queue: (files: [String], index: Int) { playback.withMachine { ($0.files, $0.queueIndex) } }
+
     /// Applies a session notification (called by ``AudioSession``).
     func handle(_ notification: AudioSession.Notification) {
         let changed: Bool

@@ -1,4 +1,6 @@
 import ALSAAudio
+import BackgroundAudio
+import MPRIS
 package import ArgumentParser
 package import BackgroundApp
 import BackgroundCore
@@ -110,11 +112,24 @@ package struct AppOptions: ParsableArguments {
             var options = AppRecipe.Options()
             options.configuration = configuration
             options.location = location
-            options.audio = EmulatedApp.Audio(output: { ALSAOutput(device: $0, deviceOption: "--audio-device") }, open: AudioFile.open)
+            var audio = EmulatedApp.Audio(output: { ALSAOutput(device: $0, deviceOption: "--audio-device") }, open: AudioFile.open, tags: AudioFile.tags)
+            if live { audio.remote = { identity, commands in Self.publishOverMPRIS(identity, commands) } }
+            options.audio = audio
             options.transferAttempts = (transfers ?? (live ? .real : .simulated)).attempts(live: live)
             options.transferStore = state
             if let state, let location { location.monitorStore = state }
             return options
+        }
+
+        /// A live app's Now Playing and remote commands: an MPRIS player on the session bus when there is one
+        /// (docs/AUDIO.md, "Remote control"); a bus that fails is said once on standard error.
+        private static func publishOverMPRIS(_ identity: String, _ commands: @escaping @Sendable (RemoteCommand) -> Void) -> (any NowPlayingPublisher)? {
+            do {
+                return try MPRISPlayer.publish(identity: identity, commands: commands)
+            } catch {
+                StandardOutput.writeError("bgloc: no remote control over MPRIS: \(error)")
+                return nil
+            }
         }
 
         /// With real transfers each line is out before the next transfer's bytes move, so that a killed run

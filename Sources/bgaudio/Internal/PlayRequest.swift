@@ -3,6 +3,7 @@ import ArgumentParser
 import BackgroundAudio
 import BackgroundCore
 import CommandLineSupport
+import MPRIS
 
 /// What `bgaudio play` was asked to do, as plain values: checked by ``validate()`` and carried out by
 /// ``run()``. ``Play`` (the parsed command) or ``init(plainArguments:)`` fills it in; the options'
@@ -39,7 +40,9 @@ struct PlayRequest: Equatable, Sendable {
         )
         let failures = try Interruption.runBlocking(onSignal: { console.stop(player) }) {
             let keyboard = KeyControls(player: player, session: session)
+            let remote = PlayRemote.publish(player) { console.stop(player) }
             defer {
+                remote?.close()
                 keyboard?.stop()
                 console.finish()
             }

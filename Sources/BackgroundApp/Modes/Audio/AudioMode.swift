@@ -16,9 +16,18 @@ package final class AudioMode: BackgroundMode {
     /// The player of the clip playing (or paused) now.
     package private(set) var player: AudioPlayer?
 
-    private let audio: EmulatedApp.Audio?
-    private weak var app: EmulatedApp?
+    let audio: EmulatedApp.Audio?
+    weak var app: EmulatedApp?
     private var device = "default"
+    /// Where Now Playing goes and remote commands come from (``EmulatedApp/Audio/remote``), while published.
+    var publisher: (any NowPlayingPublisher)?
+    /// `audio:` lifecycle steps still to come.
+    var stepsLeft = 0
+    /// The interruption under way (counted, so that a scheduled end ends only its own), if any.
+    var interruption: Int?
+    var interruptions = 0
+    /// The clips' tags, read once each.
+    var tagCache: [String: AudioTags] = [:]
 
     /// - Parameter audio: Where clips play; nil reports every `play` action as an `error` event.
     package init(audio: EmulatedApp.Audio?) {
@@ -31,7 +40,12 @@ package final class AudioMode: BackgroundMode {
         session = AudioSession(
             category: Self.sessionCategory(app.manifest.audio?.category ?? .soloAmbient),
             backgroundAudioMode: app.manifest.backgroundModes.contains("audio"))
+        schedule(app.manifest.audioSteps)
+        publishRemote()
     }
+
+    /// Settled once its `audio:` lifecycle steps have come.
+    package var isSettled: Bool { stepsLeft == 0 }
 
     /// The clip stops with the process.
     package func appDidTerminate() {
@@ -84,6 +98,7 @@ package final class AudioMode: BackgroundMode {
     private func audioEvent(_ event: AudioPlayerEvent) {
         guard let app else { return }
         if let record = event.timelineRecord { app.timeline.record(record) }
+        updateNowPlaying()
         switch event {
         case .started(let file), .resumed(let file):
             if session.allowsBackgroundPlayback { app.lifecycle.begin(.audio, reason: "audio \(file) playing") }
@@ -98,7 +113,7 @@ package final class AudioMode: BackgroundMode {
         }
     }
 
-    private func problem(_ message: String) {
+    func problem(_ message: String) {
         app?.timeline.record(.error(message: message, code: "audio"))
     }
 

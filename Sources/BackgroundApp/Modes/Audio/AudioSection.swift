@@ -1,3 +1,4 @@
+import BackgroundAudio
 package import BackgroundCore
 
 /// The audio mode's part of the manifest: the `audio:` session; it gives actions their `play:` key, a
@@ -10,7 +11,9 @@ package import BackgroundCore
 /// ```
 package struct AudioSection: ManifestSection {
     package static let keys = ["audio"]
-    static let audioKeys = ["category", "device"]
+    static let audioKeys = ["category", "device", "nowPlaying", "remoteCommands"]
+    /// `{at: 3h, audio: interruption, for: 45s}` in `lifecycle:` is the audio mode's (``ManifestAudioStep``).
+    package static let lifecycleKeys = ["audio"]
 
     /// `play:` names a clip.
     package static var actions: [ManifestActionKind] {
@@ -19,26 +22,44 @@ package struct AudioSection: ManifestSection {
 
     /// `audio:`.
     package var audio: ManifestAudio?
+    /// The `audio:` steps of `lifecycle:`, in order.
+    package var steps: [ManifestAudioStep]
 
-    package init(audio: ManifestAudio? = nil) {
+    package init(audio: ManifestAudio? = nil, steps: [ManifestAudioStep] = []) {
         self.audio = audio
+        self.steps = steps
     }
 
     package init(_ manifest: ManifestMapping, in partial: AppManifest) throws(InputError) {
+        var steps: [ManifestAudioStep] = []
+        for item in try manifest["lifecycle"]?.list() ?? [] {
+            guard case let entries? = try? item.entries(), entries.contains(where: { $0.name == "audio" }) else { continue }
+            steps.append(try ManifestAudioStep(item))
+        }
         guard let node = manifest["audio"] else {
-            self.init()
+            self.init(steps: steps)
             return
         }
         let f = try node.mapping(allowed: Self.audioKeys)
-        self.init(audio: ManifestAudio(
-            category: try f["category"]?.choice(ManifestAudio.Category.allCases, "audio category") ?? .soloAmbient,
-            device: try f["device"]?.string() ?? "default"))
+        var tags = AudioTags()
+        if let now = f["nowPlaying"] {
+            let fields = try now.mapping(allowed: ["title", "artist", "album"])
+            tags = AudioTags(title: try fields["title"]?.string(), artist: try fields["artist"]?.string(), album: try fields["album"]?.string())
+        }
+        self.init(
+            audio: ManifestAudio(
+                category: try f["category"]?.choice(ManifestAudio.Category.allCases, "audio category") ?? .soloAmbient,
+                device: try f["device"]?.string() ?? "default", nowPlaying: tags,
+                remoteCommands: try f["remoteCommands"].map(ManifestRemoteCommand.read) ?? [:]),
+            steps: steps)
     }
 }
 
 extension AppManifest {
     /// `audio:`.
     package var audio: ManifestAudio? { self[AudioSection.self]?.audio }
+    /// The `audio:` steps of `lifecycle:`.
+    package var audioSteps: [ManifestAudioStep] { self[AudioSection.self]?.steps ?? [] }
 }
 
 extension ManifestAction {
