@@ -1,4 +1,5 @@
 public import BackgroundCore
+public import BackgroundDevice
 
 /// Apple's `BGTaskScheduler` on an ``EventEngine``: register launch handlers, submit requests, and the
 /// emulated system launches and expires tasks by iOS's rules as virtual time passes.
@@ -75,7 +76,7 @@ public final class BGTaskScheduler {
     public let backgroundModes: Set<String>
     public let configuration: Configuration
     /// The device conditions now, as last reported by the conditions source.
-    public private(set) var conditions = DeviceConditions()
+    public var conditions: DeviceConditions { monitor.conditions }
     /// The message of every failed save of the pending requests, in order (each is also an `error` event
     /// with code `stateFile`).
     public private(set) var failedSaves: [String] = []
@@ -104,12 +105,10 @@ public final class BGTaskScheduler {
     /// When the app was last in the foreground (now while it is).
     private var lastUse: SimTime
     private var handlers: [String: (BGTask) -> Void] = [:]
-    private var conditionsListeners: [(DeviceConditions) -> Void] = []
     private var completionListeners: [(_ task: BGTask, _ success: Bool) -> Void] = []
     private var crashListeners: [(_ message: String) -> Void] = []
     private var timeUpListeners: [(_ task: BGTask) -> Void] = []
     private var hasFinishedLaunching = false
-    private var hasConditions = false
 
     private struct Pending {
         var request: BGTaskRequest
@@ -138,8 +137,9 @@ public final class BGTaskScheduler {
     /// Running tasks in launch order.
     private var running: [Running] = []
     private var isEvaluating = false
-    /// Kept for the scheduler's life: a source watching the machine stops when released.
-    private let conditionsSource: any DeviceConditionsSource
+    /// The conditions, recorded once per change (a `conditions` event); kept for the scheduler's life: a
+    /// source watching the machine stops when released.
+    private var monitor: DeviceConditionsMonitor!
     private var evaluateAgain = false
 
     /// Creates a scheduler and starts its conditions source (recording the first `conditions` event).
@@ -164,8 +164,10 @@ public final class BGTaskScheduler {
         if let store {
             pending = try store.loadTaskRequests().map { Pending(request: $0) }
         }
-        conditionsSource = source
-        source.start(on: engine) { [weak self] in self?.conditionsDidChange($0) }
+        monitor = DeviceConditionsMonitor(engine: engine, source: source, recordingOn: timeline)
+        // The first report came as the source started: the scheduler looks at it now, later ones as they come.
+        monitor.addListener { [weak self] _ in self?.reevaluate() }
+        if monitor.hasConditions { reevaluate() }
     }
 
     // MARK: Listeners
@@ -175,7 +177,7 @@ public final class BGTaskScheduler {
     /// other modes (background transfers, pushes) follow the same conditions here. Every listener added
     /// is called, in the order they were added; none replaces another.
     public func addConditionsListener(_ listener: @escaping (DeviceConditions) -> Void) {
-        conditionsListeners.append(listener)
+        monitor.addListener(listener)
     }
 
     /// Adds `listener`, called when a task has completed (after its `task.completed` event) with its
@@ -445,15 +447,6 @@ public final class BGTaskScheduler {
             return Error(.immediateRunIneligible, reason: "\(runningOthers) continued tasks run already (at most \(configuration.maxRunningContinuedTasks)) and the strategy is fail")
         }
         return nil
-    }
-
-    private func conditionsDidChange(_ new: DeviceConditions) {
-        guard !hasConditions || new != conditions else { return }
-        hasConditions = true
-        conditions = new
-        timeline.record(.conditions(new))
-        reevaluate()
-        for listener in conditionsListeners { listener(new) }
     }
 
     /// True unless the realistic policy is on and the app has not been in the foreground within the

@@ -1,4 +1,5 @@
 public import BackgroundCore
+public import BackgroundDevice
 
 /// The system's discretion under ``LaunchPolicy/realistic(seed:)``: what the scheduler asks before it
 /// places a launch — when the user will open the app next, whether the battery is critically low, whether
@@ -61,8 +62,6 @@ public struct SystemDiscretion: Sendable {
     private var energy: Duration
     private var energyCountedAt: SimTime?
 
-    private static let day: Int64 = 86_400_000_000_000
-
     public init(configuration: Configuration = Configuration()) {
         self.configuration = configuration
         energy = configuration.energyBudget
@@ -117,7 +116,7 @@ public struct SystemDiscretion: Sendable {
         guard left <= .zero else { return (time, reason) }
         // A budget that does not refill stays spent: no launch within the 100 years a run may last.
         let wait = configuration.energyRefillPerDay > .zero
-            ? Duration.seconds(86_400) * ((Duration.zero - left) / configuration.energyRefillPerDay) : Duration.seconds(36_500 * 86_400)
+            ? SimCalendar.dayLength * ((Duration.zero - left) / configuration.energyRefillPerDay) : SimCalendar.longest
         return (time + .seconds(wait.components.seconds + 1), .budget)
     }
 
@@ -160,8 +159,8 @@ public struct SystemDiscretion: Sendable {
 
         /// The first predicted open after `time`.
         func nextOpen(after time: SimTime) -> SimTime? {
-            let day = SystemDiscretion.day
-            let today = time.nanosecondsSinceEpoch >= 0 ? time.nanosecondsSinceEpoch / day : (time.nanosecondsSinceEpoch + 1) / day - 1
+            let day = SimCalendar.nanosecondsPerDay
+            let today = SimCalendar.day(of: time)
             var k = max(1, (today - lastDay + interval - 1) / interval)
             for _ in 0..<2 {
                 let open = SimTime(nanosecondsSinceEpoch: (lastDay + k * interval) * day + timeOfDay)
@@ -174,11 +173,8 @@ public struct SystemDiscretion: Sendable {
 
     /// The user's habits from the opens within the usage window before `now`.
     func habits(at now: SimTime) -> [Habit] {
-        let day = Self.day
         let seen = opens.filter { $0 <= now && $0 >= now - configuration.usageWindow }.map { time -> (day: Int64, timeOfDay: Int64) in
-            let n = time.nanosecondsSinceEpoch
-            let d = n >= 0 ? n / day : (n + 1) / day - 1
-            return (d, n - d * day)
+            (SimCalendar.day(of: time), SimCalendar.nanosecondsIntoDay(of: time))
         }.sorted { $0.timeOfDay < $1.timeOfDay }
         var groups: [[(day: Int64, timeOfDay: Int64)]] = []
         for open in seen {

@@ -1,5 +1,6 @@
 public import ArgumentParser
 public import BackgroundCore
+import BackgroundDevice
 
 /// A duration option's value in the units of CONTRACTS.md §4 (`10s`, `2m`, `1h30m`, `1d`), or a bare
 /// number of seconds as the option took before (`600`): every duration option reads the same
@@ -11,7 +12,7 @@ public import BackgroundCore
 /// ```
 public struct DurationArgument: ExpressibleByArgument, Hashable, Sendable {
     /// The longest duration accepted: 100 years, as the clock's durations hold it.
-    public static let limit = Duration.seconds(36_500 * 86_400)
+    public static let limit = SimCalendar.longest
 
     public var value: Duration
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import BackgroundApp
 import BackgroundCore
+import BackgroundDevice
 import BackgroundPopulation
 import BackgroundReport
 import BackgroundState
@@ -86,9 +87,6 @@ extension BGTask {
             case eager, realistic
         }
 
-        /// The longest run, and the furthest a manifest may look ahead: 100 years.
-        static let limit = Duration.seconds(36_500 * 86_400)
-
         func validate() throws {
             // Optional to the parser, and missing only in run(): ArgumentParser names an unknown option after
             // validate(), and `--bogus x` should hear of --bogus, not of --for.
@@ -97,7 +95,7 @@ extension BGTask {
                 throw ValidationError(
                     "--for '\(duration)' is not a duration: expected a number with a unit s, m, h or d, such as 1d or 2h30m.")
             }
-            guard length <= Self.limit else {
+            guard length <= SimCalendar.longest else {
                 throw ValidationError("--for '\(duration)' is too long: at most 36500d (100 years).")
             }
             try validatePopulation()
@@ -107,7 +105,7 @@ extension BGTask {
                     throw ValidationError("--start '\(start)' is not an RFC 3339 time such as 2026-03-01T09:00:00Z.")
                 }
                 // The clock's Int64 nanoseconds end in 2262; a manifest may schedule up to 100 years past the end.
-                let (_, overflow) = begin.nanosecondsSinceEpoch.addingReportingOverflow((length + Self.limit).nanoseconds)
+                let (_, overflow) = begin.nanosecondsSinceEpoch.addingReportingOverflow((length + SimCalendar.longest).nanoseconds)
                 guard !overflow else {
                     throw ValidationError(
                         "--start '\(start)' is too late: the simulation must end by 2162 (the emulator's clock ends in 2262, and a manifest may look 100 years ahead).")

@@ -1,4 +1,5 @@
 public import BackgroundCore
+import BackgroundDevice
 import BackgroundPushes
 import BackgroundScheduler
 

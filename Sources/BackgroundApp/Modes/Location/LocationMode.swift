@@ -1,4 +1,5 @@
 public import BackgroundCore
+public import BackgroundDevice
 public import BackgroundLocation
 
 /// The location background mode: monitors the manifest's regions and significant changes on a

@@ -1,4 +1,5 @@
 public import BackgroundCore
+package import BackgroundDevice
 public import BackgroundScheduler
 import Glibc
 

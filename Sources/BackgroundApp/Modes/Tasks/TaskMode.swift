@@ -1,4 +1,5 @@
 public import BackgroundCore
+public import BackgroundDevice
 public import BackgroundScheduler
 
 /// The tasks background mode: the manifest's tasks on a ``BGTaskScheduler`` (through an
@@ -59,7 +60,7 @@ public final class TaskMode: BackgroundMode {
 
     /// Registers the handlers (the first time) and submits `submitAtLaunch:`.
     public func appDidLaunch(first: Bool) {
-        if first, let history = app?.device.user.history, !history.isEmpty { host.scheduler.learnUsage(history: history) }
+        if first, let history = app?.device.history, !history.isEmpty { host.scheduler.learnUsage(history: history) }
         host.launch()
     }
 

@@ -1,4 +1,5 @@
 public import BackgroundCore
+public import BackgroundDevice
 public import BackgroundScheduler
 
 /// The tasks mode's part of the manifest: `tasks:`, `submitAtLaunch:`, the device `conditions:`

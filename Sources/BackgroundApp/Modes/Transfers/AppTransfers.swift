@@ -1,5 +1,5 @@
 public import BackgroundCore
-public import BackgroundScheduler
+package import BackgroundDevice
 public import BackgroundTransfers
 
 /// An app's background session, as a manifest describes it: the session of its `session:` key, the

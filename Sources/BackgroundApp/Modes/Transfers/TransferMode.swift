@@ -1,6 +1,7 @@
 public import BackgroundCore
-import BackgroundScheduler
+public import BackgroundDevice
 public import BackgroundTransfers
+import BackgroundScheduler
 
 /// The transfers background mode: the app's background session (``AppTransfers``) inside the emulated app.
 ///
