@@ -88,7 +88,7 @@ let package = Package(
         // What runs come to: one user's tally from its timeline, a population of users on every core, the
         // summary file (--summary) and its exact merge (bgtask merge), with mergeable histograms.
         .target(name: "BackgroundPopulation", dependencies: [
-            "BackgroundApp", "BackgroundCore", "BackgroundScheduler", "BackgroundPushes", "BackgroundTransfers", "JSON",
+            "BackgroundApp", "BackgroundCore", "BackgroundDevice", "BackgroundScheduler", "BackgroundPushes", "BackgroundTransfers", "JSON",
         ]),
         // Deterministic doubles for every seam.
         .target(name: "BackgroundTestKit", dependencies: [

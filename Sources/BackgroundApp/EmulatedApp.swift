@@ -1,6 +1,7 @@
 public import BackgroundCore
 public import BackgroundDevice
 public import BackgroundLocation
+import BackgroundScheduler
 
 /// One emulated iOS app on one emulated device: its process state in an ``AppLifecycle`` and the
 /// background modes it hosts (``BackgroundMode``) — tasks (``TaskMode``), location (``LocationMode``),
@@ -62,7 +63,9 @@ public final class EmulatedApp {
         self.configuration = configuration
         self.modes = modes
         lifecycle = AppLifecycle(engine: engine, timeline: timeline, configuration: configuration.lifecycle)
-        device = Device(engine: engine, timeline: timeline, conditions: Self.conditionsSource(manifest, configuration.conditions))
+        device = Device(
+            engine: engine, timeline: timeline, conditions: Self.conditionsSource(manifest, configuration.conditions),
+            policy: configuration.scheduler.policy)
         user = DeviceUser(engine: engine)
         for mode in modes { try mode.attach(to: self) }
         for verb in modes.flatMap(\.controlVerbs) {

@@ -28,14 +28,20 @@ public final class Device {
     public private(set) var opens: [SimTime] = []
     /// The opens of the manifest's `usage:` in the `history:` before the run: what the system saw before.
     public private(set) var history: [SimTime] = []
+    /// The system's policy: whether its discretion rules background work (`--policy realistic`). Every mode
+    /// asks it here.
+    public let policy: LaunchPolicy
 
     private let monitor: DeviceConditionsMonitor
     private var eventListeners: [(DeviceEvent) -> Void] = []
 
-    /// A device whose conditions come from `source`, started now.
-    public init(engine: EventEngine, timeline: Timeline, conditions source: any DeviceConditionsSource) {
+    /// A device whose conditions come from `source`, started now, under `policy`.
+    public init(
+        engine: EventEngine, timeline: Timeline, conditions source: any DeviceConditionsSource, policy: LaunchPolicy = .eager
+    ) {
         self.engine = engine
         self.timeline = timeline
+        self.policy = policy
         monitor = DeviceConditionsMonitor(engine: engine, source: source)
     }
 

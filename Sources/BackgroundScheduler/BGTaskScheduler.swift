@@ -457,9 +457,7 @@ public final class BGTaskScheduler {
         return engine.now - lastUse <= window || discretion.wasOpened(within: window, before: engine.now)
     }
 
-    private var isRealistic: Bool {
-        if case .realistic = configuration.policy { true } else { false }
-    }
+    private var isRealistic: Bool { configuration.policy.isRealistic }
 
     /// What holds pending requests now (``HoldState``): the device and the user under both policies, and
     /// under the realistic one the system's discretion — critically low battery, and the app's use (a
@@ -470,7 +468,7 @@ public final class BGTaskScheduler {
         return HoldState(
             conditions: conditions, heldKinds: heldKinds, isWaitingForFirstUnlock: isWaitingForFirstUnlock,
             hasContinuedPlace: running.count { $0.request.kind == .continued } < configuration.maxRunningContinuedTasks,
-            isRealistic: realistic, isBatteryCritical: realistic && discretion.isBatteryCritical(conditions),
+            isRealistic: realistic, isBatteryCritical: realistic && conditions.isBatteryCriticallyLow,
             wasUsedRecently: wasUsedRecently,
             wasOpenedRecently: realistic && discretion.wasOpened(within: configuration.discretion.usageWindow, before: engine.now))
     }

@@ -1,5 +1,5 @@
 public import BackgroundCore
-public import BackgroundDevice
+import BackgroundDevice
 
 /// The system's discretion under ``LaunchPolicy/realistic(seed:)``: what the scheduler asks before it
 /// places a launch — when the user will open the app next, whether the battery is critically low, whether
@@ -13,8 +13,8 @@ public import BackgroundDevice
 ///   mean number of days between the days it was seen; every day when seen once). A refresh launches
 ///   ``Configuration/launchLead`` ahead of the next predicted open (once per open), so an app opened more
 ///   often is launched more often, and one not opened within the window is not launched until it is.
-/// - **Critically low battery**: below ``Configuration/criticalBattery`` (20 %) on battery, no refresh or
-///   processing task launches; charging lifts it.
+/// - **Critically low battery** (the device's one rule, `DeviceConditions.isBatteryCriticallyLow`: below
+///   20 % on battery), no refresh or processing task launches; charging lifts it.
 /// - **Energy budget**: every refresh and processing task's runtime on battery comes out of a budget of
 ///   ``Configuration/energyBudget`` that refills evenly over a day; while it is spent, launches wait until
 ///   it has refilled.
@@ -28,9 +28,6 @@ public import BackgroundDevice
 public struct SystemDiscretion: Sendable {
     /// Every number the model uses, with its source or marked the emulator's choice (docs/IOS-RULES.md).
     public struct Configuration: Hashable, Sendable {
-        /// Below this battery level in percent, on battery, only essential work runs: 20, "critically low
-        /// battery" (WWDC20 10063, "Background execution demystified").
-        public var criticalBattery = DeviceConditions.criticallyLowBattery
         /// How far back the system looks at the user's opens to predict the next (default 14 days, the
         /// emulator's choice, as `history:`'s default): an app not opened within it is not launched.
         public var usageWindow: Duration = .seconds(14 * 86_400)
@@ -91,11 +88,6 @@ public struct SystemDiscretion: Sendable {
     }
 
     // MARK: What it decides
-
-    /// Whether `conditions` are critically low battery: below ``Configuration/criticalBattery`` on battery.
-    public func isBatteryCritical(_ conditions: DeviceConditions) -> Bool {
-        conditions.power == .battery && conditions.battery < configuration.criticalBattery
-    }
 
     /// The energy budget left at `time`.
     public func energyLeft(at time: SimTime) -> Duration {

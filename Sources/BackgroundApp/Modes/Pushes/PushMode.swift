@@ -2,7 +2,6 @@ public import BackgroundCore
 public import BackgroundDevice
 public import BackgroundPushes
 import JSON
-import BackgroundScheduler
 import Glibc
 
 /// The remote-notification background mode: background (silent) pushes, as APNs and iOS deliver them, in
@@ -83,7 +82,7 @@ public final class PushMode: BackgroundMode {
         self.app = app
         configuration = app.configuration.pushes
         configuration.policy.rebootClearsForceQuit = app.configuration.rebootLiftsForceQuit
-        if case .realistic = app.configuration.scheduler.policy { configuration.policy.discretion.isOn = true }
+        if app.device.policy.isRealistic { configuration.policy.discretion.isOn = true }
         policy = PushPolicy(configuration: configuration.policy)
         section = app.manifest[PushSection.self] ?? PushSection()
         voip = VoIPCalls(section: app.manifest[VoIPSection.self] ?? VoIPSection())

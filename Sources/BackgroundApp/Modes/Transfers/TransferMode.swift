@@ -1,7 +1,6 @@
 public import BackgroundCore
 public import BackgroundDevice
 public import BackgroundTransfers
-import BackgroundScheduler
 
 /// The transfers background mode: the app's background session (``AppTransfers``) inside the emulated app.
 ///
@@ -53,7 +52,7 @@ public final class TransferMode: BackgroundMode {
     public func attach(to app: EmulatedApp) throws(InputError) {
         self.app = app
         var rules = rules
-        if rules.discretion == nil, case .realistic = app.configuration.scheduler.policy { rules.discretion = SessionRules.Discretion() }
+        if rules.discretion == nil, app.device.policy.isRealistic { rules.discretion = SessionRules.Discretion() }
         let transfers = AppTransfers(
             manifest: app.manifest, engine: app.engine, timeline: app.timeline, attempts: attempts(app.engine, app.manifest),
             store: store, rules: rules, appState: app.lifecycle.state)
