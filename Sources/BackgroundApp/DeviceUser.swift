@@ -1,4 +1,4 @@
-public import BackgroundCore
+import BackgroundCore
 import BackgroundDevice
 
 /// The user's hand on the device: what the user does to the app — the manifest's `lifecycle:` script

@@ -1,6 +1,6 @@
 public import BackgroundCore
 public import BackgroundDevice
-public import BackgroundScheduler
+import BackgroundScheduler
 
 /// The tasks mode's part of the manifest: `tasks:`, `submitAtLaunch:`, the device `conditions:`
 /// timeline and the app's `entitlements:`; it gives actions their `submit:` key (CONTRACTS.md sections
