@@ -141,6 +141,7 @@ let package = Package(
 
         .testTarget(name: "BackgroundCoreTests", dependencies: ["BackgroundCore"]),
         .testTarget(name: "YAMLTests", dependencies: ["YAML"]),
+        .testTarget(name: "BackgroundDeviceTests", dependencies: ["BackgroundDevice", "BackgroundCore"]),
         .testTarget(name: "BackgroundSchedulerTests", dependencies: ["BackgroundScheduler", "BackgroundDevice", "BackgroundState", "BackgroundTestKit"]),
         .testTarget(
             name: "BackgroundLocationTests", dependencies: ["BackgroundLocation", "BackgroundTestKit"], exclude: ["Fixtures"]),

@@ -36,13 +36,13 @@ extension BGTaskScheduler {
     /// The user opened the app now: the system's discretion learns it (``SystemDiscretion``), and a
     /// request waiting for the app's use may launch.
     public func appWasOpened() {
-        discretion.appWasOpened(at: engine.now)
+        rules.discretion.appWasOpened(at: engine.now)
         reevaluate()
     }
 
     /// The opens of the app the system saw before the run (`history:`).
     public func learnUsage(history: [SimTime]) {
-        discretion.learn(history: history)
+        rules.discretion.learn(history: history)
         reevaluate()
     }
 

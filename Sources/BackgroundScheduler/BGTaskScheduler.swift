@@ -95,14 +95,14 @@ public final class BGTaskScheduler {
         }
     }
     /// What the system's discretion has seen and spent (the realistic policy asks it; ``SystemDiscretion``).
-    public internal(set) var discretion: SystemDiscretion
+    public var discretion: SystemDiscretion { rules.discretion }
 
     let engine: EventEngine
     let timeline: Timeline
     let store: (any TaskRequestStore)?
-    var planner: LaunchPlanner
-    /// The decisions (``TaskRules``); the scheduler carries them out.
-    let rules: TaskRules
+    /// The decisions (``TaskRules``) and what they keep (the discretion, the launch planner); the scheduler
+    /// carries them out.
+    var rules: TaskRules
     /// When the app was last in the foreground (now while it is).
     var lastUse: SimTime
     var handlers: [String: (BGTask) -> Void] = [:]
@@ -140,7 +140,7 @@ public final class BGTaskScheduler {
     var isEvaluating = false
     /// The conditions, recorded once per change (a `conditions` event); kept for the scheduler's life: a
     /// source watching the machine stops when released.
-    var monitor: DeviceConditionsMonitor!
+    let monitor: DeviceConditionsMonitor
     var evaluateAgain = false
 
     /// Creates a scheduler and starts its conditions source (recording the first `conditions` event).
@@ -157,8 +157,6 @@ public final class BGTaskScheduler {
         self.permittedIdentifiers = Set(permittedIdentifiers)
         self.backgroundModes = Set(backgroundModes)
         self.configuration = configuration
-        self.planner = LaunchPlanner(policy: configuration.policy)
-        self.discretion = SystemDiscretion(configuration: configuration.discretion)
         self.rules = TaskRules(
             configuration: configuration, permittedIdentifiers: self.permittedIdentifiers, backgroundModes: self.backgroundModes)
         self.lastUse = engine.now
@@ -330,7 +328,7 @@ public final class BGTaskScheduler {
     /// True unless the realistic policy is on and the app has not been in the foreground within the
     /// usage window.
     var wasUsedRecently: Bool {
-        rules.wasUsedRecently(isAppInForeground: isAppInForeground, lastUse: lastUse, discretion: discretion, now: engine.now)
+        rules.wasUsedRecently(isAppInForeground: isAppInForeground, lastUse: lastUse, now: engine.now)
     }
 
     var isRealistic: Bool { configuration.policy.isRealistic }
@@ -346,7 +344,7 @@ public final class BGTaskScheduler {
             hasContinuedPlace: running.count { $0.request.kind == .continued } < configuration.maxRunningContinuedTasks,
             isRealistic: realistic, isBatteryCritical: realistic && conditions.isBatteryCriticallyLow,
             wasUsedRecently: wasUsedRecently,
-            wasOpenedRecently: realistic && discretion.wasOpened(within: configuration.discretion.usageWindow, before: engine.now))
+            wasOpenedRecently: realistic && rules.discretion.wasOpened(within: configuration.discretion.usageWindow, before: engine.now))
     }
 
     /// True when the pending `request` may launch once its earliest begin has passed: nothing holds it
@@ -394,7 +392,7 @@ public final class BGTaskScheduler {
         let eligible = hold == nil && !running.contains { $0.task.identifier == request.identifier }
         if eligible, pending[index].launch == nil {
             let from = max(engine.now, request.earliestBeginDate ?? engine.now)
-            guard let plan = rules.plannedLaunch(request, eligibleAt: from, now: engine.now, planner: &planner, discretion: discretion) else {
+            guard let plan = rules.plannedLaunch(request, eligibleAt: from, now: engine.now) else {
                 pending[index].plannedReason = .appUsage
                 return
             }

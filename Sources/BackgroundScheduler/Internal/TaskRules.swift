@@ -4,20 +4,27 @@ import BackgroundDevice
 /// The scheduler's decisions, apart from their effects: given the app's Info.plist, the configuration and
 /// the state the ``BGTaskScheduler`` hands in, each rule returns what should happen and why — a rejection
 /// with its error, a registration's problem, a request's wait reason and whether it is recorded, when a
-/// launch is planned, when a launch's time is up. It owns no timer, records nothing and writes no file:
-/// the scheduler (the façade) schedules, records and saves what the rules return. Which requests are held
-/// is ``HoldState``'s rule.
+/// launch is planned, when a launch's time is up. It keeps what the decisions need between events (what
+/// the system's discretion has seen and spent, the launch planner's draws), as `PushPolicy` keeps its
+/// budget; it owns no timer, records nothing and writes no file: the scheduler (the façade) schedules,
+/// records and saves what the rules return. Which requests are held is ``HoldState``'s rule.
 struct TaskRules {
     let configuration: BGTaskScheduler.Configuration
     let permittedIdentifiers: Set<String>
     let backgroundModes: Set<String>
     let permits: PermittedIdentifiers
+    /// What the system's discretion has seen and spent (the realistic policy asks it).
+    var discretion: SystemDiscretion
+    /// The launch times' draws (the realistic policy's PRNG).
+    var planner: LaunchPlanner
 
     init(configuration: BGTaskScheduler.Configuration, permittedIdentifiers: Set<String>, backgroundModes: Set<String>) {
         self.configuration = configuration
         self.permittedIdentifiers = permittedIdentifiers
         self.backgroundModes = backgroundModes
         permits = PermittedIdentifiers(permittedIdentifiers)
+        discretion = SystemDiscretion(configuration: configuration.discretion)
+        planner = LaunchPlanner(policy: configuration.policy)
     }
 
     /// What the scheduler knows when a request is submitted.
@@ -136,10 +143,7 @@ struct TaskRules {
     /// policy's next minute; under the realistic policy a refresh ahead of the next predicted open, a
     /// processing task after its drawn delay, both no sooner than the rate limit and the energy budget
     /// allow (``SystemDiscretion``). Nil: no open is predicted.
-    func plannedLaunch(
-        _ request: BGTaskRequest, eligibleAt eligible: SimTime, now: SimTime, planner: inout LaunchPlanner,
-        discretion: SystemDiscretion
-    ) -> (time: SimTime, reason: TaskWaitReason?)? {
+    mutating func plannedLaunch(_ request: BGTaskRequest, eligibleAt eligible: SimTime, now: SimTime) -> (time: SimTime, reason: TaskWaitReason?)? {
         let isRealistic = configuration.policy.isRealistic
         if isRealistic, request.kind == .refresh {
             return discretion.refreshLaunch(eligibleAt: eligible, now: now)
@@ -163,7 +167,7 @@ struct TaskRules {
     /// Whether the app counts as used recently for a processing task at `now`: always under the eager
     /// policy or in the foreground; otherwise last in the foreground (`lastUse`) or opened within
     /// ``BGTaskScheduler/Configuration/processingUsageWindow``.
-    func wasUsedRecently(isAppInForeground: Bool, lastUse: SimTime, discretion: SystemDiscretion, now: SimTime) -> Bool {
+    func wasUsedRecently(isAppInForeground: Bool, lastUse: SimTime, now: SimTime) -> Bool {
         guard case .realistic = configuration.policy, !isAppInForeground else { return true }
         let window = configuration.processingUsageWindow
         return now - lastUse <= window || discretion.wasOpened(within: window, before: now)
