@@ -33,7 +33,7 @@ extension BGTaskScheduler {
         case .processing: nil
         }
         running.append(Running(task: task, request: request, launchedAt: engine.now, expiry: warning, deadline: deadline))
-        if request.kind != .continued { rules.discretion.appWasLaunched(at: engine.now) }
+        if request.kind != .continued { discretion.appWasLaunched(at: engine.now) }
         if let continued = task as? BGContinuedProcessingTask {
             continued.progress.onChange = { [weak self, unowned continued] progress in
                 self?.progressDidChange(continued, progress)
@@ -109,7 +109,7 @@ extension BGTaskScheduler {
         entry.expiry.map(engine.cancel)
         entry.timeUp.map(engine.cancel)
         if isRealistic, entry.request.kind != .continued, conditions.power == .battery {
-            rules.discretion.spend(engine.now - entry.launchedAt, at: engine.now)
+            discretion.spend(engine.now - entry.launchedAt, at: engine.now)
         }
         timeline.record(.taskCompleted(task: task.identifier, success: success))
         for listener in completionListeners { listener(task, success) }

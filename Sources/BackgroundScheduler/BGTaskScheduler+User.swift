@@ -36,13 +36,13 @@ extension BGTaskScheduler {
     /// The user opened the app now: the system's discretion learns it (``SystemDiscretion``), and a
     /// request waiting for the app's use may launch.
     public func appWasOpened() {
-        rules.discretion.appWasOpened(at: engine.now)
+        discretion.appWasOpened(at: engine.now)
         reevaluate()
     }
 
     /// The opens of the app the system saw before the run (`history:`).
     public func learnUsage(history: [SimTime]) {
-        rules.discretion.learn(history: history)
+        discretion.learn(history: history)
         reevaluate()
     }
 

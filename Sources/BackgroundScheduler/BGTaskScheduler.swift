@@ -95,14 +95,15 @@ public final class BGTaskScheduler {
         }
     }
     /// What the system's discretion has seen and spent (the realistic policy asks it; ``SystemDiscretion``).
-    public var discretion: SystemDiscretion { rules.discretion }
+    public internal(set) var discretion: SystemDiscretion
 
     let engine: EventEngine
     let timeline: Timeline
     let store: (any TaskRequestStore)?
-    /// The decisions (``TaskRules``) and what they keep (the discretion, the launch planner); the scheduler
-    /// carries them out.
-    var rules: TaskRules
+    /// The decisions (``TaskRules``); the scheduler carries them out.
+    let rules: TaskRules
+    /// The launch times' draws (the realistic policy's PRNG), which the rules take.
+    var planner: LaunchPlanner
     /// When the app was last in the foreground (now while it is).
     var lastUse: SimTime
     var handlers: [String: (BGTask) -> Void] = [:]
@@ -157,6 +158,8 @@ public final class BGTaskScheduler {
         self.permittedIdentifiers = Set(permittedIdentifiers)
         self.backgroundModes = Set(backgroundModes)
         self.configuration = configuration
+        self.planner = LaunchPlanner(policy: configuration.policy)
+        self.discretion = SystemDiscretion(configuration: configuration.discretion)
         self.rules = TaskRules(
             configuration: configuration, permittedIdentifiers: self.permittedIdentifiers, backgroundModes: self.backgroundModes)
         self.lastUse = engine.now
@@ -262,10 +265,12 @@ public final class BGTaskScheduler {
     /// ("Tasks can be submitted from an extension, and always run in the main app", WWDC19 707).
     public func submit(_ request: BGTaskRequest, fromExtension extensionIdentifier: String?) throws(Error) {
         let identifier = request.identifier
+        let isContinued = request.kind == .continued
         let state = TaskRules.Submission(
-            conditions: conditions, isAppInForeground: isAppInForeground, entitlements: entitlements,
-            pendingOthers: pending.count { $0.request.kind == request.kind && $0.request.identifier != identifier },
-            runningContinuedOthers: running.count { $0.request.kind == .continued && $0.task.identifier != identifier })
+            conditions: conditions, isAppInForeground: isContinued ? isAppInForeground : true,
+            entitlements: isContinued ? entitlements : [],
+            pendingOthers: isContinued ? 0 : pending.count { $0.request.kind == request.kind && $0.request.identifier != identifier },
+            runningContinuedOthers: isContinued ? running.count { $0.request.kind == .continued && $0.task.identifier != identifier } : 0)
         if let error = rules.rejection(of: request, state) {
             timeline.record(.taskRejected(task: identifier, error: error.code.name, reason: error.reason))
             throw error
@@ -328,7 +333,8 @@ public final class BGTaskScheduler {
     /// True unless the realistic policy is on and the app has not been in the foreground within the
     /// usage window.
     var wasUsedRecently: Bool {
-        rules.wasUsedRecently(isAppInForeground: isAppInForeground, lastUse: lastUse, now: engine.now)
+        guard isRealistic, !isAppInForeground else { return true }
+        return rules.wasUsedRecently(lastUse: lastUse, discretion: discretion, now: engine.now)
     }
 
     var isRealistic: Bool { configuration.policy.isRealistic }
@@ -344,7 +350,7 @@ public final class BGTaskScheduler {
             hasContinuedPlace: running.count { $0.request.kind == .continued } < configuration.maxRunningContinuedTasks,
             isRealistic: realistic, isBatteryCritical: realistic && conditions.isBatteryCriticallyLow,
             wasUsedRecently: wasUsedRecently,
-            wasOpenedRecently: realistic && rules.discretion.wasOpened(within: configuration.discretion.usageWindow, before: engine.now))
+            wasOpenedRecently: realistic && discretion.wasOpened(within: configuration.discretion.usageWindow, before: engine.now))
     }
 
     /// True when the pending `request` may launch once its earliest begin has passed: nothing holds it
@@ -392,7 +398,10 @@ public final class BGTaskScheduler {
         let eligible = hold == nil && !running.contains { $0.task.identifier == request.identifier }
         if eligible, pending[index].launch == nil {
             let from = max(engine.now, request.earliestBeginDate ?? engine.now)
-            guard let plan = rules.plannedLaunch(request, eligibleAt: from, now: engine.now) else {
+            let planned = isRealistic
+                ? rules.plannedLaunch(request, eligibleAt: from, now: engine.now, planner: &planner, discretion: discretion)
+                : (rules.eagerLaunch(request, eligibleAt: from, planner: &planner), nil)
+            guard let plan = planned else {
                 pending[index].plannedReason = .appUsage
                 return
             }
@@ -420,7 +429,7 @@ public final class BGTaskScheduler {
     }
 
     /// Brings the recorded reason of the pending request at `index` up to date: `task.waiting` when the
-    /// rules say so (``TaskRules/waiting(earliestBegin:hold:planned:previous:now:)``).
+    /// rules say so (``TaskRules/waiting(_:hold:planned:previous:now:)``).
     func updateReason(at index: Int) {
         let request = pending[index].request
         updateReason(of: request, at: index, hold: holdState.reason(for: request))
@@ -429,7 +438,7 @@ public final class BGTaskScheduler {
     /// ``updateReason(at:)`` for `request`, pending at `index`, whose hold is already known.
     func updateReason(of request: BGTaskRequest, at index: Int, hold: TaskWaitReason?) {
         guard let change = TaskRules.waiting(
-            earliestBegin: request.earliestBeginDate, hold: hold, planned: pending[index].plannedReason,
+            request, hold: hold, planned: pending[index].plannedReason,
             previous: pending[index].reason, now: engine.now)
         else { return }
         pending[index].reason = change.reason

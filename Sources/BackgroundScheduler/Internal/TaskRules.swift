@@ -4,30 +4,24 @@ import BackgroundDevice
 /// The scheduler's decisions, apart from their effects: given the app's Info.plist, the configuration and
 /// the state the ``BGTaskScheduler`` hands in, each rule returns what should happen and why — a rejection
 /// with its error, a registration's problem, a request's wait reason and whether it is recorded, when a
-/// launch is planned, when a launch's time is up. It keeps what the decisions need between events (what
-/// the system's discretion has seen and spent, the launch planner's draws), as `PushPolicy` keeps its
-/// budget; it owns no timer, records nothing and writes no file: the scheduler (the façade) schedules,
-/// records and saves what the rules return. Which requests are held is ``HoldState``'s rule.
+/// launch is planned, when a launch's time is up. It owns no timer, records nothing and writes no file: the
+/// scheduler (the façade) schedules, records and saves what the rules return, and hands in what they read
+/// (the discretion, the launch planner's draws). Which requests are held is ``HoldState``'s rule.
 struct TaskRules {
     let configuration: BGTaskScheduler.Configuration
     let permittedIdentifiers: Set<String>
     let backgroundModes: Set<String>
     let permits: PermittedIdentifiers
-    /// What the system's discretion has seen and spent (the realistic policy asks it).
-    var discretion: SystemDiscretion
-    /// The launch times' draws (the realistic policy's PRNG).
-    var planner: LaunchPlanner
 
     init(configuration: BGTaskScheduler.Configuration, permittedIdentifiers: Set<String>, backgroundModes: Set<String>) {
         self.configuration = configuration
         self.permittedIdentifiers = permittedIdentifiers
         self.backgroundModes = backgroundModes
         permits = PermittedIdentifiers(permittedIdentifiers)
-        discretion = SystemDiscretion(configuration: configuration.discretion)
-        planner = LaunchPlanner(policy: configuration.policy)
     }
 
-    /// What the scheduler knows when a request is submitted.
+    /// What the scheduler knows when a request is submitted: what the rule of the request's kind reads
+    /// (the scheduler reads only that).
     struct Submission {
         var conditions: DeviceConditions
         var isAppInForeground: Bool
@@ -127,30 +121,37 @@ struct TaskRules {
     /// (its `task.submitted`, the `conditions` and the `lifecycle` events show it), nor one that stops waiting
     /// (docs/SCHEDULER.md, "Why a task waits"). Nil when the reason does not change.
     static func waiting(
-        earliestBegin: SimTime?, hold: TaskWaitReason?, planned: TaskWaitReason?, previous: TaskWaitReason?, now: SimTime
+        _ request: BGTaskRequest, hold: TaskWaitReason?, planned: @autoclosure () -> TaskWaitReason?, previous: TaskWaitReason?,
+        now: SimTime
     ) -> (reason: TaskWaitReason?, isRecorded: Bool)? {
         let reason: TaskWaitReason? =
             if let hold { hold }
-            else if let begin = earliestBegin, begin > now { .earliestBegin }
-            else { planned }
+            else if let begin = request.earliestBeginDate, begin > now { .earliestBegin }
+            else { planned() }
         guard reason != previous else { return nil }
         guard let reason, reason != .earliestBegin else { return (reason, false) }
         let wasHeld = previous.map { $0 != .earliestBegin } ?? false
         return (reason, wasHeld || reason.isKnownOnlyToTheScheduler)
     }
 
-    /// When the policy launches `request`, eligible from `eligible`, and why not sooner: the eager
-    /// policy's next minute; under the realistic policy a refresh ahead of the next predicted open, a
-    /// processing task after its drawn delay, both no sooner than the rate limit and the energy budget
-    /// allow (``SystemDiscretion``). Nil: no open is predicted.
-    mutating func plannedLaunch(_ request: BGTaskRequest, eligibleAt eligible: SimTime, now: SimTime) -> (time: SimTime, reason: TaskWaitReason?)? {
-        let isRealistic = configuration.policy.isRealistic
-        if isRealistic, request.kind == .refresh {
-            return discretion.refreshLaunch(eligibleAt: eligible, now: now)
-        }
+    /// When the eager policy launches `request`, eligible from `eligible`: the next whole minute (a continued
+    /// task at once).
+    func eagerLaunch(_ request: BGTaskRequest, eligibleAt eligible: SimTime, planner: inout LaunchPlanner) -> SimTime {
+        planner.launchTime(for: request.kind, eligibleAt: eligible, deadline: eligible)
+    }
+
+    /// When the realistic policy launches `request`, eligible from `eligible`, and why not sooner: a refresh
+    /// ahead of the next predicted open, a processing task after its drawn delay (never past its processing
+    /// window), both no sooner than the rate limit and the energy budget allow (``SystemDiscretion``); a
+    /// continued task at once. Nil: no open is predicted.
+    func plannedLaunch(
+        _ request: BGTaskRequest, eligibleAt eligible: SimTime, now: SimTime, planner: inout LaunchPlanner,
+        discretion: SystemDiscretion
+    ) -> (time: SimTime, reason: TaskWaitReason?)? {
+        if request.kind == .refresh { return discretion.refreshLaunch(eligibleAt: eligible, now: now) }
         let deadline = (request.earliestBeginDate ?? eligible) + configuration.processingWindow
         let drawn = planner.launchTime(for: request.kind, eligibleAt: eligible, deadline: deadline)
-        guard isRealistic, request.kind == .processing else { return (drawn, nil) }
+        guard request.kind == .processing else { return (drawn, nil) }
         let allowed = discretion.earliestLaunch(at: drawn)
         return (allowed.time, allowed.time > drawn ? allowed.reason : nil)
     }
@@ -164,11 +165,10 @@ struct TaskRules {
         return shared.map { max($0, now) } ?? now + budget
     }
 
-    /// Whether the app counts as used recently for a processing task at `now`: always under the eager
-    /// policy or in the foreground; otherwise last in the foreground (`lastUse`) or opened within
-    /// ``BGTaskScheduler/Configuration/processingUsageWindow``.
-    func wasUsedRecently(isAppInForeground: Bool, lastUse: SimTime, now: SimTime) -> Bool {
-        guard case .realistic = configuration.policy, !isAppInForeground else { return true }
+    /// Whether an app in the background counts as used recently for a processing task at `now` under the
+    /// realistic policy (the eager one, and an app in the foreground, always do): last in the foreground
+    /// (`lastUse`) or opened within ``BGTaskScheduler/Configuration/processingUsageWindow``.
+    func wasUsedRecently(lastUse: SimTime, discretion: SystemDiscretion, now: SimTime) -> Bool {
         let window = configuration.processingUsageWindow
         return now - lastUse <= window || discretion.wasOpened(within: window, before: now)
     }
