@@ -5,6 +5,7 @@ let package = Package(
     name: "bgkit",
     products: [
         .library(name: "BackgroundCore", targets: ["BackgroundCore"]),
+        .library(name: "BackgroundDevice", targets: ["BackgroundDevice"]),
         .library(name: "BackgroundScheduler", targets: ["BackgroundScheduler"]),
         .library(name: "BackgroundLocation", targets: ["BackgroundLocation"]),
         .library(name: "BackgroundAudio", targets: ["BackgroundAudio"]),
@@ -51,8 +52,11 @@ let package = Package(
 
         // The engine, virtual time, the typed timeline and its two renderers.
         .target(name: "BackgroundCore"),
-        // BGTaskScheduler's rules and device conditions.
-        .target(name: "BackgroundScheduler", dependencies: ["BackgroundCore"]),
+        // The device below the modes: its conditions (their sources and records), lock and restart state, the
+        // user's opens, and the calendar of simulated time.
+        .target(name: "BackgroundDevice", dependencies: ["BackgroundCore"]),
+        // BGTaskScheduler's rules.
+        .target(name: "BackgroundScheduler", dependencies: ["BackgroundCore", "BackgroundDevice"]),
         // Traces (GPX, NMEA), location sources and CLLocationManager's behaviour.
         .target(name: "BackgroundLocation", dependencies: ["BackgroundCore", "JSON"]),
         // Decoding, the AudioOutput seam, the player and the session.
@@ -64,7 +68,7 @@ let package = Package(
         // Background transfers: the session's rules on the engine, the transport protocol (one attempt, awaited
         // live or blocking on virtual time) and its values (pure Swift), and the libcurl transport, the only
         // importer of CCurl.
-        .target(name: "BackgroundTransfers", dependencies: ["BackgroundCore"]),
+        .target(name: "BackgroundTransfers", dependencies: ["BackgroundCore", "BackgroundDevice"]),
         .target(name: "CurlTransport", dependencies: ["BackgroundTransfers", "BackgroundCore", "CCurl", "MockingScripts"]),
         // An MPRIS 2 player on the D-Bus session bus: remote commands in, Now Playing out (the only importer of CDBus).
         .target(name: "MPRIS", dependencies: ["CDBus", "BackgroundAudio", "BackgroundCore"]),
@@ -85,20 +89,20 @@ let package = Package(
         // One emulated device: the manifest, the device, the lifecycle, the background modes, and the recipe
         // (AppRecipe) that makes the app from a manifest and the run's options.
         .target(name: "BackgroundApp", dependencies: [
-            "BackgroundScheduler", "BackgroundLocation", "BackgroundAudio", "BackgroundTransfers", "BackgroundPushes", "AppControl", "JSON",
-            "YAML",
+            "BackgroundDevice", "BackgroundScheduler", "BackgroundLocation", "BackgroundAudio", "BackgroundTransfers", "BackgroundPushes", "AppControl",
+            "JSON", "YAML",
         ]),
         // What runs come to: one user's tally from its timeline, a population of users on every core, the
         // summary file (--summary) and its exact merge (bgtask merge), with mergeable histograms.
         .target(name: "BackgroundPopulation", dependencies: [
-            "BackgroundApp", "BackgroundCore", "BackgroundScheduler", "BackgroundPushes", "BackgroundTransfers", "JSON",
+            "BackgroundApp", "BackgroundCore", "BackgroundDevice", "BackgroundScheduler", "BackgroundPushes", "BackgroundTransfers", "JSON",
         ]),
         // Deterministic doubles for every seam.
         .target(name: "BackgroundTestKit", dependencies: [
             "BackgroundApp", "BackgroundScheduler", "BackgroundLocation", "BackgroundAudio", "BackgroundTransfers",
         ]),
         // Background pushes: the payload reader and the system's delivery rules, on virtual time.
-        .target(name: "BackgroundPushes", dependencies: ["BackgroundCore", "JSON"]),
+        .target(name: "BackgroundPushes", dependencies: ["BackgroundCore", "BackgroundDevice", "JSON"]),
         // The control socket of `bgloc live --app` (docs/CONTROL.md): its wire format, the server that hands
         // each request to its verb (the app's modes bring them) on the live run's engine, and the client of
         // `bgtask push|simulate-launch|simulate-expiration`.
@@ -107,13 +111,13 @@ let package = Package(
         .target(name: "BackgroundReport", dependencies: ["BackgroundCore"]),
         // What the three command lines share: formats, output, signals, errors, and the one-thread executor.
         .target(name: "CommandLineSupport", dependencies: [
-            "BackgroundCore", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "BackgroundCore", "BackgroundDevice", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "HeapModule", package: "swift-collections"),
         ]),
         // bgtask's commands, which the bgloc program runs when started as bgtask, and the app options all
         // three app-running commands share (AppOptions).
         .target(name: "BGTaskCommand", dependencies: [
-            "BackgroundApp", "ALSAAudio", "BackgroundLocation", "BackgroundReport", "BackgroundState", "CommandLineSupport", "CurlTransport", "AppControl",
+            "BackgroundApp", "BackgroundDevice", "ALSAAudio", "BackgroundLocation", "BackgroundReport", "BackgroundState", "CommandLineSupport", "CurlTransport", "AppControl",
             "BackgroundPushes", "BackgroundPopulation", "JSON", "MPRIS", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ], path: "Sources/bgtask"),
         .executableTarget(name: "bgloc", dependencies: [
@@ -125,7 +129,7 @@ let package = Package(
         ]),
         // In-process benchmarks, run by tools/bench/run (never by `make test`).
         .executableTarget(name: "bgkit-bench", dependencies: [
-            "BackgroundApp", "GPSDLocation", "ALSAAudio", "BackgroundTestKit", "CurlTransport",
+            "BackgroundApp", "BackgroundDevice", "GPSDLocation", "ALSAAudio", "BackgroundTestKit", "CurlTransport",
         ]),
 
         // Fuzz targets: one file each under Fuzz/, run by tools/fuzz/run (`make fuzz`); see docs/RELIABILITY.md.
@@ -144,14 +148,15 @@ let package = Package(
 
         .testTarget(name: "BackgroundCoreTests", dependencies: ["BackgroundCore"]),
         .testTarget(name: "YAMLTests", dependencies: ["YAML"]),
-        .testTarget(name: "BackgroundSchedulerTests", dependencies: ["BackgroundScheduler", "BackgroundState", "BackgroundTestKit"]),
+        .testTarget(name: "BackgroundDeviceTests", dependencies: ["BackgroundDevice", "BackgroundCore"]),
+        .testTarget(name: "BackgroundSchedulerTests", dependencies: ["BackgroundScheduler", "BackgroundDevice", "BackgroundState", "BackgroundTestKit"]),
         .testTarget(
             name: "BackgroundLocationTests", dependencies: ["BackgroundLocation", "BackgroundTestKit"], exclude: ["Fixtures"]),
         .testTarget(name: "BackgroundAudioTests", dependencies: ["BackgroundAudio", "BackgroundTestKit"]),
         .testTarget(name: "GPSDLocationTests", dependencies: ["GPSDLocation", "BackgroundTestKit"]),
         .testTarget(name: "ALSAAudioTests", dependencies: ["ALSAAudio", "BackgroundTestKit"]),
         .testTarget(name: "MPRISTests", dependencies: ["MPRIS", "BackgroundAudio", "ALSAAudio", "BackgroundTestKit"]),
-        .testTarget(name: "BackgroundAppTests", dependencies: ["BackgroundApp", "BackgroundPushes", "JSON", "BackgroundTestKit"]),
+        .testTarget(name: "BackgroundAppTests", dependencies: ["BackgroundApp", "BackgroundDevice", "BackgroundPushes", "JSON", "BackgroundTestKit"]),
         .testTarget(name: "BackgroundPushesTests", dependencies: ["BackgroundPushes", "JSON", "BackgroundTestKit"], exclude: ["Corpus"]),
         .testTarget(name: "JSONTests", dependencies: ["JSON", "BackgroundCore"]),
         .testTarget(name: "BackgroundPopulationTests", dependencies: [
@@ -168,7 +173,7 @@ let package = Package(
             "bgloc", "BGTaskCommand", "bgaudio", "CommandLineSupport", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .testTarget(name: "AppControlTests", dependencies: ["AppControl", "BackgroundCore", "BackgroundTestKit"]),
-        .testTarget(name: "BackgroundReportTests", dependencies: ["BackgroundReport", "BackgroundApp", "BackgroundPushes", "BackgroundTestKit"]),
+        .testTarget(name: "BackgroundReportTests", dependencies: ["BackgroundReport", "BackgroundDevice", "BackgroundApp", "BackgroundPushes", "BackgroundTestKit"]),
         .testTarget(name: "CommandLineTests", dependencies: ["CommandLineSupport", "BackgroundState", "SQLiteStore", "BackgroundTestKit"]),
         .testTarget(name: "BGAudioTests", dependencies: [
             "bgaudio", "BackgroundCore", .product(name: "ArgumentParser", package: "swift-argument-parser"),

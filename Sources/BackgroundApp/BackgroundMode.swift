@@ -1,4 +1,5 @@
 public import BackgroundCore
+public import BackgroundDevice
 
 /// One background mode an ``EmulatedApp`` hosts — location, tasks, audio, or a new one in its own module:
 /// the peer of the others, reached by the app only through these calls.

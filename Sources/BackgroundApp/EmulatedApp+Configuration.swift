@@ -1,4 +1,5 @@
 public import BackgroundScheduler
+import BackgroundDevice
 
 extension EmulatedApp {
     /// Every choice the emulator makes where iOS leaves room, in one place (docs/DEVICE.md).

@@ -1,5 +1,6 @@
 import AppControl
 public import BackgroundCore
+public import BackgroundDevice
 import BackgroundLocation
 import BackgroundScheduler
 
@@ -35,8 +36,10 @@ public final class EmulatedApp {
     public let engine: EventEngine
     public let timeline: Timeline
     public let lifecycle: AppLifecycle
-    /// The device the app runs on: its clock, conditions and lock state.
+    /// The device the app runs on: its clock, conditions, lock state and the user's opens.
     public let device: Device
+    /// The user's hand: the lifecycle script and the usage, which open the app.
+    public let user: DeviceUser
     public let configuration: Configuration
     /// The modes the app hosts, in the order they are called.
     public let modes: [any BackgroundMode]
@@ -61,7 +64,10 @@ public final class EmulatedApp {
         self.configuration = configuration
         self.modes = modes
         lifecycle = AppLifecycle(engine: engine, timeline: timeline, configuration: configuration.lifecycle)
-        device = Device(engine: engine, timeline: timeline, conditions: Self.conditionsSource(manifest, configuration.conditions))
+        device = Device(
+            engine: engine, timeline: timeline, conditions: Self.conditionsSource(manifest, configuration.conditions),
+            policy: configuration.scheduler.policy)
+        user = DeviceUser(engine: engine)
         for mode in modes { try mode.attach(to: self) }
         for verb in modes.flatMap(\.controlVerbs) {
             precondition(controlVerbs[verb.name] == nil, "two modes bring the control verb \(verb.name)")
@@ -98,10 +104,10 @@ public final class EmulatedApp {
     }
 
     /// Launches the app now, as ``Configuration/launch`` says (by the user into the foreground, or kept in
-    /// the background by the system), and starts the user's hand (``Device/user``): the manifest's
+    /// the background by the system), and starts the user's hand (``user``): the manifest's
     /// lifecycle script from now, and its usage.
     public func start() {
-        device.user.start(on: self)
+        user.start(on: self)
         switch configuration.launch {
         case .byUser: lifecycle.launch(reason: "launched by the user")
         case .keptInBackground:
@@ -115,7 +121,7 @@ public final class EmulatedApp {
     /// task or wake window), every mode is settled (no task request is pending) and no lifecycle step
     /// is still to come.
     public var isSettled: Bool {
-        lifecycle.activities.isEmpty && !device.user.hasStepsLeft && modes.allSatisfy(\.isSettled)
+        lifecycle.activities.isEmpty && !user.hasStepsLeft && modes.allSatisfy(\.isSettled)
     }
 
     /// Runs on after the inputs have ended, while the app has something left to do (until

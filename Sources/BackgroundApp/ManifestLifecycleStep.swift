@@ -1,4 +1,5 @@
 public import BackgroundCore
+public import BackgroundDevice
 
 /// One step of what the user does with the app (`lifecycle:`): at an offset, the app's state, a force
 /// quit, something that happens to the device (`device: reboot|unlock|lock`), or one of the debugger's

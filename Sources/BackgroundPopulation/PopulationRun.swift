@@ -1,5 +1,6 @@
 public import BackgroundApp
 public import BackgroundCore
+import BackgroundDevice
 import BackgroundScheduler
 import Dispatch
 import Synchronization

@@ -1,5 +1,6 @@
 public import ArgumentParser
 import BackgroundCore
+import BackgroundDevice
 
 /// The one type of every duration option of the three tools (`--for`, `--linger`, `--dwell`, `--duration`,
 /// `--timeout`, the app options' `--background-grace`, `--wake-window`, `--command-timeout`, `--kill-after`,
@@ -15,7 +16,7 @@ import BackgroundCore
 /// ```
 public struct DurationArgument: ExpressibleByArgument, Hashable, Sendable {
     /// The longest duration accepted: 100 years, as the clock's durations hold it.
-    public static let limit = Duration.seconds(36_500 * 86_400)
+    public static let limit = SimCalendar.longest
 
     public var value: Duration
     /// The value as given on the command line (a default's: its §4 spelling).

@@ -1,5 +1,6 @@
 import BackgroundApp
 import BackgroundCore
+import BackgroundDevice
 import BackgroundScheduler
 
 /// A year of an app's background tasks on virtual time: a 15-minute refresh loop and three processing

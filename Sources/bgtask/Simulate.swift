@@ -1,6 +1,7 @@
 import ArgumentParser
 import BackgroundApp
 import BackgroundCore
+import BackgroundDevice
 import BackgroundPopulation
 import BackgroundReport
 import BackgroundState

@@ -1,4 +1,5 @@
 import BackgroundCore
+import BackgroundDevice
 import BackgroundScheduler
 
 /// An engine, a keeping timeline and a scheduler with the usual identifiers, for the scheduler's tests.

@@ -1,4 +1,5 @@
 import BackgroundCore
+import BackgroundDevice
 import YAML
 
 /// Turns manifest YAML into an ``AppManifest``, checking every key and value.

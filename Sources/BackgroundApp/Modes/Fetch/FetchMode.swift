@@ -1,4 +1,5 @@
 package import BackgroundCore
+import BackgroundDevice
 import BackgroundPushes
 import BackgroundScheduler
 

@@ -1,4 +1,5 @@
 package import BackgroundCore
+package import BackgroundDevice
 package import BackgroundLocation
 
 /// The location background mode: monitors the manifest's regions and significant changes on a

@@ -1,8 +1,8 @@
 import AppControl
 package import BackgroundCore
+package import BackgroundDevice
 package import BackgroundPushes
 import JSON
-import BackgroundScheduler
 import Glibc
 
 /// The remote-notification background mode: background (silent) pushes, as APNs and iOS deliver them, in
@@ -58,10 +58,8 @@ package final class PushMode: BackgroundMode {
     private var throttled: Set<Int> = []
     private var running: [Int: (work: EventID?, window: EventID)] = [:]
     private var deadline: EventID?
-    private var offline = false
-    /// What the realistic policy hears of the device (critically low battery, Low Power Mode, Background
-    /// App Refresh), as last told.
-    private var systemState: [PushPolicy.Event] = []
+    /// The device's conditions the policy last heard of.
+    private var conditions: DeviceConditions?
     private var manifestPushesLeft = 0
     private var warnedNotPermitted = false
     /// The `push.rejected` error of each push rejected as it was sent, by number (what `bgtask push` answers).
@@ -85,15 +83,13 @@ package final class PushMode: BackgroundMode {
         self.app = app
         configuration = app.configuration.pushes
         configuration.policy.rebootClearsForceQuit = app.configuration.rebootLiftsForceQuit
-        if case .realistic = app.configuration.scheduler.policy { configuration.policy.discretion.isOn = true }
+        if app.device.policy.isRealistic { configuration.policy.discretion.isOn = true }
         policy = PushPolicy(configuration: configuration.policy)
         section = app.manifest[PushSection.self] ?? PushSection()
         voip = VoIPCalls(section: app.manifest[VoIPSection.self] ?? VoIPSection())
         if case .command = section.onPush.work { log = try CommandLog(path: app.configuration.commands.log) }
-        offline = app.device.conditions.network == .none
         app.device.addConditionsListener { [weak self] in self?.update($0) }
-        if offline { apply(policy.handle(.deviceOffline, at: app.engine.now)) }
-        hearSystemState(of: app.device.conditions)
+        update(app.device.conditions)
     }
 
     /// The manifest's pushes are the server's: scheduled once, at the first launch.
@@ -226,25 +222,11 @@ package final class PushMode: BackgroundMode {
         apply(policy.handle(event, at: app.engine.now))
     }
 
-    private func update(_ conditions: DeviceConditions) {
-        hearSystemState(of: conditions)
-        let isOffline = conditions.network == .none
-        guard isOffline != offline else { return }
-        offline = isOffline
-        hear(isOffline ? .deviceOffline : .deviceOnline)
-    }
-
-    /// Under the realistic policy, tells it what changed of the battery, Low Power Mode and Background App
-    /// Refresh (every one at the first call).
-    private func hearSystemState(of conditions: DeviceConditions) {
-        guard configuration.policy.discretion.isOn else { return }
-        let state: [PushPolicy.Event] = [
-            .batteryCriticallyLow(conditions.isBatteryCriticallyLow), .lowPowerMode(conditions.lowPower),
-            .backgroundRefresh(conditions.backgroundRefresh),
-        ]
-        let changed = systemState.isEmpty ? state : zip(systemState, state).filter { $0 != $1 }.map(\.1)
-        systemState = state
-        for event in changed { hear(event) }
+    /// The device's conditions changed (or were first read): the policy hears what of them it follows.
+    private func update(_ new: DeviceConditions) {
+        let events = policy.events(from: conditions, to: new)
+        conditions = new
+        for event in events { hear(event) }
     }
 
     private func apply(_ decisions: [PushDecision]) {

@@ -1,4 +1,5 @@
 package import BackgroundCore
+package import BackgroundDevice
 package import BackgroundScheduler
 import Glibc
 

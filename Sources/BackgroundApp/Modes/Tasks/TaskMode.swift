@@ -1,5 +1,6 @@
 import AppControl
 package import BackgroundCore
+package import BackgroundDevice
 package import BackgroundScheduler
 
 /// The tasks background mode: the manifest's tasks on a ``BGTaskScheduler`` (through an
@@ -60,7 +61,7 @@ package final class TaskMode: BackgroundMode {
 
     /// Registers the handlers (the first time) and submits `submitAtLaunch:`.
     package func appDidLaunch(first: Bool) {
-        if first, let history = app?.device.user.history, !history.isEmpty { host.scheduler.learnUsage(history: history) }
+        if first, let history = app?.device.history, !history.isEmpty { host.scheduler.learnUsage(history: history) }
         host.launch()
     }
 

@@ -1,5 +1,6 @@
 package import BackgroundCore
-package import BackgroundScheduler
+package import BackgroundDevice
+import BackgroundScheduler
 
 /// The tasks mode's part of the manifest: `tasks:`, `submitAtLaunch:`, the device `conditions:`
 /// timeline and the app's `entitlements:`; it gives actions their `submit:` key (CONTRACTS.md sections

@@ -1,5 +1,5 @@
 package import BackgroundCore
-package import BackgroundScheduler
+package import BackgroundDevice
 package import BackgroundTransfers
 
 /// An app's background session, as a manifest describes it: the session of its `session:` key, the

@@ -1,4 +1,5 @@
 package import BackgroundCore
+package import BackgroundDevice
 import BackgroundScheduler
 package import BackgroundTransfers
 
@@ -52,7 +53,7 @@ package final class TransferMode: BackgroundMode {
     package func attach(to app: EmulatedApp) throws(InputError) {
         self.app = app
         var rules = rules
-        if rules.discretion == nil, case .realistic = app.configuration.scheduler.policy { rules.discretion = SessionRules.Discretion() }
+        if rules.discretion == nil, app.device.policy.isRealistic { rules.discretion = SessionRules.Discretion() }
         let transfers = AppTransfers(
             manifest: app.manifest, engine: app.engine, timeline: app.timeline, attempts: attempts(app.engine, app.manifest),
             store: store, rules: rules, appState: app.lifecycle.state)
