@@ -121,11 +121,15 @@ public final class DeviceUser {
         let lifecycle = app.lifecycle
         opens.append(engine.now)
         lifecycle.moveToForeground(reason: lifecycle.state == .terminated ? "launched by the user" : "the user opened the app")
+        // An app the system kept in the background is, once opened, an app like any other.
+        lifecycle.end(.keptInBackground, reason: "the user opened the app")
     }
 
     /// A lifecycle step; `name` (`lifecycle[1]`) names its background task.
     private func apply(_ step: ManifestLifecycleStep, name: String) {
         guard let app else { return }
+        // What the user does shows, even to an app kept in the background unseen until now.
+        app.lifecycle.recordsChanges = true
         switch step.change {
         case .forceQuit: app.forceQuit()
         case .device(let event): app.deviceDidChange(event)

@@ -192,11 +192,11 @@ extension BGTask {
             }
         }
 
-        /// How an app is launched when the manifest has no `lifecycle:`: with `usage:`, at the user's first open
-        /// (a push before it launches the app into the background, as on iOS); with neither `usage:` nor
-        /// `pushes:`, kept running in the background (nobody opens it).
+        /// How an app is launched: with `usage:`, at the user's first open (a push before it launches the app
+        /// into the background, as on iOS); with neither `usage:` nor `pushes:`, kept running in the
+        /// background (nobody opens it); otherwise by the user at the start. `lifecycle:` steps never change it
+        /// (CONTRACTS.md §12): they act on the app launched so.
         static func chooseLaunch(for manifest: AppManifest, in configuration: inout EmulatedApp.Configuration) {
-            guard manifest.lifecycle.isEmpty else { return }
             if !manifest.usage.isEmpty {
                 configuration.launch = .atFirstOpen
             } else if manifest.pushes.isEmpty {

@@ -9,7 +9,7 @@ public import BackgroundLocation
 /// regions:
 ///   - {id: museum, lat: 47.3769, lon: 8.5417, radius: 200, onEnter: {submit: com.example.tour.upload}}
 /// significantChange: {submit: com.example.tour.refresh}
-/// location: {authorization: whenInUse, accuracy: reduced}
+/// location: {authorization: whenInUse, accuracy: reduced, updates: none}
 /// ```
 public struct LocationSection: ManifestSection {
     public static let keys = ["regions", "significantChange", "location"]
@@ -23,6 +23,8 @@ public struct LocationSection: ManifestSection {
     public var authorization = LocationAuthorization.always
     /// `location: {accuracy:}`: full (the default) or reduced.
     public var accuracy = LocationAccuracyAuthorization.full
+    /// `location: {updates:}`: continuous (the default) or none (regions and significant changes only).
+    public var updates = LocationUpdates.continuous
 
     public init(regions: [ManifestRegion] = [], significantChange: ManifestAction? = nil) {
         self.regions = regions
@@ -50,9 +52,10 @@ public struct LocationSection: ManifestSection {
             regions.append(region)
         }
         significantChange = try manifest["significantChange"]?.action()
-        if let location = try manifest["location"]?.mapping(allowed: ["authorization", "accuracy"]) {
+        if let location = try manifest["location"]?.mapping(allowed: ["authorization", "accuracy", "updates"]) {
             authorization = try location["authorization"]?.choice(LocationAuthorization.allCases, "location authorization") ?? .always
             accuracy = try location["accuracy"]?.choice(LocationAccuracyAuthorization.allCases, "location accuracy") ?? .full
+            updates = try location["updates"]?.choice(LocationUpdates.allCases, "location updates") ?? .continuous
         }
     }
 
@@ -69,4 +72,6 @@ extension AppManifest {
     public var locationAuthorization: LocationAuthorization { self[LocationSection.self]?.authorization ?? .always }
     /// `location: {accuracy:}` (full when not given).
     public var locationAccuracy: LocationAccuracyAuthorization { self[LocationSection.self]?.accuracy ?? .full }
+    /// `location: {updates:}` (continuous when not given).
+    public var locationUpdates: LocationUpdates { self[LocationSection.self]?.updates ?? .continuous }
 }
