@@ -114,8 +114,9 @@ public final class BGTaskScheduler {
     private struct Pending {
         var request: BGTaskRequest
         var launch: EventID?
-        /// Why it is not launched now, as last recorded or passed over (nil: it is about to launch).
-        var reason: TaskWaitReason?
+        /// Why it is not launched now, as last recorded or passed over (nil: it is about to launch); a new
+        /// request starts at `earliestBegin`, what its `task.submitted` says.
+        var reason: TaskWaitReason? = .earliestBegin
         /// Why its planned launch is not sooner (the realistic policy's choice), while one is planned.
         var plannedReason: TaskWaitReason?
         /// A look at its reason when its earliest begin passes, when a planned launch comes later.
@@ -532,6 +533,8 @@ public final class BGTaskScheduler {
                 return
             }
             let identifier = request.identifier
+            pending[index].reasonCheck.map(engine.cancel)
+            pending[index].reasonCheck = nil
             pending[index].plannedReason = plan.reason
             pending[index].launch = engine.schedule(at: plan.time) { [weak self] in self?.launchBatch(identifier) }
             if plan.reason != nil, from > engine.now {
@@ -544,6 +547,11 @@ public final class BGTaskScheduler {
             pending[index].launch = nil
             pending[index].reasonCheck = nil
             pending[index].plannedReason = nil
+        }
+        if !eligible, pending[index].reasonCheck == nil, let begin = request.earliestBeginDate, begin > engine.now {
+            // Held before its earliest begin: say why it still waits when that passes.
+            let identifier = request.identifier
+            pending[index].reasonCheck = engine.schedule(at: begin) { [weak self] in self?.updateReason(of: identifier) }
         }
     }
 
@@ -570,11 +578,13 @@ public final class BGTaskScheduler {
     }
 
     /// Brings the recorded reason of the pending request at `index` up to date: `task.waiting` when the
-    /// reason changes from one that held it to another, or to one only the scheduler knows
-    /// (``TaskWaitReason/isKnownOnlyToTheScheduler``); a request that starts to wait for its earliest
-    /// begin, its conditions, Low Power Mode, the Background App Refresh switch or a force quit is not
-    /// recorded again (its `task.submitted`, the `conditions` and the `lifecycle` events show it), nor one
-    /// that stops waiting (docs/SCHEDULER.md, "Why a task waits").
+    /// reason changes from one that held it to another — its earliest begin included, so a request still
+    /// held when its earliest begin passes (or at its submission without one) says why at that moment —
+    /// or to one only the scheduler knows (``TaskWaitReason/isKnownOnlyToTheScheduler``). The wait for its
+    /// earliest begin is never recorded (its `task.submitted` shows it), nor is a request that could
+    /// launch and is held by its conditions, Low Power Mode, the Background App Refresh switch or a force
+    /// quit (the `conditions` and `lifecycle` events show it at that moment), nor one that stops waiting
+    /// (docs/SCHEDULER.md, "Why a task waits").
     private func updateReason(at index: Int) {
         let request = pending[index].request
         updateReason(of: request, at: index, hold: holdState.reason(for: request))
@@ -583,15 +593,13 @@ public final class BGTaskScheduler {
     /// ``updateReason(at:)`` for `request`, pending at `index`, whose hold is already known.
     private func updateReason(of request: BGTaskRequest, at index: Int, hold: TaskWaitReason?) {
         let reason: TaskWaitReason? =
-            if let hold { hold }
-            else if let begin = request.earliestBeginDate, begin > engine.now { .earliestBegin }
-            else { pending[index].plannedReason }
+            if let begin = request.earliestBeginDate, begin > engine.now { .earliestBegin }
+            else { hold ?? pending[index].plannedReason }
         let previous = pending[index].reason
         guard reason != previous else { return }
         pending[index].reason = reason
         guard let reason, reason != .earliestBegin else { return }
-        let wasHeld = previous.map { $0 != .earliestBegin } ?? false
-        if wasHeld || reason.isKnownOnlyToTheScheduler {
+        if previous != nil || reason.isKnownOnlyToTheScheduler {
             timeline.record(.taskWaiting(task: request.identifier, reason: reason.rawValue))
         }
     }
