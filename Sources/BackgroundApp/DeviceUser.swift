@@ -39,8 +39,6 @@ public final class DeviceUser {
     private var seed: UInt64 = 0
     private var firstDay: Int64 = 0
 
-    static let day: Int64 = 86_400_000_000_000
-
     init(engine: EventEngine) {
         self.engine = engine
     }
@@ -61,36 +59,18 @@ public final class DeviceUser {
         guard !manifest.usage.isEmpty else { return }
         usage = manifest.usage
         seed = app.configuration.seed
-        firstDay = Self.dayNumber(of: start)
+        firstDay = UsagePattern.dayNumber(of: start)
         let earliest = start - manifest.history
-        for day in Self.dayNumber(of: earliest)...firstDay {
+        for day in UsagePattern.dayNumber(of: earliest)...firstDay {
             history += opens(onDay: day).map(\.time).filter { $0 >= earliest && $0 < start }
         }
         history.sort()
         scheduleDay(firstDay)
     }
 
-    /// The day (since 1970-01-01, UTC) of `time`.
-    static func dayNumber(of time: SimTime) -> Int64 {
-        let nanoseconds = time.nanosecondsSinceEpoch
-        return nanoseconds >= 0 ? nanoseconds / day : (nanoseconds + 1) / day - 1
-    }
-
     /// The usage opens of `day`, each with how long it lasts, in time order.
     func opens(onDay day: Int64) -> [(time: SimTime, duration: Duration)] {
-        let midnight = SimTime(nanosecondsSinceEpoch: day * Self.day)
-        var result: [(time: SimTime, duration: Duration)] = []
-        for (index, pattern) in usage.enumerated() where pattern.isScheduled(onDay: day, firstDay: firstDay) {
-            var shift = Duration.zero
-            let jitter = UInt64(pattern.jitter.components.seconds)
-            if jitter > 0 {
-                // One generator per day and entry: the draw does not depend on what else was drawn.
-                var random = SplitMix64(seed: seed ^ UInt64(bitPattern: day &* 1_024 &+ Int64(index)) &* 0x9E37_79B9_7F4A_7C15)
-                shift = .seconds(Int64(random.next(in: 0...(2 * jitter))) - Int64(jitter))
-            }
-            result.append((midnight + pattern.at + shift, pattern.duration))
-        }
-        return result.sorted { $0.time < $1.time }
+        UsagePattern.occurrences(of: usage, onDay: day, firstDay: firstDay, seed: seed).map { ($0.time, $0.duration) }
     }
 
     /// Schedules the opens of `day` still to come, and the next day's at its midnight.
@@ -98,7 +78,7 @@ public final class DeviceUser {
         for open in opens(onDay: day) where open.time >= engine.now {
             engine.schedule(at: open.time) { [weak self] in self?.openForUsage(for: open.duration) }
         }
-        engine.schedule(at: SimTime(nanosecondsSinceEpoch: (day + 1) * Self.day)) { [weak self] in self?.scheduleDay(day + 1) }
+        engine.schedule(at: SimTime(nanosecondsSinceEpoch: (day + 1) * UsagePattern.day)) { [weak self] in self?.scheduleDay(day + 1) }
     }
 
     /// A usage entry's open: the app comes to the foreground, and goes back to the background after

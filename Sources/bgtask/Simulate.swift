@@ -27,8 +27,8 @@ extension BGTask {
                   bgtask simulate Examples/DailyRefresh/app.yaml --for 1d --format jsonl
 
                 The manifest runs as the whole emulated app (its lifecycle, tasks, audio, pushes and \
-                transfers; only location, which needs a trace, is left out): a task's play: plays its clip \
-                on virtual time. A manifest with neither lifecycle: nor pushes: has no user to open the app: \
+                transfers; location when visits: move the user, as no trace does): a task's play: plays its \
+                clip on virtual time. A manifest with neither lifecycle: nor pushes: has no user to open the app: \
                 it is launched into the background and kept running there, and its process state is not \
                 shown. The manifest's format is described in docs/MANIFEST.md, the scheduler's rules in \
                 docs/SCHEDULER.md.
@@ -133,6 +133,7 @@ extension BGTask {
             let begin = try start.flatMap { SimTime(rfc3339: $0) } ?? options.state?.lastRunEnd() ?? .defaultStart
             let end = begin + DurationSyntax.parse(duration)!
             let events = events.filter
+            for note in manifest.locationSectionsNotRun(hasLocationSource: false) { StandardOutput.writeError("bgtask simulate: \(note)") }
             Self.chooseLaunch(for: manifest, in: &options.configuration)
             let run = try SummaryDocument.Run(
                 length: DurationSyntax.format(end - begin), policy: policy.rawValue, seed: seed, app: manifest.app,
