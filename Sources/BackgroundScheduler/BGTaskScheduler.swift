@@ -619,10 +619,11 @@ public final class BGTaskScheduler {
             $0.request.identifier != identifier && $0.request.kind != .continued && isEligibleNow($0.request, in: state)
         }
         launch(identifier)
-        for entry in others { launch(entry.request.identifier) }
+        for entry in others { launch(entry.request.identifier, with: identifier) }
     }
 
-    private func launch(_ identifier: String) {
+    /// Launches the pending `identifier`; `other`: in the launch the system made for that task.
+    private func launch(_ identifier: String, with other: String? = nil) {
         guard let index = pending.firstIndex(where: { $0.request.identifier == identifier }) else { return }
         let entry = pending.remove(at: index)
         entry.launch.map(engine.cancel)
@@ -657,7 +658,7 @@ public final class BGTaskScheduler {
                 self?.progressDidChange(continued, progress)
             }
         }
-        timeline.record(.taskLaunched(task: identifier))
+        timeline.record(.taskLaunched(task: identifier, with: other))
         handler(task)
     }
 

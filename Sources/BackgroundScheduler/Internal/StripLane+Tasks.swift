@@ -10,8 +10,8 @@ extension StripLane {
             Swatch("lowpower", "Low Power Mode"), Swatch("off", "in use / Low Power Mode off"),
         ])
 
-    /// The report's row for each task: its runs as bars, submissions, rejections and progress as ticks.
+    /// The report's row for each task: its runs as bars, submissions, rejections, waits and progress as ticks.
     static let tasks = StripLane(
-        name: "tasks", rank: 2, barStyle: "run", legend: barLegend + [Swatch("progress", "progress")],
+        name: "tasks", rank: 2, barStyle: "run", legend: barLegend + [Swatch("waiting", "waiting"), Swatch("progress", "progress")],
         barCount: ("task run", "task runs"))
 }
