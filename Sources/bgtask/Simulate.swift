@@ -28,9 +28,9 @@ extension BGTask {
 
                 The manifest runs as the whole emulated app (its lifecycle, tasks, audio, pushes and \
                 transfers; location when visits: move the user, as no trace does): a task's play: plays its \
-                clip on virtual time. A manifest with neither lifecycle: nor pushes: has no user to open the app: \
-                it is launched into the background and kept running there, and its process state is not \
-                shown. The manifest's format is described in docs/MANIFEST.md, the scheduler's rules in \
+                clip on virtual time. A manifest with neither usage: nor pushes: has no user to open the app: \
+                it is launched into the background and kept running there, its process state not shown until \
+                a lifecycle: step acts on it (lifecycle: never changes the first launch). The manifest's format is described in docs/MANIFEST.md, the scheduler's rules in \
                 docs/SCHEDULER.md.
 
                 With --state, the pending task requests are kept in the app's state database (SQLite) and \
