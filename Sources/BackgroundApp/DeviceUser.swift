@@ -66,19 +66,7 @@ public final class DeviceUser {
 
     /// The usage opens of `day`, each with how long it lasts, in time order.
     func opens(onDay day: Int64) -> [(time: SimTime, duration: Duration)] {
-        let midnight = SimCalendar.midnight(ofDay: day)
-        var result: [(time: SimTime, duration: Duration)] = []
-        for (index, pattern) in usage.enumerated() where pattern.isScheduled(onDay: day, firstDay: firstDay) {
-            var shift = Duration.zero
-            let jitter = UInt64(pattern.jitter.components.seconds)
-            if jitter > 0 {
-                // One generator per day and entry: the draw does not depend on what else was drawn.
-                var random = SplitMix64(seed: seed ^ UInt64(bitPattern: day &* 1_024 &+ Int64(index)) &* 0x9E37_79B9_7F4A_7C15)
-                shift = .seconds(Int64(random.next(in: 0...(2 * jitter))) - Int64(jitter))
-            }
-            result.append((midnight + pattern.at + shift, pattern.duration))
-        }
-        return result.sorted { $0.time < $1.time }
+        UsagePattern.occurrences(of: usage, onDay: day, firstDay: firstDay, seed: seed).map { ($0.time, $0.duration) }
     }
 
     /// Schedules the opens of `day` still to come, and the next day's at its midnight.
@@ -109,11 +97,15 @@ public final class DeviceUser {
         let lifecycle = app.lifecycle
         app.device.appWasOpened()
         lifecycle.moveToForeground(reason: lifecycle.state == .terminated ? "launched by the user" : "the user opened the app")
+        // An app the system kept in the background is, once opened, an app like any other.
+        lifecycle.end(.keptInBackground, reason: "the user opened the app")
     }
 
     /// A lifecycle step; `name` (`lifecycle[1]`) names its background task.
     private func apply(_ step: ManifestLifecycleStep, name: String) {
         guard let app else { return }
+        // What the user does shows, even to an app kept in the background unseen until now.
+        app.lifecycle.recordsChanges = true
         switch step.change {
         case .forceQuit: app.forceQuit()
         case .device(let event): app.deviceDidChange(event)

@@ -4,7 +4,8 @@ import BackgroundDevice
 /// The running tasks' side of the scheduler: launching a task into its handler, its expiration and time
 /// up, its progress (continued tasks), its completion, and the end of the process.
 extension BGTaskScheduler {
-    func launch(_ identifier: String) {
+    /// Launches the pending `identifier`; `other`: in the launch the system made for that task.
+    func launch(_ identifier: String, with other: String? = nil) {
         guard let index = pending.firstIndex(where: { $0.request.identifier == identifier }) else { return }
         let entry = pending.remove(at: index)
         entry.launch.map(engine.cancel)
@@ -39,7 +40,7 @@ extension BGTaskScheduler {
                 self?.progressDidChange(continued, progress)
             }
         }
-        timeline.record(.taskLaunched(task: identifier))
+        timeline.record(.taskLaunched(task: identifier, with: other))
         handler(task)
     }
 

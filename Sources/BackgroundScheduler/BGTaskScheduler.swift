@@ -115,8 +115,9 @@ public final class BGTaskScheduler {
     struct Pending {
         var request: BGTaskRequest
         var launch: EventID?
-        /// Why it is not launched now, as last recorded or passed over (nil: it is about to launch).
-        var reason: TaskWaitReason?
+        /// Why it is not launched now, as last recorded or passed over (nil: it is about to launch); a new
+        /// request starts at `earliestBegin`, what its `task.submitted` says.
+        var reason: TaskWaitReason? = .earliestBegin
         /// Why its planned launch is not sooner (the realistic policy's choice), while one is planned.
         var plannedReason: TaskWaitReason?
         /// A look at its reason when its earliest begin passes, when a planned launch comes later.
@@ -406,6 +407,8 @@ public final class BGTaskScheduler {
                 return
             }
             let identifier = request.identifier
+            pending[index].reasonCheck.map(engine.cancel)
+            pending[index].reasonCheck = nil
             pending[index].plannedReason = plan.reason
             pending[index].launch = engine.schedule(at: plan.time) { [weak self] in self?.launchBatch(identifier) }
             if plan.reason != nil, from > engine.now {
@@ -418,6 +421,11 @@ public final class BGTaskScheduler {
             pending[index].launch = nil
             pending[index].reasonCheck = nil
             pending[index].plannedReason = nil
+        }
+        if !eligible, pending[index].reasonCheck == nil, let begin = request.earliestBeginDate, begin > engine.now {
+            // Held before its earliest begin: say why it still waits when that passes.
+            let identifier = request.identifier
+            pending[index].reasonCheck = engine.schedule(at: begin) { [weak self] in self?.updateReason(of: identifier) }
         }
     }
 
@@ -462,7 +470,7 @@ public final class BGTaskScheduler {
             $0.request.identifier != identifier && $0.request.kind != .continued && isEligibleNow($0.request, in: state)
         }
         launch(identifier)
-        for entry in others { launch(entry.request.identifier) }
+        for entry in others { launch(entry.request.identifier, with: identifier) }
     }
 
     @discardableResult

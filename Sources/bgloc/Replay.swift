@@ -126,9 +126,10 @@ private struct ReplaySettings: Sendable {
         observe(timeline)
         let manager = location.makeManager(engine: engine, timeline: timeline)
         let emulated = try app.map { app in
+            let manifest = try recipe.manifest(contentsOf: app.manifest)
+            for note in manifest.locationSectionsNotRun(hasLocationSource: true) { StandardOutput.writeError("bgloc replay: \(note)") }
             let emulated = try recipe.app(
-                recipe.manifest(contentsOf: app.manifest), engine: engine, timeline: timeline,
-                options: app.options.recipeOptions(location: manager, live: false))
+                manifest, engine: engine, timeline: timeline, options: app.options.recipeOptions(location: manager, live: false))
             emulated.start()
             return emulated
         }

@@ -28,10 +28,10 @@ extension BGTask {
                   bgtask simulate Examples/DailyRefresh/app.yaml --for 1d --format jsonl
 
                 The manifest runs as the whole emulated app (its lifecycle, tasks, audio, pushes and \
-                transfers; only location, which needs a trace, is left out): a task's play: plays its clip \
-                on virtual time. A manifest with neither lifecycle: nor pushes: has no user to open the app: \
-                it is launched into the background and kept running there, and its process state is not \
-                shown. The manifest's format is described in docs/MANIFEST.md, the scheduler's rules in \
+                transfers; location when visits: move the user, as no trace does): a task's play: plays its \
+                clip on virtual time. A manifest with neither usage: nor pushes: has no user to open the app: \
+                it is launched into the background and kept running there, its process state not shown until \
+                a lifecycle: step acts on it (lifecycle: never changes the first launch). The manifest's format is described in docs/MANIFEST.md, the scheduler's rules in \
                 docs/SCHEDULER.md.
 
                 With --state, the pending task requests are kept in the app's state database (SQLite) and \
@@ -125,6 +125,7 @@ extension BGTask {
             let begin = try start.flatMap { SimTime(rfc3339: $0) } ?? options.state?.lastRunEnd() ?? .defaultStart
             let end = begin + duration.value
             let events = events.filter
+            for note in manifest.locationSectionsNotRun(hasLocationSource: false) { StandardOutput.writeError("bgtask simulate: \(note)") }
             Self.chooseLaunch(for: manifest, in: &options.configuration)
             let run = try SummaryDocument.Run(
                 length: DurationSyntax.format(end - begin), policy: policy.rawValue, seed: seed, app: manifest.app,
@@ -184,11 +185,11 @@ extension BGTask {
             }
         }
 
-        /// How an app is launched when the manifest has no `lifecycle:`: with `usage:`, at the user's first open
-        /// (a push before it launches the app into the background, as on iOS); with neither `usage:` nor
-        /// `pushes:`, kept running in the background (nobody opens it).
+        /// How an app is launched: with `usage:`, at the user's first open (a push before it launches the app
+        /// into the background, as on iOS); with neither `usage:` nor `pushes:`, kept running in the
+        /// background (nobody opens it); otherwise by the user at the start. `lifecycle:` steps never change it
+        /// (CONTRACTS.md §12): they act on the app launched so.
         static func chooseLaunch(for manifest: AppManifest, in configuration: inout EmulatedApp.Configuration) {
-            guard manifest.lifecycle.isEmpty else { return }
             if !manifest.usage.isEmpty {
                 configuration.launch = .atFirstOpen
             } else if manifest.pushes.isEmpty {

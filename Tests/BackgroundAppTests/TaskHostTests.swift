@@ -48,7 +48,7 @@ import Testing
     @Test func runsWorkResubmitsAndFollowsTheConditions() throws {
         let events = try simulate(Self.manifest, hours: 3)
         #expect(events == [
-            "0m submitted r", "0m submitted u",
+            "0m submitted r", "0m submitted u", "0m waiting u conditions",
             "60m launched r", "60m submitted r", "60m10s completed r true",
             "120m launched r", "120m submitted r", "120m10s completed r true",
             "150m launched u", "151m expired u", "151m completed u false",

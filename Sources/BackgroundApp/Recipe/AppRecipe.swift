@@ -62,12 +62,18 @@ public struct AppRecipe: Sendable {
     }
 
     /// The modes bgkit brings. Sections: tasks (whose declarations the others' `submit` names), location,
-    /// audio, transfers, pushes, VoIP, fetch, and the user's usage (no mode: the device reads it). Modes, in the order the app calls them: location (with a manager), tasks,
-    /// audio, pushes (with VoIP), fetch, transfers.
+    /// visits (which name its regions), audio, transfers, pushes, VoIP, fetch, and the user's usage (no mode:
+    /// the device reads it). Modes, in the order the app calls them: location (with a manager), visits
+    /// (without one), tasks, audio, pushes, fetch, transfers.
     public static let standard = AppRecipe(
-        sections: [TaskSection.self, LocationSection.self, AudioSection.self, TransferSection.self, PushSection.self, VoIPSection.self, FetchSection.self, UsageSection.self],
+        sections: [
+            TaskSection.self, LocationSection.self, VisitsSection.self, AudioSection.self, TransferSection.self, PushSection.self,
+            VoIPSection.self, FetchSection.self, UsageSection.self,
+        ],
         modes: [
             Mode(sections: [LocationSection.self]) { options in options.location.map(LocationMode.init(manager:)) },
+            // Without a location source, the visits move a location manager of the mode's own.
+            Mode(sections: [VisitsSection.self]) { options in options.location == nil ? VisitsMode() : nil },
             Mode(sections: [TaskSection.self]) { _ in TaskMode() },
             Mode(sections: [AudioSection.self]) { options in AudioMode(audio: options.audio) },
             Mode(sections: [PushSection.self, VoIPSection.self]) { _ in PushMode() },

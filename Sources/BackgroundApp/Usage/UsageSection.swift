@@ -65,7 +65,13 @@ package struct UsageSection: ManifestSection {
 
     /// One usage entry: `at` and `for` required, `jitter`, `days` and `every` optional.
     static func entry(_ item: ManifestValue) throws(InputError) -> UsagePattern {
-        let fields = try item.mapping(allowed: entryKeys)
+        try entry(item, besides: []).pattern
+    }
+
+    /// An entry with a usage entry's keys and `others` (a visit's `enter`): the pattern, and the fields for
+    /// the others.
+    static func entry(_ item: ManifestValue, besides others: [String]) throws(InputError) -> (pattern: UsagePattern, fields: ManifestMapping) {
+        let fields = try item.mapping(allowed: entryKeys + others)
         let length = try fields.required("for")
         var pattern = UsagePattern(at: try fields.required("at").timeOfDay(), for: try length.duration())
         guard pattern.duration > .zero else { throw length.error("for must be longer than 0s") }
@@ -87,7 +93,7 @@ package struct UsageSection: ManifestSection {
             }
             pattern.every = Int(every / day)
         }
-        return pattern
+        return (pattern, fields)
     }
 
     /// A profile's `weight:`, a positive number.

@@ -113,25 +113,25 @@ struct TaskRules {
 
     // MARK: Waiting and launching
 
-    /// The reason a pending request waits now — what holds it, else its earliest begin, else why its planned
-    /// launch is not sooner — and whether the change from `previous` is recorded (`task.waiting`): a change
-    /// from one reason that held it to another, or to one only the scheduler knows
-    /// (``TaskWaitReason/isKnownOnlyToTheScheduler``); a request that starts to wait for its earliest begin,
-    /// its conditions, Low Power Mode, the Background App Refresh switch or a force quit is not recorded again
-    /// (its `task.submitted`, the `conditions` and the `lifecycle` events show it), nor one that stops waiting
+    /// The reason a pending request waits now — its earliest begin while that is ahead, else what holds it,
+    /// else why its planned launch is not sooner — and whether the change from `previous` is recorded
+    /// (`task.waiting`): a change from one reason to another — its earliest begin included, so a request
+    /// still held when its earliest begin passes (or at its submission without one) says why at that
+    /// moment — or to one only the scheduler knows (``TaskWaitReason/isKnownOnlyToTheScheduler``). The wait
+    /// for its earliest begin is never recorded (its `task.submitted` shows it), nor is a request that could
+    /// launch and is held by its conditions, Low Power Mode, the Background App Refresh switch or a force
+    /// quit (the `conditions` and `lifecycle` events show it at that moment), nor one that stops waiting
     /// (docs/SCHEDULER.md, "Why a task waits"). Nil when the reason does not change.
     static func waiting(
         _ request: BGTaskRequest, hold: TaskWaitReason?, planned: @autoclosure () -> TaskWaitReason?, previous: TaskWaitReason?,
         now: SimTime
     ) -> (reason: TaskWaitReason?, isRecorded: Bool)? {
         let reason: TaskWaitReason? =
-            if let hold { hold }
-            else if let begin = request.earliestBeginDate, begin > now { .earliestBegin }
-            else { planned() }
+            if let begin = request.earliestBeginDate, begin > now { .earliestBegin }
+            else { hold ?? planned() }
         guard reason != previous else { return nil }
         guard let reason, reason != .earliestBegin else { return (reason, false) }
-        let wasHeld = previous.map { $0 != .earliestBegin } ?? false
-        return (reason, wasHeld || reason.isKnownOnlyToTheScheduler)
+        return (reason, previous != nil || reason.isKnownOnlyToTheScheduler)
     }
 
     /// When the eager policy launches `request`, eligible from `eligible`: the next whole minute (a continued

@@ -5,7 +5,7 @@ package import BackgroundLocation
 /// The location background mode: monitors the manifest's regions and significant changes on a
 /// ``LocationManager`` (the manager's delegate), runs their `onEnter:`, `onExit:` and `significantChange:`
 /// actions as triggers, and keeps the app running with continuous updates allowed in the background
-/// (``AppLifecycle/Activity/location``). Monitoring belongs to the system: it survives the process, and
+/// (``AppLifecycle/Activity/location``) unless the manifest says `location: {updates: none}`. Monitoring belongs to the system: it survives the process, and
 /// its events relaunch the app. The manifest's `location:` sets the manager's authorization and accuracy,
 /// whose rules decide what reaches the app (docs/LOCATION.md, "Authorization and accuracy").
 ///
@@ -42,6 +42,8 @@ package final class LocationMode: BackgroundMode, LocationManagerDelegate {
     package func appDidLaunch(first: Bool) {
         guard let app else { return }
         if first {
+            // `location: {updates: none}`: the app never starts continuous updates (CONTRACTS.md §12).
+            if app.manifest.locationUpdates == .none { manager.stopUpdatingLocation() }
             updatesLocation = manager.isUpdatingLocation
             manager.allowsBackgroundLocationUpdates = app.manifest.backgroundModes.contains("location")
             for region in app.manifest.regions {

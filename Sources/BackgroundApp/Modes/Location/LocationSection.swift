@@ -9,7 +9,7 @@ package import BackgroundLocation
 /// regions:
 ///   - {id: museum, lat: 47.3769, lon: 8.5417, radius: 200, onEnter: {submit: com.example.tour.upload}}
 /// significantChange: {submit: com.example.tour.refresh}
-/// location: {authorization: whenInUse, accuracy: reduced}
+/// location: {authorization: whenInUse, accuracy: reduced, updates: none}
 /// ```
 package struct LocationSection: ManifestSection {
     package static let keys = ["regions", "significantChange", "location"]
@@ -23,6 +23,8 @@ package struct LocationSection: ManifestSection {
     package var authorization = LocationAuthorization.always
     /// `location: {accuracy:}`: full (the default) or reduced.
     package var accuracy = LocationAccuracyAuthorization.full
+    /// `location: {updates:}`: continuous (the default) or none (regions and significant changes only).
+    package var updates = LocationUpdates.continuous
 
     package init(regions: [ManifestRegion] = [], significantChange: ManifestAction? = nil) {
         self.regions = regions
@@ -50,9 +52,10 @@ package struct LocationSection: ManifestSection {
             regions.append(region)
         }
         significantChange = try manifest["significantChange"]?.action()
-        if let location = try manifest["location"]?.mapping(allowed: ["authorization", "accuracy"]) {
+        if let location = try manifest["location"]?.mapping(allowed: ["authorization", "accuracy", "updates"]) {
             authorization = try location["authorization"]?.choice(LocationAuthorization.allCases, "location authorization") ?? .always
             accuracy = try location["accuracy"]?.choice(LocationAccuracyAuthorization.allCases, "location accuracy") ?? .full
+            updates = try location["updates"]?.choice(LocationUpdates.allCases, "location updates") ?? .continuous
         }
     }
 
@@ -69,4 +72,6 @@ extension AppManifest {
     package var locationAuthorization: LocationAuthorization { self[LocationSection.self]?.authorization ?? .always }
     /// `location: {accuracy:}` (full when not given).
     package var locationAccuracy: LocationAccuracyAuthorization { self[LocationSection.self]?.accuracy ?? .full }
+    /// `location: {updates:}` (continuous when not given).
+    package var locationUpdates: LocationUpdates { self[LocationSection.self]?.updates ?? .continuous }
 }

@@ -9,6 +9,7 @@ package import BackgroundPushes
 ///   - {at: 12m, payload: {aps: {content-available: 1}, action: sync}, expiration: 1h}
 ///   - {at: 14m, payload: push/sync.apns, priority: 10}         # rejected: badPriority
 ///   - {at: 16m, payload: {aps: {alert: Hi}}}                   # displayed (alert, priority 10 by content)
+///   - {every: 6h, jitter: 30m, payload: push/sync.apns}        # from the first launch, to the end of the run
 /// ```
 package struct ManifestPush: Hashable, Sendable {
     /// When the server sends it, from the app's start.
@@ -20,11 +21,21 @@ package struct ManifestPush: Hashable, Sendable {
     package var headers: PushHeaders
     /// `expiration:`, from the time it is sent: `0` delivers at once or never; nil: APNs' storage limit.
     package var expiresAfter: Duration?
+    /// `every:`: the push repeats from `offset` every so long to the end of the run; nil: sent once.
+    package var every: Duration?
+    /// `jitter:` of a repeating push: each occurrence moves by up to this much either way (at most half of
+    /// `every`), drawn from the run's seed.
+    package var jitter = Duration.zero
 
-    package init(offset: Duration, payload: PushPayload, headers: PushHeaders = PushHeaders(), expiresAfter: Duration? = nil) {
+    package init(
+        offset: Duration, payload: PushPayload, headers: PushHeaders = PushHeaders(), expiresAfter: Duration? = nil,
+        every: Duration? = nil, jitter: Duration = .zero
+    ) {
         self.offset = offset
         self.payload = payload
         self.headers = headers
         self.expiresAfter = expiresAfter
+        self.every = every
+        self.jitter = jitter
     }
 }

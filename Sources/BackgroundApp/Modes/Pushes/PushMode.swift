@@ -92,22 +92,42 @@ package final class PushMode: BackgroundMode {
         update(app.device.conditions)
     }
 
-    /// The manifest's pushes are the server's: scheduled once, at the first launch.
+    /// The manifest's pushes are the server's: scheduled once, at the first launch; one with `every:`
+    /// repeats to the end of the run (``RecurringPushSchedule``), and is never waited for (``isSettled``).
     package func appDidLaunch(first: Bool) {
         guard first, let app else { return }
         let start = app.engine.now
-        manifestPushesLeft = section.pushes.count
-        for push in section.pushes {
+        for (entry, push) in section.pushes.enumerated() {
+            if let schedule = RecurringPushSchedule(push: push, entry: entry, start: start, seed: app.configuration.seed) {
+                sendRecurring(schedule, occurrence: 0)
+                continue
+            }
+            manifestPushesLeft += 1
             app.engine.schedule(at: start + push.offset) { [weak self] in
                 guard let self else { return }
                 manifestPushesLeft -= 1
-                var headers = push.headers
-                if let after = push.expiresAfter {
-                    headers.expiration = after == .zero ? .immediately : .at(app.engine.now + after)
-                }
-                send(push.payload, headers: headers)
+                send(push)
             }
         }
+    }
+
+    /// Schedules `occurrence` of a repeating push, which schedules the next when it is sent.
+    private func sendRecurring(_ schedule: RecurringPushSchedule, occurrence: Int) {
+        guard let app else { return }
+        app.engine.schedule(at: max(app.engine.now, schedule.time(of: occurrence))) { [weak self] in
+            self?.send(schedule.push)
+            self?.sendRecurring(schedule, occurrence: occurrence + 1)
+        }
+    }
+
+    /// Sends a manifest push now, its expiration counted from now.
+    private func send(_ push: ManifestPush) {
+        guard let app else { return }
+        var headers = push.headers
+        if let after = push.expiresAfter {
+            headers.expiration = after == .zero ? .immediately : .at(app.engine.now + after)
+        }
+        send(push.payload, headers: headers)
     }
 
     /// The server sends `payload` with `headers` through APNs now; returns the push's number in the run.

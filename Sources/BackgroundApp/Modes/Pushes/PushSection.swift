@@ -19,7 +19,9 @@ import BackgroundPushes
 /// other `"Simulator Target Bundle"` is noted in the timeline (``PushMode``), not refused.
 package struct PushSection: ManifestSection {
     package static let keys = ["pushes", "onPush"]
-    static let pushKeys = ["at", "payload", "priority", "pushType", "expiration"]
+    static let pushKeys = ["at", "payload", "priority", "pushType", "expiration", "every", "jitter"]
+    /// The shortest `every:`: a minute (the emulator's choice; APNs' advice is two or three an hour).
+    static let shortestPeriod = Duration.seconds(60)
     static let handlerKeys = ["work", "result", "run"]
 
     /// `pushes:`, in the order given.
@@ -46,8 +48,20 @@ package struct PushSection: ManifestSection {
             headers.pushType = try n.string()
             guard headers.pushType?.isEmpty == false else { throw n.error("the push type is empty (expected alert, background or voip)") }
         }
-        var push = ManifestPush(offset: try f.required("at").duration(), payload: try payload(f.required("payload")), headers: headers)
+        // `at` may be left out of a repeating push: it starts at the first launch.
+        let at = f["every"] == nil ? try f.required("at") : f["at"]
+        var push = ManifestPush(offset: try at?.duration() ?? .zero, payload: try payload(f.required("payload")), headers: headers)
         if let n = f["expiration"] { push.expiresAfter = try n.string() == "0" ? .zero : try n.duration() }
+        if let n = f["every"] {
+            let every = try n.duration()
+            guard every >= shortestPeriod else { throw n.error("every is at least 1m (a push a minute)") }
+            push.every = every
+        }
+        if let n = f["jitter"] {
+            guard let every = push.every else { throw n.error("jitter belongs to a repeating push: give every too", line: n.keyLine) }
+            push.jitter = try n.duration()
+            guard push.jitter * 2 <= every else { throw n.error("jitter is at most half of every, so that the pushes stay in order") }
+        }
         return push
     }
 
