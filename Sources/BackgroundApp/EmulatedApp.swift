@@ -145,15 +145,4 @@ public final class EmulatedApp {
     public func deviceDidChange(_ event: DeviceEvent) {
         device.change(event)
     }
-
-    /// A lifecycle step that is one of the debugger's commands: the app's control verb of that name (the
-    /// tasks mode brings them); where it does nothing, an `error` event (code `simulate`) says why.
-    func runDebuggerCommand(_ verb: String, _ identifier: String, step: String) {
-        guard let command = controlVerbs[verb] else {
-            return timeline.record(.error(message: "\(step): the app has no mode that answers \(verb)", code: "simulate"))
-        }
-        if case .error(let why) = command.perform(identifier, []) {
-            timeline.record(.error(message: "\(step): \(why); the debugger's command does nothing", code: "simulate"))
-        }
-    }
 }
