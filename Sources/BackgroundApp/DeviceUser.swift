@@ -140,7 +140,7 @@ public final class DeviceUser {
         apply(state, to: app)
         if let work, !holdsWorkFirst { beginBackgroundWork(work, name: step.name, on: app.lifecycle) }
         if let action = step.step.action {
-            for mode in app.modes { mode.perform(action, trigger: ActionTrigger(.user)) }
+            app.perform(action, trigger: ActionTrigger(.user))
         }
     }
 

@@ -108,6 +108,7 @@ public final class BGTaskScheduler {
     private var completionListeners: [(_ task: BGTask, _ success: Bool) -> Void] = []
     private var crashListeners: [(_ message: String) -> Void] = []
     private var timeUpListeners: [(_ task: BGTask) -> Void] = []
+    private var launchListeners: [(_ task: BGTask) -> Void] = []
     private var hasFinishedLaunching = false
     private var hasConditions = false
 
@@ -195,6 +196,13 @@ public final class BGTaskScheduler {
     /// has not ended it.
     public func addTimeUpListener(_ listener: @escaping (_ task: BGTask) -> Void) {
         timeUpListeners.append(listener)
+    }
+
+    /// Adds `listener`, called when a task launches, after its `task.launched` event and before its launch
+    /// handler runs: the system wakes the app for it (the emulated app's tasks mode listens here, beside the
+    /// app's handler).
+    public func addLaunchListener(_ listener: @escaping (_ task: BGTask) -> Void) {
+        launchListeners.append(listener)
     }
 
     // MARK: Registration
@@ -650,6 +658,7 @@ public final class BGTaskScheduler {
             }
         }
         timeline.record(.taskLaunched(task: identifier))
+        for listener in launchListeners { listener(task) }
         handler(task)
     }
 

@@ -26,7 +26,7 @@ extension LifecycleStepKind {
         perform: { appExtension, step in
             // The extension's own process acts; the app is neither woken nor launched.
             guard let action = step.step.action else { return }
-            for mode in step.app.modes { mode.perform(action, trigger: ActionTrigger(.appExtension, source: appExtension.bundle)) }
+            step.app.perform(action, trigger: ActionTrigger(.appExtension, source: appExtension.bundle))
         })
 
     /// The core's kinds that come before the modes' in messages, and after them.

@@ -262,6 +262,12 @@ public final class LocationManager {
         return stream
     }
 
+    /// Adds `sink`, called with every event, in the order sinks were added, after the sequences and before
+    /// the ``delegate``: how the emulator listens beside the app's delegate without taking its slot.
+    public func addEventSink(_ sink: @escaping (LocationManagerEvent) -> Void) {
+        broadcaster.addSink(sink)
+    }
+
     /// Finishes every sequence returned by ``events()``.
     public func finishEvents() {
         broadcaster.finish()

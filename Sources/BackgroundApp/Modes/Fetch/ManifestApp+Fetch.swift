@@ -1,0 +1,13 @@
+public import BackgroundCore
+public import BackgroundPushes
+
+extension ManifestApp {
+    /// `backgroundFetch:`: works `work:`, then calls the completion handler with `result:`.
+    public func application(_ app: EmulatedApp, performFetchWithCompletionHandler completionHandler: @escaping (PushFetchResult) -> Void) {
+        let section = app.manifest[FetchSection.self] ?? FetchSection()
+        fetchWork = app.engine.schedule(after: section.work) { [weak self] in
+            self?.fetchWork = nil
+            completionHandler(section.result)
+        }
+    }
+}
