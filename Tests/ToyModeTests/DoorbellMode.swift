@@ -4,11 +4,14 @@ import BackgroundCore
 /// A toy background mode, written as a new module would write one, touching no file of BackgroundCore or
 /// BackgroundApp: a doorbell that rings at the manifest's times (its `doorbell.rang` record) and wakes the
 /// app (its trigger), an `answer:` action that keeps the app running while someone answers the door (its
-/// reason to run), and a `ring` control verb that rings it now (`bgtask`'s socket of a live run).
+/// reason to run), a `ring` control verb that rings it now (`bgtask`'s socket of a live run), and a `ring:`
+/// lifecycle step (someone rings at a time of the user's script).
 ///
 /// ```yaml
 /// doorbell:
 ///   - {at: 2m, onRing: {answer: 45s, submit: com.example.sync}}
+/// lifecycle:
+///   - {at: 10m, ring: front}
 /// ```
 final class DoorbellMode: BackgroundMode {
     /// The one place the mode is registered: its section and how the app makes it.
@@ -19,6 +22,12 @@ final class DoorbellMode: BackgroundMode {
         static let keys = ["doorbell"]
         static var actions: [ManifestActionKind] {
             [ManifestActionKind("answer") { value, _ throws(InputError) in try value.duration() }]
+        }
+        /// `{at: 10m, ring: WHO}`: someone rings the bell at that time of the script.
+        static var lifecycleSteps: [LifecycleStepKind] {
+            [LifecycleStepKind("ring", read: { value, _ throws(InputError) in try value.string() }) { _, step in
+                step.app.mode(DoorbellMode.self)?.ring(nil)
+            }]
         }
 
         /// When the bell rings, from the app's start, and what the app does then.
@@ -91,7 +100,7 @@ final class DoorbellMode: BackgroundMode {
 
     /// Rings the bell: its record, then the app wakes and runs `action`. Returns the ring's number.
     @discardableResult
-    private func ring(_ action: ManifestAction?) -> Int {
+    func ring(_ action: ManifestAction?) -> Int {
         rings += 1
         guard let app else { return rings }
         app.timeline.record(Rang(ring: rings))
