@@ -127,11 +127,8 @@ private struct ReplaySettings: Sendable {
         observe(timeline)
         let manager = location.makeManager(engine: engine, timeline: timeline)
         let emulated = try app.map { app in
-            let emulated = try recipe.app(
-                recipe.manifest(contentsOf: app.manifest), engine: engine, timeline: timeline,
-                options: app.options.recipeOptions(location: manager, live: false))
-            emulated.start()
-            return emulated
+            try AppRun(recipe: recipe, contentsOf: app.manifest, options: app.options.recipeOptions(location: manager, live: false))
+                .start(on: engine, timeline: timeline)
         }
         picture?.regions = manager.monitoredRegions.sorted { $0.identifier < $1.identifier }.map(ReportRegion.init)
         let pacing: EngineRun.Pacing = speed.map { .paced(speed: $0) } ?? .virtual
