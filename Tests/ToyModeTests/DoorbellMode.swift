@@ -14,8 +14,14 @@ import BackgroundCore
 ///   - {at: 10m, ring: front}
 /// ```
 final class DoorbellMode: BackgroundMode {
-    /// The one place the mode is registered: its section and how the app makes it.
-    static let registration = AppRecipe.Mode(sections: [Section.self]) { _ in DoorbellMode() }
+    /// The one place the mode is registered: its section (with its action key and lifecycle step kind) and
+    /// how the app makes it from the run's options (its own, ``Volume``).
+    static let registration = AppRecipe.Mode(sections: [Section.self]) { options in DoorbellMode(volume: options[Volume.self]) }
+
+    /// The mode's run option: how loud the bell rings (default 1), keyed by its type in the run's options.
+    enum Volume: RunOption {
+        static let defaultValue = 1
+    }
 
     /// The mode's manifest section: `doorbell:`, and the `answer:` action key.
     struct Section: ManifestSection {
@@ -62,10 +68,16 @@ final class DoorbellMode: BackgroundMode {
     static let answering = AppLifecycle.Activity("doorbell.answering", description: "answering the door")
     static let trigger = ActionTrigger.Kind("doorbell")
 
+    /// The run's ``Volume``.
+    let volume: Int
     private weak var app: EmulatedApp?
     /// Times the door was answered, as the action ran.
     private(set) var answered: [SimTime] = []
     private var rings = 0
+
+    init(volume: Int = Volume.defaultValue) {
+        self.volume = volume
+    }
 
     func attach(to app: EmulatedApp) throws(InputError) {
         self.app = app
