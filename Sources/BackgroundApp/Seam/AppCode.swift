@@ -1,5 +1,5 @@
 public import BackgroundAudio
-public import BackgroundCore
+import BackgroundCore
 public import BackgroundLocation
 public import BackgroundPushes
 public import JSON

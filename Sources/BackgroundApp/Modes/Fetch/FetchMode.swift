@@ -1,5 +1,5 @@
 public import BackgroundCore
-public import BackgroundPushes
+import BackgroundPushes
 import BackgroundScheduler
 
 /// The legacy background fetch (`backgroundFetch:`): before iOS 13 the system ran an app with the `fetch`

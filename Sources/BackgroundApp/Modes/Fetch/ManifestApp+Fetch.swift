@@ -1,4 +1,4 @@
-public import BackgroundCore
+import BackgroundCore
 public import BackgroundPushes
 
 extension ManifestApp {

@@ -1,4 +1,4 @@
-public import BackgroundCore
+import BackgroundCore
 
 extension TaskSection {
     /// The debugger's commands as lifecycle steps: `{at: 2h, simulateLaunch: ID}` and `{at: 2h,

@@ -1,4 +1,4 @@
-public import BackgroundCore
+import BackgroundCore
 import BackgroundPushes
 public import JSON
 
