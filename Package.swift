@@ -79,7 +79,8 @@ let package = Package(
         // One emulated device: the manifest, the device, the lifecycle, the background modes, and the recipe
         // (AppRecipe) that makes the app from a manifest and the run's options.
         .target(name: "BackgroundApp", dependencies: [
-            "BackgroundScheduler", "BackgroundLocation", "BackgroundAudio", "BackgroundTransfers", "BackgroundPushes", "JSON", "YAML",
+            "BackgroundScheduler", "BackgroundLocation", "BackgroundAudio", "BackgroundTransfers", "BackgroundPushes", "AppControl", "JSON",
+            "YAML",
         ]),
         // What runs come to: one user's tally from its timeline, a population of users on every core, the
         // summary file (--summary) and its exact merge (bgtask merge), with mergeable histograms.
@@ -154,6 +155,10 @@ let package = Package(
         .testTarget(name: "ToyModeTests", dependencies: [
             "BackgroundApp", "BackgroundCore", "BackgroundTestKit", "AppControl", "BGTaskCommand", "bgloc",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+        // Every duration option of the three tools, found in their help, takes the same forms.
+        .testTarget(name: "DurationOptionTests", dependencies: [
+            "bgloc", "BGTaskCommand", "bgaudio", "CommandLineSupport", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .testTarget(name: "AppControlTests", dependencies: ["AppControl", "BackgroundCore", "BackgroundTestKit"]),
         .testTarget(name: "BackgroundReportTests", dependencies: ["BackgroundReport", "BackgroundApp", "BackgroundPushes", "BackgroundTestKit"]),

@@ -1,5 +1,6 @@
+import AppControl
 public import BackgroundCore
-public import BackgroundLocation
+import BackgroundLocation
 import BackgroundScheduler
 
 /// One emulated iOS app on one emulated device: its process state in an ``AppLifecycle`` and the

@@ -13,7 +13,7 @@ public import BackgroundCore
 /// - ``Pacing/virtual(_:)``: writes are actions on an `EventEngine`; a chunk of n frames lasts
 ///   n / rate seconds of virtual time, so `audio.finished` comes exactly one file-length after
 ///   `audio.started` and an emulated app can schedule around it. Record events on a timeline with
-///   ``addEventSink(_:)`` (they carry the engine's `now`).
+///   ``addEventListener(_:)`` (they carry the engine's `now`).
 ///
 /// The position (``currentTime``) is the frames written minus the output's delay (virtual time: minus
 /// what has not yet played out), so it is what is heard, not what was decoded.
@@ -66,7 +66,7 @@ public final class AudioPlayer: @unchecked Sendable {
     /// ``play()`` to see them all). The stream never finishes by itself; stop reading after
     /// ``AudioPlayerEvent/endOfQueue(success:)``.
     ///
-    /// It is made on first use: a player that reports through ``addEventSink(_:)`` or its delegate
+    /// It is made on first use: a player that reports through ``addEventListener(_:)`` or its delegate
     /// buffers nothing and wakes no task.
     public var events: AsyncStream<AudioPlayerEvent> {
         playback.control.withLock {
@@ -152,9 +152,9 @@ public final class AudioPlayer: @unchecked Sendable {
 
     /// Adds a synchronous receiver of every event, called where events are produced (see the warning on
     /// the type). On virtual time this is how an app records `audio.*` on its timeline:
-    /// `player.addEventSink { if let record = $0.timelineRecord { timeline.record(record) } }`.
-    public func addEventSink(_ sink: @escaping (AudioPlayerEvent) -> Void) {
-        playback.broadcaster.addSink(sink)
+    /// `player.addEventListener { if let record = $0.timelineRecord { timeline.record(record) } }`.
+    public func addEventListener(_ listener: @escaping (AudioPlayerEvent) -> Void) {
+        playback.broadcaster.addEventListener(listener)
     }
 
     // MARK: - Control

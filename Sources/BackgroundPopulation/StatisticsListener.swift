@@ -46,7 +46,7 @@ public final class StatisticsListener {
 
     /// Follows every event `timeline` records from now on.
     public func attach(to timeline: Timeline) {
-        timeline.addSink { [unowned self] event in note(event) }
+        timeline.addEventListener { [unowned self] event in note(event) }
     }
 
     /// Follows the pushes `app`'s server sends (a held push has no event until it is delivered).

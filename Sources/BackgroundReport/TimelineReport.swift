@@ -48,7 +48,7 @@ public final class TimelineReport {
 
     /// Records every event of `timeline` from now on.
     public func attach(to timeline: Timeline) {
-        timeline.addSink { [self] event in record(event) }
+        timeline.addEventListener { [self] event in record(event) }
     }
 
     /// Records one event.

@@ -172,9 +172,9 @@ public final class BGTaskScheduler {
     // MARK: Listeners
 
     /// Adds `listener`, called with the new conditions after every change of the device conditions (after
-    /// its `conditions` event and after the scheduler has launched or expired tasks for it): the app's
-    /// other modes (background transfers, pushes) follow the same conditions here. Every listener added
-    /// is called, in the order they were added; none replaces another.
+    /// its `conditions` event and after the scheduler has launched or expired tasks for it). The app's
+    /// other modes (background transfers, pushes) follow the conditions on the app's `Device`, not here.
+    /// Every listener added is called, in the order they were added; none replaces another.
     public func addConditionsListener(_ listener: @escaping (DeviceConditions) -> Void) {
         conditionsListeners.append(listener)
     }

@@ -34,7 +34,7 @@ public struct TimelinePrinter: Sendable {
     @discardableResult
     public func attach(to timeline: Timeline) -> RunSummary {
         let summary = RunSummary(format: format)
-        timeline.addSink { event in
+        timeline.addEventListener { event in
             let shown = self.shows(event.kind.name)
             if shown { self.print(event) }
             summary.note(event, shown: shown)

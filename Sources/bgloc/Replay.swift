@@ -49,7 +49,7 @@ struct Replay: AsyncParsableCommand {
     @Option(help: ArgumentHelp(
         "With --app: after the last fix, run on while the app has something to do, at most this long (default 10m).",
         valueName: "duration"))
-    var linger: String?
+    var linger: DurationArgument?
 
     @OptionGroup var events: EventFilterOptions
 
@@ -59,7 +59,6 @@ struct Replay: AsyncParsableCommand {
             throw ValidationError("--speed \(speed): expected a factor of at least 0.001, such as 10")
         }
         try app.requireApp(or: linger.map { _ in "--linger" })
-        if let linger { try AppOptions.checkDuration(linger, option: "--linger") }
     }
 
     func run() async throws {
@@ -72,7 +71,7 @@ struct Replay: AsyncParsableCommand {
         let settings = ReplaySettings(recipe: recipe, observe: observe,
             trace: trace, location: try location.resolved(), speed: speed, format: format ?? .automatic,
             report: report.path, app: try app.resolved().map { ReplaySettings.App(manifest: $0.manifest, options: $0.options) },
-            linger: linger.flatMap(DurationSyntax.parse) ?? .seconds(600), events: events.filter
+            linger: linger?.value ?? .seconds(600), events: events.filter
         )
         try await Interruption.run { try await settings.replay() }
     }

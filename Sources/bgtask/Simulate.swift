@@ -46,8 +46,8 @@ extension BGTask {
 
         @Option(
             name: .customLong("for"),
-            help: ArgumentHelp("How long to simulate: a number with a unit s, m, h or d, such as 1d or 2h30m.", valueName: "duration"))
-        var duration: String?
+            help: ArgumentHelp("How long to simulate: a number with a unit s, m, h or d, such as 1d or 2h30m (a bare number is seconds).", valueName: "duration"))
+        var duration: DurationArgument?
 
         @Option(help: ArgumentHelp("When the simulation starts, RFC 3339 (default: 2026-01-01T00:00:00Z).", valueName: "time"))
         var start: String?
@@ -86,20 +86,11 @@ extension BGTask {
             case eager, realistic
         }
 
-        /// The longest run, and the furthest a manifest may look ahead: 100 years.
-        static let limit = Duration.seconds(36_500 * 86_400)
-
         func validate() throws {
             // Optional to the parser, and missing only in run(): ArgumentParser names an unknown option after
             // validate(), and `--bogus x` should hear of --bogus, not of --for.
             guard let duration else { return }
-            guard let length = DurationSyntax.parse(duration), length > .zero else {
-                throw ValidationError(
-                    "--for '\(duration)' is not a duration: expected a number with a unit s, m, h or d, such as 1d or 2h30m.")
-            }
-            guard length <= Self.limit else {
-                throw ValidationError("--for '\(duration)' is too long: at most 36500d (100 years).")
-            }
+            try duration.requirePositive("--for")
             try validatePopulation()
             if let summary { try ReportOptions.checkWritable(summary, option: "--summary", expected: "a .json file") }
             if let start {
@@ -107,7 +98,7 @@ extension BGTask {
                     throw ValidationError("--start '\(start)' is not an RFC 3339 time such as 2026-03-01T09:00:00Z.")
                 }
                 // The clock's Int64 nanoseconds end in 2262; a manifest may schedule up to 100 years past the end.
-                let (_, overflow) = begin.nanosecondsSinceEpoch.addingReportingOverflow((length + Self.limit).nanoseconds)
+                let (_, overflow) = begin.nanosecondsSinceEpoch.addingReportingOverflow((duration.value + DurationArgument.limit).nanoseconds)
                 guard !overflow else {
                     throw ValidationError(
                         "--start '\(start)' is too late: the simulation must end by 2162 (the emulator's clock ends in 2262, and a manifest may look 100 years ahead).")
@@ -131,7 +122,7 @@ extension BGTask {
             options.configuration.seed = seed
             // With --state and no --start, the run starts where the last one kept in that state ended.
             let begin = try start.flatMap { SimTime(rfc3339: $0) } ?? options.state?.lastRunEnd() ?? .defaultStart
-            let end = begin + DurationSyntax.parse(duration)!
+            let end = begin + duration.value
             let events = events.filter
             Self.chooseLaunch(for: manifest, in: &options.configuration)
             let run = try SummaryDocument.Run(
@@ -169,7 +160,7 @@ extension BGTask {
                 try options.state?.saveRunEnd(end)
                 let document = SummaryDocument(run: run, statistics: statistics.statistics(at: end))
                 if format == .text { document.oneUserLines.forEach(StandardOutput.writeLine) }
-                summary.close("--for \(duration) reached at \(TextTimelineRenderer.time(end))")
+                summary.close("--for \(duration.text) reached at \(TextTimelineRenderer.time(end))")
                 try summaryPath.map(document.write(to:))
                 if let reportPath { try picture?.write(to: reportPath) }
                 try Self.checkSaves(of: app, state: options.state)

@@ -162,8 +162,8 @@ import Testing
     }
 
     static let optionErrors: [(options: [String], message: String)] = [
-        (["--for", "soon"], "--for 'soon' is not a duration: expected a number with a unit"),
-        (["--for", "0s"], "--for '0s' is not a duration"),
+        (["--for", "soon"], "The value 'soon' is invalid for '--for <duration>'"),
+        (["--for", "0s"], "--for '0s': expected a duration greater than 0"),
         (["--for", "1d", "--start", "yesterday"], "--start 'yesterday' is not an RFC 3339 time"),
         (["--for", "1d", "--policy", "lazy"], "'lazy' is invalid for '--policy <policy>'"),
         (["--for", "1d", "--format", "xml"], "'xml' is invalid for '--format <format>'"),

@@ -1,3 +1,4 @@
+import AppControl
 import BackgroundApp
 import BackgroundCore
 

@@ -61,7 +61,7 @@ public struct AppRecipe: Sendable {
 
     /// The modes bgkit brings. Sections: tasks (whose declarations the others' `submit` names), location,
     /// audio, transfers, pushes, VoIP, fetch, and the user's usage (no mode: the device reads it). Modes, in the order the app calls them: location (with a manager), tasks,
-    /// audio, pushes, transfers.
+    /// audio, pushes (with VoIP), fetch, transfers.
     public static let standard = AppRecipe(
         sections: [TaskSection.self, LocationSection.self, AudioSection.self, TransferSection.self, PushSection.self, VoIPSection.self, FetchSection.self, UsageSection.self],
         modes: [

@@ -1,4 +1,4 @@
-public import BackgroundCore
+package import BackgroundCore
 
 /// One run of an emulated app, the one value every command makes its app with: the recipe, the manifest
 /// (read once), the run's options (each mode's keyed by type), the code the app runs (nil: the manifest's),
@@ -13,19 +13,19 @@ public import BackgroundCore
 /// let engine = EventEngine(start: .defaultStart)
 /// let app = try run.start(on: engine, timeline: run.timeline(on: engine))   // made, followed, launched
 /// ```
-public struct AppRun {
-    public var recipe: AppRecipe
+package struct AppRun {
+    package var recipe: AppRecipe
     /// The manifest, read once with the recipe's sections.
-    public var manifest: AppManifest
-    public var options: AppRecipe.Options
+    package var manifest: AppManifest
+    package var options: AppRecipe.Options
     /// The app's code; nil runs the manifest's handlers (``ManifestApp``).
-    public var code: (any AppCode)?
+    package var code: (any AppCode)?
     /// Attached to the run's timeline before anything is recorded, in order.
-    public var sinks: [(Timeline) -> Void] = []
+    package var sinks: [(Timeline) -> Void] = []
     /// Told of the app once it is made, before it starts, in order.
-    public var followers: [(EmulatedApp) -> Void] = []
+    package var followers: [(EmulatedApp) -> Void] = []
 
-    public init(recipe: AppRecipe, manifest: AppManifest, options: AppRecipe.Options = AppRecipe.Options(), code: (any AppCode)? = nil) {
+    package init(recipe: AppRecipe, manifest: AppManifest, options: AppRecipe.Options = AppRecipe.Options(), code: (any AppCode)? = nil) {
         self.recipe = recipe
         self.manifest = manifest
         self.options = options
@@ -35,12 +35,12 @@ public struct AppRun {
     /// The run of the manifest at `path`, read with the recipe's sections.
     ///
     /// - Throws: ``InputError`` naming the file, the line and the key.
-    public init(recipe: AppRecipe, contentsOf path: String, options: AppRecipe.Options = AppRecipe.Options()) throws(InputError) {
+    package init(recipe: AppRecipe, contentsOf path: String, options: AppRecipe.Options = AppRecipe.Options()) throws(InputError) {
         self.init(recipe: recipe, manifest: try recipe.manifest(contentsOf: path), options: options)
     }
 
     /// The run's timeline on `engine`, with the sinks attached.
-    public func timeline(on engine: EventEngine) -> Timeline {
+    package func timeline(on engine: EventEngine) -> Timeline {
         let timeline = Timeline(engine: engine)
         for sink in sinks { sink(timeline) }
         return timeline
@@ -50,7 +50,7 @@ public struct AppRun {
     /// and the run's options, followed, and started (``EmulatedApp/start()``).
     ///
     /// - Throws: ``InputError`` when a mode cannot be attached or the commands' log cannot be opened.
-    public func start(on engine: EventEngine, timeline: Timeline) throws(InputError) -> EmulatedApp {
+    package func start(on engine: EventEngine, timeline: Timeline) throws(InputError) -> EmulatedApp {
         let app = try recipe.app(manifest, engine: engine, timeline: timeline, options: options, code: code)
         for follower in followers { follower(app) }
         app.start()

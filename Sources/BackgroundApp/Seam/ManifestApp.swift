@@ -1,5 +1,5 @@
-public import BackgroundCore
-public import BackgroundLocation
+package import BackgroundCore
+package import BackgroundLocation
 
 /// The app's code a manifest describes: its handler keys as one implementation of ``AppCode``. The tasks'
 /// `work:`, `run:`, `onLaunch:`, `resubmit:`, `onExpiration:` and `register:`, `submitAtLaunch:`, the
@@ -17,7 +17,7 @@ public import BackgroundLocation
 /// ```
 ///
 /// - Warning: Called on the engine's owner only, like the app.
-public final class ManifestApp: AppCode {
+package final class ManifestApp: AppCode {
     /// The app, from its first launch on.
     weak var app: EmulatedApp?
     /// Where `run:` commands write, opened once (the task log, or stderr).
@@ -32,20 +32,20 @@ public final class ManifestApp: AppCode {
     /// The code, writing its commands' output as `commands` says.
     ///
     /// - Throws: ``InputError`` when the commands' log cannot be opened.
-    public init(commands: EmulatedApp.Commands = EmulatedApp.Commands()) throws(InputError) {
+    package init(commands: EmulatedApp.Commands = EmulatedApp.Commands()) throws(InputError) {
         log = try CommandLog(path: commands.log)
     }
 
     /// Registers the task handlers (`register: atLaunch`, the first time) and submits `submitAtLaunch:`;
     /// the `register: afterLaunch` handlers follow once the launch has finished (the exception that
     /// crashes the app on iOS).
-    public func applicationDidFinishLaunching(_ app: EmulatedApp, first: Bool) {
+    package func applicationDidFinishLaunching(_ app: EmulatedApp, first: Bool) {
         self.app = app
         launchTasks(first: first)
     }
 
     /// The process ends: the handlers' work under way ends with it.
-    public func applicationWillTerminate(_ app: EmulatedApp) {
+    package func applicationWillTerminate(_ app: EmulatedApp) {
         for work in Array(pushWork.values) + Array(voipWork.values) + (fetchWork.map { [$0] } ?? []) { app.engine.cancel(work) }
         pushWork.removeAll()
         voipWork.removeAll()
@@ -55,7 +55,7 @@ public final class ManifestApp: AppCode {
     // MARK: Background transfers
 
     /// Keeps the completion handler until the session has delivered its events.
-    public func application(
+    package func application(
         _ app: EmulatedApp, handleEventsForBackgroundURLSession identifier: String, completionHandler: @escaping () -> Void
     ) {
         sessionEventHandlers[identifier] = completionHandler
@@ -63,7 +63,7 @@ public final class ManifestApp: AppCode {
 
     /// The manifest's app has nothing more to do with the events: it calls the completion handler it kept,
     /// once the session's delegate call has returned.
-    public func urlSessionDidFinishEvents(_ app: EmulatedApp, forBackgroundURLSession identifier: String) {
+    package func urlSessionDidFinishEvents(_ app: EmulatedApp, forBackgroundURLSession identifier: String) {
         guard let handler = sessionEventHandlers.removeValue(forKey: identifier) else { return }
         app.engine.schedule(at: app.engine.now) { handler() }
     }
@@ -71,21 +71,21 @@ public final class ManifestApp: AppCode {
     // MARK: Location
 
     /// The region's `onEnter:` action, with the trigger `enter`.
-    public func locationManager(_ manager: LocationManager, didEnterRegion region: CircularRegion, at fix: LocationFix) {
+    package func locationManager(_ manager: LocationManager, didEnterRegion region: CircularRegion, at fix: LocationFix) {
         guard let app else { return }
         let action = app.manifest.regions.first { $0.id == region.identifier }?.onEnter
         perform(action, trigger: ActionTrigger(.enter, region: region.identifier, latitude: fix.latitude, longitude: fix.longitude))
     }
 
     /// The region's `onExit:` action, with the trigger `exit`.
-    public func locationManager(_ manager: LocationManager, didExitRegion region: CircularRegion, at fix: LocationFix) {
+    package func locationManager(_ manager: LocationManager, didExitRegion region: CircularRegion, at fix: LocationFix) {
         guard let app else { return }
         let action = app.manifest.regions.first { $0.id == region.identifier }?.onExit
         perform(action, trigger: ActionTrigger(.exit, region: region.identifier, latitude: fix.latitude, longitude: fix.longitude))
     }
 
     /// `significantChange:`'s action, with the trigger `significantChange`.
-    public func locationManager(_ manager: LocationManager, didReceiveSignificantChange fix: LocationFix) {
+    package func locationManager(_ manager: LocationManager, didReceiveSignificantChange fix: LocationFix) {
         guard let app else { return }
         perform(app.manifest.significantChange, trigger: ActionTrigger(.significantChange, latitude: fix.latitude, longitude: fix.longitude))
     }

@@ -262,10 +262,10 @@ public final class LocationManager {
         return stream
     }
 
-    /// Adds `sink`, called with every event, in the order sinks were added, after the sequences and before
+    /// Adds `listener`, called with every event, in the order listeners were added, after the sequences and before
     /// the ``delegate``: how the emulator listens beside the app's delegate without taking its slot.
-    public func addEventSink(_ sink: @escaping (LocationManagerEvent) -> Void) {
-        broadcaster.addSink(sink)
+    public func addEventListener(_ listener: @escaping (LocationManagerEvent) -> Void) {
+        broadcaster.addEventListener(listener)
     }
 
     /// Finishes every sequence returned by ``events()``.

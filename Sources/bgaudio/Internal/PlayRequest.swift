@@ -12,14 +12,13 @@ struct PlayRequest: Equatable, Sendable {
     var device: String = PlayOptions.device.defaultValue
     var volume: Double = PlayOptions.volume.defaultValue
     var loop: Int = PlayOptions.loop.defaultValue
-    var start: Double = PlayOptions.start.defaultValue
+    var start: DurationArgument = PlayOptions.start.defaultValue
     var quiet: Bool = PlayOptions.quiet.defaultValue
     var format: TimelineFormat? = PlayOptions.format.defaultValue
 
     func validate() throws(ValidationError) {
         try PlayOptions.volume.validate(volume)
         try PlayOptions.loop.validate(loop)
-        try PlayOptions.start.validate(start)
         guard !files.isEmpty else { throw ValidationError("Please name at least one file to play.") }
     }
 
@@ -33,7 +32,7 @@ struct PlayRequest: Equatable, Sendable {
         let player = AudioPlayer(files: files, output: output, session: session, open: AudioFile.open)
         player.numberOfLoops = loop
         player.volume = Float(volume)
-        if start > 0 { player.currentTime = .nanoseconds(Int64(start * 1e9)) }
+        if start.value > .zero { player.currentTime = start.value }
         let console = PlayConsole(
             printer: (quiet && format == .text) ? nil : TimelinePrinter(format: format, flushEachLine: true),
             showsProgress: !quiet && StandardOutput.errorIsTerminal

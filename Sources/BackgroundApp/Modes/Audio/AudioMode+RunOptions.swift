@@ -1,13 +1,13 @@
 extension AudioMode {
     /// Where the run's clips play; nil (the default) reports every `play` action as an `error` event.
-    public enum Output: RunOption {
-        public static var defaultValue: EmulatedApp.Audio? { nil }
+    package enum Output: RunOption {
+        package static var defaultValue: EmulatedApp.Audio? { nil }
     }
 }
 
 extension AppRecipe.Options {
     /// Where clips play (``AudioMode/Output``); nil reports every `play` action as an `error` event.
-    public var audio: EmulatedApp.Audio? {
+    package var audio: EmulatedApp.Audio? {
         get { self[AudioMode.Output.self] }
         set { self[AudioMode.Output.self] = newValue }
     }

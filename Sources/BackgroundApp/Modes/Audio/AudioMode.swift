@@ -1,5 +1,5 @@
-public import BackgroundAudio
-public import BackgroundCore
+package import BackgroundAudio
+package import BackgroundCore
 
 /// The audio background mode: the app's ``AudioSession`` (the manifest's `audio:` category) and the
 /// ``AudioPlayer`` of the clip playing. It carries out `play:` actions; audio playing in a category that
@@ -11,40 +11,40 @@ public import BackgroundCore
 /// let audio = EmulatedApp.Audio(output: { ALSAOutput(device: $0) }, open: AudioFile.open)
 /// let app = try EmulatedApp(manifest: manifest, engine: engine, timeline: timeline, modes: [AudioMode(audio: audio)])
 /// ```
-public final class AudioMode: BackgroundMode {
+package final class AudioMode: BackgroundMode {
     /// The session, once the mode is attached.
-    public private(set) var session: AudioSession!
+    package private(set) var session: AudioSession!
     /// The player of the clip playing (or paused) now.
-    public private(set) var player: AudioPlayer?
+    package private(set) var player: AudioPlayer?
 
     private let audio: EmulatedApp.Audio?
     private weak var app: EmulatedApp?
     private var device = "default"
 
     /// - Parameter audio: Where clips play; nil reports every `play` action as an `error` event.
-    public init(audio: EmulatedApp.Audio?) {
+    package init(audio: EmulatedApp.Audio?) {
         self.audio = audio
     }
 
-    public func attach(to app: EmulatedApp) throws(InputError) {
+    package func attach(to app: EmulatedApp) throws(InputError) {
         self.app = app
         device = app.configuration.audioDevice ?? app.manifest.audio?.device ?? "default"
         session = AudioSession(
             category: Self.sessionCategory(app.manifest.audio?.category ?? .soloAmbient),
             backgroundAudioMode: app.manifest.backgroundModes.contains("audio"))
         // Beside whatever else observes the session: the app's code hears its notifications.
-        session.addObserver { [weak app, unowned session] notification in
+        session.addNotificationListener { [weak app, unowned session] notification in
             app?.code.audioSession(session, didPost: notification)
         }
     }
 
     /// The clip stops with the process.
-    public func appDidTerminate() {
+    package func appDidTerminate() {
         player?.stop()
         player = nil
     }
 
-    public func appDidChange(from: LifecycleState, to: LifecycleState) {
+    package func appDidChange(from: LifecycleState, to: LifecycleState) {
         if from == .foreground {
             session.applicationDidEnterBackground()
             if !session.allowsBackgroundPlayback, let player {
@@ -58,7 +58,7 @@ public final class AudioMode: BackgroundMode {
     }
 
     /// Plays the action's `play:` clip.
-    public func perform(_ action: ManifestAction, trigger: ActionTrigger) {
+    package func perform(_ action: ManifestAction, trigger: ActionTrigger) {
         if let clip = action.play { play(clip) }
     }
 
@@ -75,7 +75,7 @@ public final class AudioMode: BackgroundMode {
         let player = AudioPlayer(
             files: [clip], output: audio.output(device), pacing: .virtual(app.engine),
             session: session, open: audio.open)
-        player.addEventSink { [weak self] event in self?.audioEvent(event) }
+        player.addEventListener { [weak self] event in self?.audioEvent(event) }
         self.player = player
         guard player.play() else {
             self.player = nil
@@ -120,5 +120,5 @@ public final class AudioMode: BackgroundMode {
 
 extension AppLifecycle.Activity {
     /// Audio playing in a category and mode that continue in the background.
-    public static let audio = Self("audio", description: "background audio")
+    package static let audio = Self("audio", description: "background audio")
 }

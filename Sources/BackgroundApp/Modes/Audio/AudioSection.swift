@@ -1,4 +1,4 @@
-public import BackgroundCore
+package import BackgroundCore
 
 /// The audio mode's part of the manifest: the `audio:` session; it gives actions their `play:` key, a
 /// clip relative to the manifest's folder.
@@ -8,23 +8,23 @@ public import BackgroundCore
 /// regions:
 ///   - {id: museum, lat: 47.3769, lon: 8.5417, radius: 200, onEnter: {play: audio/museum.wav}}
 /// ```
-public struct AudioSection: ManifestSection {
-    public static let keys = ["audio"]
+package struct AudioSection: ManifestSection {
+    package static let keys = ["audio"]
     static let audioKeys = ["category", "device"]
 
     /// `play:` names a clip.
-    public static var actions: [ManifestActionKind] {
+    package static var actions: [ManifestActionKind] {
         [ManifestActionKind("play") { value, _ throws(InputError) in try value.path() }]
     }
 
     /// `audio:`.
-    public var audio: ManifestAudio?
+    package var audio: ManifestAudio?
 
-    public init(audio: ManifestAudio? = nil) {
+    package init(audio: ManifestAudio? = nil) {
         self.audio = audio
     }
 
-    public init(_ manifest: ManifestMapping, in partial: AppManifest) throws(InputError) {
+    package init(_ manifest: ManifestMapping, in partial: AppManifest) throws(InputError) {
         guard let node = manifest["audio"] else {
             self.init()
             return
@@ -38,10 +38,10 @@ public struct AudioSection: ManifestSection {
 
 extension AppManifest {
     /// `audio:`.
-    public var audio: ManifestAudio? { self[AudioSection.self]?.audio }
+    package var audio: ManifestAudio? { self[AudioSection.self]?.audio }
 }
 
 extension ManifestAction {
     /// `play:`, a clip to play, resolved against the manifest's folder.
-    public var play: String? { value("play") }
+    package var play: String? { value("play") }
 }

@@ -1,4 +1,4 @@
-public import BackgroundAudio
+package import BackgroundAudio
 
 extension EmulatedApp {
     /// Where the emulated app's clips go and how they are decoded — the seam between the app and the
@@ -7,13 +7,13 @@ extension EmulatedApp {
     /// ```swift
     /// let audio = EmulatedApp.Audio(output: { ALSAOutput(device: $0) }, open: AudioFile.open)
     /// ```
-    public struct Audio {
+    package struct Audio {
         /// An output for the manifest's `audio.device` (an ALSA PCM name; `null` plays silently).
-        public var output: (String) -> any AudioOutput
+        package var output: (String) -> any AudioOutput
         /// A decoder for a clip's path.
-        public var open: (String) throws -> any AudioDecoder
+        package var open: (String) throws -> any AudioDecoder
 
-        public init(output: @escaping (String) -> any AudioOutput, open: @escaping (String) throws -> any AudioDecoder) {
+        package init(output: @escaping (String) -> any AudioOutput, open: @escaping (String) throws -> any AudioDecoder) {
             self.output = output
             self.open = open
         }

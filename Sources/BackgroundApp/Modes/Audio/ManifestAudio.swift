@@ -3,17 +3,17 @@
 /// ```yaml
 /// audio: {category: playback, device: default}
 /// ```
-public struct ManifestAudio: Hashable, Sendable {
+package struct ManifestAudio: Hashable, Sendable {
     /// `AVAudioSession.Category`.
-    public enum Category: String, Hashable, Sendable, CaseIterable {
+    package enum Category: String, Hashable, Sendable, CaseIterable {
         case ambient, soloAmbient, playback, record, playAndRecord, multiRoute
     }
 
-    public var category: Category
+    package var category: Category
     /// Any ALSA PCM name; `null` plays silently.
-    public var device: String
+    package var device: String
 
-    public init(category: Category = .soloAmbient, device: String = "default") {
+    package init(category: Category = .soloAmbient, device: String = "default") {
         self.category = category
         self.device = device
     }

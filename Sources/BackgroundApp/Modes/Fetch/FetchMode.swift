@@ -1,4 +1,4 @@
-public import BackgroundCore
+package import BackgroundCore
 import BackgroundPushes
 import BackgroundScheduler
 
@@ -22,11 +22,11 @@ import BackgroundScheduler
 /// let app = try EmulatedApp(manifest: manifest, engine: engine, timeline: timeline, modes: [FetchMode()])
 /// app.start()    // fetch.launched at 01:00:00 with minimumInterval: 1h, if the app is in the background
 /// ```
-public final class FetchMode: BackgroundMode {
+package final class FetchMode: BackgroundMode {
     /// How long the handler has to call its completion handler: 30 s ("Your app has up to 30 seconds of
     /// wall-clock time to perform the download operation and call the specified completion handler
     /// block", `application(_:performFetchWithCompletionHandler:)`).
-    public static let completionWindow = Duration.seconds(30)
+    package static let completionWindow = Duration.seconds(30)
 
     private weak var app: EmulatedApp?
     private var section = FetchSection()
@@ -36,14 +36,14 @@ public final class FetchMode: BackgroundMode {
     private var running = false
     private var window: EventID?
 
-    public init() {}
+    package init() {}
 
-    public func attach(to app: EmulatedApp) throws(InputError) {
+    package func attach(to app: EmulatedApp) throws(InputError) {
         self.app = app
         section = app.manifest[FetchSection.self] ?? FetchSection()
     }
 
-    public func appDidFinishLaunching(first: Bool) {
+    package func appDidFinishLaunching(first: Bool) {
         guard first, section.isRequested, let app else { return }
         let file = app.manifest.file
         if !app.manifest.permittedIdentifiers.isEmpty {
@@ -60,20 +60,20 @@ public final class FetchMode: BackgroundMode {
         }
     }
 
-    public func appWasForceQuit() { forceQuit = true }
+    package func appWasForceQuit() { forceQuit = true }
 
-    public func appDidChange(from: LifecycleState, to: LifecycleState) {
+    package func appDidChange(from: LifecycleState, to: LifecycleState) {
         if to == .foreground { forceQuit = false }
     }
 
     /// The handler ends with the process.
-    public func appDidTerminate() {
+    package func appDidTerminate() {
         if let window { app?.engine.cancel(window) }
         window = nil
         running = false
     }
 
-    public var isSettled: Bool { !enabled && !running }
+    package var isSettled: Bool { !enabled && !running }
 
     private func scheduleNext() {
         guard let app else { return }
@@ -113,5 +113,5 @@ public final class FetchMode: BackgroundMode {
 
 extension AppLifecycle.Activity {
     /// The legacy background fetch, until its handler calls the completion handler.
-    public static let backgroundFetch = Self("fetch", description: "background fetch")
+    package static let backgroundFetch = Self("fetch", description: "background fetch")
 }

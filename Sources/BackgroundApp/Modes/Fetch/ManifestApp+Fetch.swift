@@ -1,9 +1,9 @@
 import BackgroundCore
-public import BackgroundPushes
+package import BackgroundPushes
 
 extension ManifestApp {
     /// `backgroundFetch:`: works `work:`, then calls the completion handler with `result:`.
-    public func application(_ app: EmulatedApp, performFetchWithCompletionHandler completionHandler: @escaping (PushFetchResult) -> Void) {
+    package func application(_ app: EmulatedApp, performFetchWithCompletionHandler completionHandler: @escaping (PushFetchResult) -> Void) {
         let section = app.manifest[FetchSection.self] ?? FetchSection()
         fetchWork = app.engine.schedule(after: section.work) { [weak self] in
             self?.fetchWork = nil

@@ -2,8 +2,8 @@ public import BackgroundLocation
 
 extension LocationMode {
     /// The run's location manager, which a trace or gpsd feeds; nil (the default) hosts no location mode.
-    public enum Manager: RunOption {
-        public static var defaultValue: LocationManager? { nil }
+    package enum Manager: RunOption {
+        package static var defaultValue: LocationManager? { nil }
     }
 }
 

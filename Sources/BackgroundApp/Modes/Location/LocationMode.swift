@@ -1,5 +1,5 @@
-public import BackgroundCore
-public import BackgroundLocation
+package import BackgroundCore
+package import BackgroundLocation
 
 /// The location background mode: monitors the manifest's regions and significant changes on a
 /// ``LocationManager``, listening to its events beside the app's delegate (the manager's `delegate` stays the
@@ -15,23 +15,23 @@ public import BackgroundLocation
 /// let app = try EmulatedApp(manifest: manifest, engine: engine, timeline: timeline,
 ///                           modes: [LocationMode(manager: manager), TaskMode()])
 /// ```
-public final class LocationMode: BackgroundMode {
+package final class LocationMode: BackgroundMode {
     /// The manager, on the app's engine.
-    public let manager: LocationManager
+    package let manager: LocationManager
 
     private weak var app: EmulatedApp?
     private var updatesLocation = false
     /// Whether the user force-quit the app and has not opened it since.
     private var wasForceQuit = false
 
-    public init(manager: LocationManager) {
+    package init(manager: LocationManager) {
         self.manager = manager
     }
 
-    public func attach(to app: EmulatedApp) throws(InputError) {
+    package func attach(to app: EmulatedApp) throws(InputError) {
         precondition(manager.engine === app.engine, "the location manager must run on the app's engine")
         self.app = app
-        manager.addEventSink { [weak self] event in self?.hear(event) }
+        manager.addEventListener { [weak self] event in self?.hear(event) }
         manager.authorization = app.manifest.locationAuthorization
         manager.accuracyAuthorization = app.manifest.locationAccuracy
     }
@@ -39,7 +39,7 @@ public final class LocationMode: BackgroundMode {
     /// The first time, monitors the manifest's regions and significant changes; every time, starts
     /// continuous updates again when they ran before, and lets them keep the app running in the background
     /// with the `location` mode.
-    public func appDidLaunch(first: Bool) {
+    package func appDidLaunch(first: Bool) {
         guard let app else { return }
         if first {
             updatesLocation = manager.isUpdatingLocation
@@ -58,23 +58,23 @@ public final class LocationMode: BackgroundMode {
     }
 
     /// Continuous updates stop with the process; monitoring goes on.
-    public func appDidTerminate() {
+    package func appDidTerminate() {
         manager.stopUpdatingLocation()
     }
 
-    public func appDidChange(from: LifecycleState, to: LifecycleState) {
+    package func appDidChange(from: LifecycleState, to: LifecycleState) {
         manager.applicationState = to
         if to == .foreground { wasForceQuit = false }
     }
 
     /// A restart lifts a force quit only with ``EmulatedApp/Configuration/rebootLiftsForceQuit`` (docs/DEVICE.md).
-    public func deviceDidChange(_ event: DeviceEvent) {
+    package func deviceDidChange(_ event: DeviceEvent) {
         if event == .reboot, app?.configuration.rebootLiftsForceQuit == true { wasForceQuit = false }
     }
 
     /// Monitoring goes on; without ``EmulatedApp/Configuration/locationRelaunchesAfterForceQuit`` its
     /// events no longer relaunch the app until the user opens it.
-    public func appWasForceQuit() {
+    package func appWasForceQuit() {
         wasForceQuit = true
     }
 
@@ -115,5 +115,5 @@ public final class LocationMode: BackgroundMode {
 
 extension AppLifecycle.Activity {
     /// Continuous location updates allowed in the background.
-    public static let location = Self("location", description: "background location updates")
+    package static let location = Self("location", description: "background location updates")
 }

@@ -1,13 +1,13 @@
 import BackgroundCore
-public import BackgroundPushes
+package import BackgroundPushes
 import Glibc
-public import JSON
+package import JSON
 
 /// The manifest's push handlers as the app's code: `onPush:` (its action keys, then `work:`/`result:` or a
 /// `run:` command whose exit status is the result) and `onVoIPPush:` (`work:`, then `reportCall:`).
 extension ManifestApp {
     /// `onPush:`: its action (trigger `push`), then its work, then the completion handler with its result.
-    public func application(
+    package func application(
         _ app: EmulatedApp, didReceiveRemoteNotification userInfo: JSONValue, push: Int,
         fetchCompletionHandler completionHandler: @escaping (PushFetchResult) -> Void
     ) {
@@ -27,7 +27,7 @@ extension ManifestApp {
     }
 
     /// `onVoIPPush:`: works `work:`, reports the incoming call when `reportCall:` says so, and completes.
-    public func pushRegistry(
+    package func pushRegistry(
         _ app: EmulatedApp, didReceiveIncomingVoIPPush payload: JSONValue, push: Int,
         reportIncomingCall: @escaping () -> Void, completion: @escaping () -> Void
     ) {

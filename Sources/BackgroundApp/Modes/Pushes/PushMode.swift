@@ -1,5 +1,6 @@
-public import BackgroundCore
-public import BackgroundPushes
+import AppControl
+package import BackgroundCore
+package import BackgroundPushes
 import JSON
 import BackgroundScheduler
 
@@ -33,21 +34,21 @@ import BackgroundScheduler
 /// let payload = try PushPayload.read(path: "push/sync.apns")
 /// app.mode(PushMode.self)?.send(payload, headers: PushHeaders())   // 1: push.received 1, …
 /// ```
-public final class PushMode: BackgroundMode {
+package final class PushMode: BackgroundMode {
     /// The emulator's choices for pushes (docs/PUSH.md).
-    public struct Configuration: Hashable, Sendable {
+    package struct Configuration: Hashable, Sendable {
         /// The system's discretion: budget, storage limit, force quit and restarts.
-        public var policy = PushPolicy.Configuration()
+        package var policy = PushPolicy.Configuration()
         /// How long the app has to call the completion handler after a delivery (default 30 s: "Your app
         /// has up to 30 seconds of wall-clock time to process the notification and call the specified
         /// completion handler block", `application(_:didReceiveRemoteNotification:fetchCompletionHandler:)`).
-        public var completionWindow = Duration.seconds(30)
+        package var completionWindow = Duration.seconds(30)
 
-        public init() {}
+        package init() {}
     }
 
     /// The number the next push gets, from 1.
-    public private(set) var sentCount = 0
+    package private(set) var sentCount = 0
 
     private weak var app: EmulatedApp?
     private var section = PushSection()
@@ -65,21 +66,21 @@ public final class PushMode: BackgroundMode {
     private var manifestPushesLeft = 0
     private var warnedNotPermitted = false
     /// The `push.rejected` error of each push rejected as it was sent, by number (what `bgtask push` answers).
-    public private(set) var rejections: [Int: String] = [:]
+    package private(set) var rejections: [Int: String] = [:]
     /// PushKit's rules for the VoIP pushes (`onVoIPPush:`).
     private var voip: VoIPCalls?
     private var sendListeners: [(Int) -> Void] = []
 
-    public init() {}
+    package init() {}
 
     /// Adds a listener told of every push the server sends (its number), at the engine's time of sending,
     /// before anything becomes of it: a push held offline or before the first unlock has no event until it is
     /// delivered, and a run's summary measures its delay from here.
-    public func addSendListener(_ listener: @escaping (Int) -> Void) {
+    package func addSendListener(_ listener: @escaping (Int) -> Void) {
         sendListeners.append(listener)
     }
 
-    public func attach(to app: EmulatedApp) throws(InputError) {
+    package func attach(to app: EmulatedApp) throws(InputError) {
         self.app = app
         configuration = app.configuration.pushes
         configuration.policy.rebootClearsForceQuit = app.configuration.rebootLiftsForceQuit
@@ -94,7 +95,7 @@ public final class PushMode: BackgroundMode {
     }
 
     /// The manifest's pushes are the server's: scheduled once, at the first launch.
-    public func appDidLaunch(first: Bool) {
+    package func appDidLaunch(first: Bool) {
         guard first, let app else { return }
         let start = app.engine.now
         manifestPushesLeft = section.pushes.count
@@ -116,7 +117,7 @@ public final class PushMode: BackgroundMode {
     /// background push with priority 10 is `badPriority`); a notification is `push.displayed` at once; one
     /// that wakes the app goes on to ``PushPolicy``.
     @discardableResult
-    public func send(_ payload: PushPayload, headers: PushHeaders) -> Int {
+    package func send(_ payload: PushPayload, headers: PushHeaders) -> Int {
         sentCount += 1
         let push = sentCount
         for listener in sendListeners { listener(push) }
@@ -165,16 +166,16 @@ public final class PushMode: BackgroundMode {
         app?.timeline.record(.pushRejected(push: push, error: code))
     }
 
-    public func appDidChange(from: LifecycleState, to: LifecycleState) {
+    package func appDidChange(from: LifecycleState, to: LifecycleState) {
         if to == .foreground, from != .foreground { hear(.opened) }
     }
 
-    public func appWasForceQuit() {
+    package func appWasForceQuit() {
         hear(.forceQuit)
     }
 
     /// The handlers still running end with the process (they never call the completion handler).
-    public func appDidTerminate() {
+    package func appDidTerminate() {
         guard let app else { return }
         for case let window? in running.values { app.engine.cancel(window) }
         running.removeAll()
@@ -182,7 +183,7 @@ public final class PushMode: BackgroundMode {
         hear(.terminated)
     }
 
-    public func deviceDidChange(_ event: DeviceEvent) {
+    package func deviceDidChange(_ event: DeviceEvent) {
         switch event {
         case .reboot: hear(.reboot)
         case .unlock: hear(.unlock)
@@ -192,7 +193,7 @@ public final class PushMode: BackgroundMode {
 
     /// `push N` and N bytes on the control socket (`bgtask push`): the payload, as `xcrun simctl push` takes
     /// it, sent now as APNs sends it; one that fails `PushPayload`'s rules is not delivered.
-    public var controlVerbs: [ControlVerb] {
+    package var controlVerbs: [ControlVerb] {
         [ControlVerb(Self.pushVerb, takes: .payload) { [weak self] _, bytes in
             let payload: PushPayload
             do {
@@ -208,10 +209,10 @@ public final class PushMode: BackgroundMode {
     }
 
     /// A push on the control socket.
-    public static let pushVerb = "push"
+    package static let pushVerb = "push"
 
     /// Settled when no manifest push is still to be sent, no handler runs and no push waits.
-    public var isSettled: Bool { manifestPushesLeft == 0 && running.isEmpty && policy.pendingPush == nil && voip?.isSettled != false }
+    package var isSettled: Bool { manifestPushesLeft == 0 && running.isEmpty && policy.pendingPush == nil && voip?.isSettled != false }
 
     // MARK: Decisions
 
@@ -302,10 +303,10 @@ public final class PushMode: BackgroundMode {
 
 extension AppLifecycle.Activity {
     /// A delivered push, by number, until the app calls its completion handler.
-    public static func push(_ number: Int) -> Self { Self("push.\(number)", description: "push \(number)") }
+    package static func push(_ number: Int) -> Self { Self("push.\(number)", description: "push \(number)") }
 }
 
 extension ActionTrigger.Kind {
     /// `onPush:`, when a push is delivered.
-    public static let push = Self("push")
+    package static let push = Self("push")
 }

@@ -1,4 +1,4 @@
-public import BackgroundCore
+package import BackgroundCore
 import BackgroundPushes
 
 /// The pushes mode's part of the manifest: the `pushes:` timeline (what the server sends through APNs)
@@ -17,22 +17,22 @@ import BackgroundPushes
 /// APNs would refuse (no `aps`, too large, `priority:` or `pushType:` that do not fit it) is
 /// `push.rejected`. As with `xcrun simctl push BUNDLE FILE`, the manifest's `app` is the target: a file's
 /// other `"Simulator Target Bundle"` is noted in the timeline (``PushMode``), not refused.
-public struct PushSection: ManifestSection {
-    public static let keys = ["pushes", "onPush"]
+package struct PushSection: ManifestSection {
+    package static let keys = ["pushes", "onPush"]
     static let pushKeys = ["at", "payload", "priority", "pushType", "expiration"]
     static let handlerKeys = ["work", "result", "run"]
 
     /// `pushes:`, in the order given.
-    public var pushes: [ManifestPush]
+    package var pushes: [ManifestPush]
     /// `onPush:`, or the default handler (`work: 0s, result: newData`, no action).
-    public var onPush: PushHandler
+    package var onPush: PushHandler
 
-    public init(pushes: [ManifestPush] = [], onPush: PushHandler = PushHandler()) {
+    package init(pushes: [ManifestPush] = [], onPush: PushHandler = PushHandler()) {
         self.pushes = pushes
         self.onPush = onPush
     }
 
-    public init(_ manifest: ManifestMapping, in partial: AppManifest) throws(InputError) {
+    package init(_ manifest: ManifestMapping, in partial: AppManifest) throws(InputError) {
         self.init()
         for item in try manifest["pushes"]?.list() ?? [] { pushes.append(try Self.push(item)) }
         if let node = manifest["onPush"] { onPush = try Self.handler(node) }
@@ -98,5 +98,5 @@ public struct PushSection: ManifestSection {
 
 extension AppManifest {
     /// `pushes:`, in the order given; empty when the manifest was read without the ``PushSection``.
-    public var pushes: [ManifestPush] { self[PushSection.self]?.pushes ?? [] }
+    package var pushes: [ManifestPush] { self[PushSection.self]?.pushes ?? [] }
 }

@@ -1,5 +1,6 @@
-public import BackgroundCore
-public import BackgroundScheduler
+import AppControl
+package import BackgroundCore
+package import BackgroundScheduler
 
 /// The tasks background mode: a ``BGTaskScheduler`` for the manifest's permitted identifiers and
 /// background modes, with device conditions from the manifest or the machine
@@ -16,9 +17,9 @@ public import BackgroundScheduler
 /// let app = try EmulatedApp(manifest: manifest, engine: engine, timeline: timeline, modes: [TaskMode()])
 /// app.mode(TaskMode.self)?.scheduler.pendingTaskRequests()
 /// ```
-public final class TaskMode: BackgroundMode {
+package final class TaskMode: BackgroundMode {
     /// The scheduler the mode's tasks run on (once the mode is attached).
-    public private(set) var scheduler: BGTaskScheduler!
+    package private(set) var scheduler: BGTaskScheduler!
     /// The manifest's task section, read out once: `submit` looks a task up on every submission.
     package private(set) var section = TaskSection()
 
@@ -26,12 +27,12 @@ public final class TaskMode: BackgroundMode {
     /// What made the app submit each request last (the `run:` command's `BG_TRIGGER`).
     private var triggers: [String: ActionTrigger] = [:]
 
-    public init() {}
+    package init() {}
 
     /// Creates the scheduler (recording the first `conditions` event).
     ///
     /// - Throws: ``InputError`` when the scheduler's state file cannot be restored.
-    public func attach(to app: EmulatedApp) throws(InputError) {
+    package func attach(to app: EmulatedApp) throws(InputError) {
         self.app = app
         let manifest = app.manifest
         section = manifest[TaskSection.self] ?? TaskSection()
@@ -59,12 +60,12 @@ public final class TaskMode: BackgroundMode {
     }
 
     /// The first launch tells the scheduler the usage before the run, before the app's code submits anything.
-    public func appDidLaunch(first: Bool) {
+    package func appDidLaunch(first: Bool) {
         if first, let history = app?.device.user.history, !history.isEmpty { scheduler.learnUsage(history: history) }
     }
 
     /// The app's code has returned from its first launch: registration closes and tasks may launch.
-    public func appDidFinishLaunching(first: Bool) {
+    package func appDidFinishLaunching(first: Bool) {
         if first { scheduler.finishLaunching() }
     }
 
@@ -98,20 +99,20 @@ public final class TaskMode: BackgroundMode {
     }
 
     /// The running tasks end with the process.
-    public func appDidTerminate() {
+    package func appDidTerminate() {
         scheduler.endRunningTasks()
     }
 
     /// iOS launches no task of ``EmulatedApp/Configuration/tasksHeldAfterForceQuit`` until the user opens
     /// the app again (their requests stay pending), and cancels queued continued tasks.
-    public func appWasForceQuit() {
+    package func appWasForceQuit() {
         scheduler.heldKinds = app?.configuration.tasksHeldAfterForceQuit ?? []
         scheduler.appWasForceQuit()
     }
 
     /// Opening the app lifts a force quit's hold; the scheduler follows whether the app is in the
     /// foreground (where continued tasks are submitted).
-    public func appDidChange(from: LifecycleState, to: LifecycleState) {
+    package func appDidChange(from: LifecycleState, to: LifecycleState) {
         if to == .foreground { scheduler.heldKinds = [] }
         scheduler.isAppInForeground = to == .foreground
         if to == .foreground { scheduler.appWasOpened() }
@@ -120,20 +121,20 @@ public final class TaskMode: BackgroundMode {
     /// A restart lifts a force quit's hold only with ``EmulatedApp/Configuration/rebootLiftsForceQuit``
     /// (off by default: the flag "persists across restarts", Apple DTS; docs/DEVICE.md).
     /// From a restart until the first unlock no task launches (the device's ``Device/isUnlockedSinceRestart``).
-    public func deviceDidChange(_ event: DeviceEvent) {
+    package func deviceDidChange(_ event: DeviceEvent) {
         if event == .reboot, app?.configuration.rebootLiftsForceQuit == true { scheduler.heldKinds = [] }
         scheduler.isWaitingForFirstUnlock = !(app?.device.isUnlockedSinceRestart ?? true)
     }
 
     /// Submits the action's `submit:` task; cancels its `cancel:` continued task as the user does in the
     /// system's interface (``BGTaskScheduler/cancelContinuedTask(identifier:)``).
-    public func perform(_ action: ManifestAction, trigger: ActionTrigger) {
+    package func perform(_ action: ManifestAction, trigger: ActionTrigger) {
         if let identifier = action.submit { submit(identifier, trigger: trigger) }
         if let identifier = action.cancel { scheduler.cancelContinuedTask(identifier: identifier) }
     }
 
     /// Settled when no task request is pending.
-    public var isSettled: Bool { scheduler.pendingTaskRequests().isEmpty }
+    package var isSettled: Bool { scheduler.pendingTaskRequests().isEmpty }
 
     // MARK: The debugger's commands
 
@@ -141,7 +142,7 @@ public final class TaskMode: BackgroundMode {
     /// and `_simulateExpirationForTaskWithIdentifier:`: on the control socket (`bgtask simulate-launch`) and
     /// as the lifecycle's `simulateLaunch:` and `simulateExpiration:` steps. Where the debugger would do
     /// nothing (an identifier not permitted, no pending request, no running task) the reply says why.
-    public var controlVerbs: [ControlVerb] {
+    package var controlVerbs: [ControlVerb] {
         [
             ControlVerb(Self.simulateLaunchVerb, takes: .name) { [weak self] identifier, _ in
                 guard let scheduler = self?.scheduler else { return .error("\(identifier) was not launched: the app has no task scheduler") }
@@ -168,17 +169,17 @@ public final class TaskMode: BackgroundMode {
     }
 
     /// The debugger's `_simulateLaunchForTaskWithIdentifier:` on the control socket.
-    public static let simulateLaunchVerb = "simulate-launch"
+    package static let simulateLaunchVerb = "simulate-launch"
     /// The debugger's `_simulateExpirationForTaskWithIdentifier:` on the control socket.
-    public static let simulateExpirationVerb = "simulate-expiration"
+    package static let simulateExpirationVerb = "simulate-expiration"
 }
 
 extension AppLifecycle.Activity {
     /// A launched background task, by identifier.
-    public static func task(_ identifier: String) -> Self { Self("task.\(identifier)", description: "task \(identifier)") }
+    package static func task(_ identifier: String) -> Self { Self("task.\(identifier)", description: "task \(identifier)") }
 }
 
 extension ActionTrigger.Kind {
     /// A task's `onLaunch:`, when the task launches.
-    public static let taskLaunch = Self("taskLaunch")
+    package static let taskLaunch = Self("taskLaunch")
 }

@@ -1,3 +1,4 @@
+import AppControl
 import BackgroundCore
 
 extension TaskSection {
@@ -20,8 +21,9 @@ extension LifecycleStepKind {
         guard let command = app.controlVerbs[verb] else {
             return timeline.record(.error(message: "\(step): the app has no mode that answers \(verb)", code: "simulate"))
         }
-        if case .error(let why) = command.perform(identifier, []) {
-            timeline.record(.error(message: "\(step): \(why); the debugger's command does nothing", code: "simulate"))
+        let reply = command.perform(identifier, [])
+        if !reply.succeeded {
+            timeline.record(.error(message: "\(step): \(reply.message); the debugger's command does nothing", code: "simulate"))
         }
     }
 

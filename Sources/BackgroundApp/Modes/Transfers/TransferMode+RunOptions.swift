@@ -2,19 +2,19 @@ public import BackgroundTransfers
 
 extension TransferMode {
     /// How the run's background session's transfers happen (default simulated, with the manifest's `server:`).
-    public enum AttemptsOption: RunOption {
-        public static var defaultValue: Attempts { TransferMode.simulatedAttempts }
+    package enum AttemptsOption: RunOption {
+        package static var defaultValue: Attempts { TransferMode.simulatedAttempts }
     }
 
     /// Where the run keeps pending transfers (`--state`); nil (the default): nowhere.
-    public enum StoreOption: RunOption {
-        public static var defaultValue: (any TransferStore)? { nil }
+    package enum StoreOption: RunOption {
+        package static var defaultValue: (any TransferStore)? { nil }
     }
 }
 
 extension AppRecipe.Options {
     /// How the background session's transfers happen (``TransferMode/AttemptsOption``).
-    public var transferAttempts: TransferMode.Attempts {
+    package var transferAttempts: TransferMode.Attempts {
         get { self[TransferMode.AttemptsOption.self] }
         set { self[TransferMode.AttemptsOption.self] = newValue }
     }

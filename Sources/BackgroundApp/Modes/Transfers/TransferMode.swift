@@ -1,6 +1,6 @@
-public import BackgroundCore
+package import BackgroundCore
 import BackgroundScheduler
-public import BackgroundTransfers
+package import BackgroundTransfers
 
 /// The transfers background mode: the app's background session (``AppTransfers``) inside the emulated app.
 ///
@@ -23,13 +23,13 @@ public import BackgroundTransfers
 /// ```swift
 /// let app = try EmulatedApp(manifest: manifest, engine: engine, timeline: timeline, modes: [TaskMode(), TransferMode()])
 /// ```
-public final class TransferMode: BackgroundMode {
+package final class TransferMode: BackgroundMode {
     /// Makes the performer of the session's attempts, on the app's engine, for its manifest.
-    public typealias Attempts = (EventEngine, AppManifest) -> any TransferAttempts
+    package typealias Attempts = (EventEngine, AppManifest) -> any TransferAttempts
 
     /// Simulated attempts (the default): no byte moves, a transfer takes its size over the network's
     /// bandwidth on virtual time, and the manifest's `server:` list says what the server answers.
-    public static func simulatedAttempts(engine: EventEngine, manifest: AppManifest) -> any TransferAttempts {
+    package static func simulatedAttempts(engine: EventEngine, manifest: AppManifest) -> any TransferAttempts {
         SimulatedTransfers(engine: engine, server: manifest.server)
     }
 
@@ -50,7 +50,7 @@ public final class TransferMode: BackgroundMode {
 
     /// A mode whose attempts `attempts` makes (by default simulated, with the manifest's `server:` list),
     /// keeping pending transfers in `store`.
-    public init(
+    package init(
         attempts: @escaping Attempts = TransferMode.simulatedAttempts,
         store: (any TransferStore)? = nil, rules: SessionRules = SessionRules()
     ) {
@@ -59,7 +59,7 @@ public final class TransferMode: BackgroundMode {
         self.rules = rules
     }
 
-    public func attach(to app: EmulatedApp) throws(InputError) {
+    package func attach(to app: EmulatedApp) throws(InputError) {
         self.app = app
         var rules = rules
         if rules.discretion == nil, case .realistic = app.configuration.scheduler.policy { rules.discretion = SessionRules.Discretion() }
@@ -73,7 +73,7 @@ public final class TransferMode: BackgroundMode {
     }
 
     /// The first launch carries on the transfers the store kept.
-    public func appDidFinishLaunching(first: Bool) {
+    package func appDidFinishLaunching(first: Bool) {
         guard first, let app else { return }
         do throws(InputError) {
             try transfers.session.start()
@@ -82,27 +82,27 @@ public final class TransferMode: BackgroundMode {
         }
     }
 
-    public func appDidChange(from: LifecycleState, to: LifecycleState) {
+    package func appDidChange(from: LifecycleState, to: LifecycleState) {
         transfers.session.appDidChange(to: to)
     }
 
     /// Creates the transfers of the action's `upload:` and `download:`.
-    public func perform(_ action: ManifestAction, trigger: ActionTrigger) {
+    package func perform(_ action: ManifestAction, trigger: ActionTrigger) {
         transfers.perform(action)
     }
 
     /// Settled when no transfer is pending and no wake is due.
-    public var isSettled: Bool { transfers.session.isSettled }
+    package var isSettled: Bool { transfers.session.isSettled }
 
     /// The user force-quit the app: every transfer fails with `userForceQuitApplication` (downloads keep
     /// their resume data), and the session relaunches the app no more until the user opens it.
-    public func appWasForceQuit() {
+    package func appWasForceQuit() {
         transfers.session.forceQuit()
     }
 
     /// A restart lifts a force quit's block on the session's relaunches only with
     /// ``EmulatedApp/Configuration/rebootLiftsForceQuit`` (off by default; docs/DEVICE.md).
-    public func deviceDidChange(_ event: DeviceEvent) {
+    package func deviceDidChange(_ event: DeviceEvent) {
         if event == .reboot, app?.configuration.rebootLiftsForceQuit == true { transfers.session.deviceRestarted() }
     }
 
@@ -133,5 +133,5 @@ public final class TransferMode: BackgroundMode {
 
 extension AppLifecycle.Activity {
     /// The app handles its background session's events (`handleEventsForBackgroundURLSession`).
-    public static let sessionEvents = Self("transfers.sessionEvents", description: "background session events")
+    package static let sessionEvents = Self("transfers.sessionEvents", description: "background session events")
 }

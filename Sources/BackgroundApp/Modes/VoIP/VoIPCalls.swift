@@ -1,6 +1,6 @@
 import BackgroundCore
 import BackgroundPushes
-public import JSON
+package import JSON
 
 /// PushKit's rules for VoIP pushes in the emulated app: a VoIP push launches or wakes the app and is handed
 /// to its code (``AppCode/pushRegistry(_:didReceiveIncomingVoIPPush:push:reportIncomingCall:completion:)``),
@@ -18,23 +18,23 @@ public import JSON
 /// let calls = VoIPCalls()
 /// calls.deliver(3, payload: .object([]), in: app)    // push.received 3, the app woken; its code reports the call
 /// ```
-public final class VoIPCalls {
+package final class VoIPCalls {
     /// How many unreported VoIP pushes the system tolerates before it stops delivering them (default 3,
     /// the emulator's choice: Apple says "repeatedly").
-    public static let failureLimit = 3
+    package static let failureLimit = 3
 
     /// The VoIP pushes the app did not report as calls so far.
-    public private(set) var failures = 0
+    package private(set) var failures = 0
     /// The pushes whose handler has not completed, and whether it reported the call.
     private var running: [Int: Bool] = [:]
 
-    public init() {}
+    package init() {}
 
     /// Whether a handler still runs.
-    public var isSettled: Bool { running.isEmpty }
+    package var isSettled: Bool { running.isEmpty }
 
     /// Delivers VoIP push `push` with its payload to `app`'s code, or drops it when the app failed too often.
-    public func deliver(_ push: Int, payload: JSONValue, in app: EmulatedApp) {
+    package func deliver(_ push: Int, payload: JSONValue, in app: EmulatedApp) {
         guard failures < Self.failureLimit else {
             app.timeline.record(.pushDropped(push: push, reason: .voipCallNotReported))
             return
@@ -64,7 +64,7 @@ public final class VoIPCalls {
     }
 
     /// The handlers end with the process.
-    public func appDidTerminate() {
+    package func appDidTerminate() {
         running.removeAll()
     }
 }
