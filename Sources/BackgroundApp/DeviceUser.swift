@@ -101,29 +101,26 @@ public final class DeviceUser {
         lifecycle.end(.keptInBackground, reason: "the user opened the app")
     }
 
-    /// A lifecycle step; `name` (`lifecycle[1]`) names its background task.
+    /// A lifecycle step: its kind carries it out; `name` (`lifecycle[1]`) names it.
     private func apply(_ step: ManifestLifecycleStep, name: String) {
         guard let app else { return }
         // What the user does shows, even to an app kept in the background unseen until now.
         app.lifecycle.recordsChanges = true
-        switch step.change {
-        case .forceQuit: app.forceQuit()
-        case .device(let event): app.deviceDidChange(event)
-        case .simulateLaunch(let identifier): app.runDebuggerCommand("simulate-launch", identifier, step: "simulateLaunch")
-        case .simulateExpiration(let identifier): app.runDebuggerCommand("simulate-expiration", identifier, step: "simulateExpiration")
-        case .appExtension(let name):
-            // The extension's own process acts; the app is neither woken nor launched.
-            guard let action = step.action else { return }
-            for mode in app.modes { mode.perform(action, trigger: ActionTrigger(.appExtension, source: name)) }
-        case .state(let state):
-            // Begun as early as possible: before the app leaves the foreground (UIKit's advice).
-            let holdsWorkFirst = app.lifecycle.state == .foreground
-            if let work = step.backgroundTask, holdsWorkFirst { beginBackgroundWork(work, name: name, on: app.lifecycle) }
-            apply(state, to: app)
-            if let work = step.backgroundTask, !holdsWorkFirst { beginBackgroundWork(work, name: name, on: app.lifecycle) }
-            if let action = step.action {
-                for mode in app.modes { mode.perform(action, trigger: ActionTrigger(.user)) }
-            }
+        step.change.kind.perform(step.change.value, LifecycleStepKind.Step(step: step, app: app, name: name))
+    }
+
+    /// An `app:` step: a state, with the background task it holds and the user's tap, or a force quit.
+    func apply(_ change: AppStep, _ step: LifecycleStepKind.Step) {
+        let app = step.app
+        guard case .state(let state) = change else { return app.forceQuit() }
+        // Begun as early as possible: before the app leaves the foreground (UIKit's advice).
+        let holdsWorkFirst = app.lifecycle.state == .foreground
+        let work = step.step.backgroundTask
+        if let work, holdsWorkFirst { beginBackgroundWork(work, name: step.name, on: app.lifecycle) }
+        apply(state, to: app)
+        if let work, !holdsWorkFirst { beginBackgroundWork(work, name: step.name, on: app.lifecycle) }
+        if let action = step.step.action {
+            app.perform(action, trigger: ActionTrigger(.user))
         }
     }
 

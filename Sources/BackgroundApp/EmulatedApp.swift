@@ -43,21 +43,29 @@ public final class EmulatedApp {
     public let configuration: Configuration
     /// The modes the app hosts, in the order they are called.
     public let modes: [any BackgroundMode]
+    /// The app's own code, which every mode calls (``AppCode``): the manifest's handlers (``ManifestApp``)
+    /// unless the app was made with code of its own.
+    public let code: any AppCode
     /// The requests the app answers on a live run's control socket, by verb: every mode's
     /// (``BackgroundMode/controlVerbs``).
     public private(set) var controlVerbs: [String: ControlVerb] = [:]
 
     private var hasLaunched = false
 
-    /// Creates the app on `engine` and `timeline` with `modes`, each attached in turn; nothing happens
-    /// before ``start()``.
+    /// Creates the app on `engine` and `timeline` with `modes`, each attached in turn, running `code` (nil:
+    /// the manifest's handlers, ``ManifestApp``); nothing happens before ``start()``.
     ///
     /// - Throws: ``InputError`` when a mode cannot be attached (the scheduler's state file cannot be
-    ///   restored, the commands' log cannot be opened).
+    ///   restored) or the commands' log cannot be opened.
     public init(
         manifest: AppManifest, engine: EventEngine, timeline: Timeline, modes: [any BackgroundMode],
-        configuration: Configuration = Configuration()
+        configuration: Configuration = Configuration(), code: (any AppCode)? = nil
     ) throws(InputError) {
+        if let code {
+            self.code = code
+        } else {
+            self.code = try ManifestApp(commands: configuration.commands)
+        }
         self.manifest = manifest
         self.engine = engine
         self.timeline = timeline
@@ -74,14 +82,23 @@ public final class EmulatedApp {
             controlVerbs[verb.name] = verb
         }
         lifecycle.addLaunchListener { [unowned self] in
-            for mode in modes { mode.appDidLaunch(first: !hasLaunched) }
+            let first = !hasLaunched
+            for mode in modes { mode.appDidLaunch(first: first) }
+            self.code.applicationDidFinishLaunching(self, first: first)
+            for mode in modes { mode.appDidFinishLaunching(first: first) }
             hasLaunched = true
         }
-        lifecycle.addTerminationListener {
+        lifecycle.addTerminationListener { [unowned self] in
+            self.code.applicationWillTerminate(self)
             for mode in modes.reversed() { mode.appDidTerminate() }
         }
-        lifecycle.addChangeListener { from, to in
+        lifecycle.addChangeListener { [unowned self] from, to in
             for mode in modes { mode.appDidChange(from: from, to: to) }
+            if to == .foreground {
+                self.code.applicationDidBecomeActive(self)
+            } else if from == .foreground {
+                self.code.applicationDidEnterBackground(self)
+            }
         }
         device.addEventListener { [unowned self] event in
             for mode in modes { mode.deviceDidChange(event) }
@@ -135,6 +152,12 @@ public final class EmulatedApp {
     public func trigger(_ action: ManifestAction?, by trigger: ActionTrigger, reason: String) {
         if lifecycle.state != .foreground { lifecycle.wake(reason: reason) }
         guard let action else { return }
+        perform(action, trigger: trigger)
+    }
+
+    /// Every mode carries out its part of `action` (`submit:` the tasks mode, `play:` the audio mode…):
+    /// how the manifest's app, the user's taps and the app's extensions call the modes' APIs.
+    public func perform(_ action: ManifestAction, trigger: ActionTrigger) {
         for mode in modes { mode.perform(action, trigger: trigger) }
     }
 
@@ -151,17 +174,5 @@ public final class EmulatedApp {
     /// terminated until something launches it (docs/DEVICE.md, "Reboot and first unlock").
     public func deviceDidChange(_ event: DeviceEvent) {
         device.change(event)
-    }
-
-    /// A lifecycle step that is one of the debugger's commands: the app's control verb of that name (the
-    /// tasks mode brings them); where it does nothing, an `error` event (code `simulate`) says why.
-    func runDebuggerCommand(_ verb: String, _ identifier: String, step: String) {
-        guard let command = controlVerbs[verb] else {
-            return timeline.record(.error(message: "\(step): the app has no mode that answers \(verb)", code: "simulate"))
-        }
-        let reply = command.perform(identifier, [])
-        if !reply.succeeded {
-            timeline.record(.error(message: "\(step): \(reply.message); the debugger's command does nothing", code: "simulate"))
-        }
     }
 }

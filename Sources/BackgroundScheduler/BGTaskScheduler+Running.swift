@@ -41,6 +41,7 @@ extension BGTaskScheduler {
             }
         }
         timeline.record(.taskLaunched(task: identifier, with: other))
+        for listener in launchListeners { listener(task) }
         handler(task)
     }
 

@@ -114,8 +114,6 @@ struct Live: AsyncParsableCommand {
         if (conditions ?? (manifest.conditions.isEmpty ? .machine : .manifest)) == .machine {
             options.configuration.conditions = .machine()
         }
-        let app = try recipe.app(manifest, engine: engine, timeline: timeline, options: options)
-        app.start()
-        return app
+        return try AppRun(recipe: recipe, manifest: manifest, options: options).start(on: engine, timeline: timeline)
     }
 }

@@ -126,12 +126,9 @@ private struct ReplaySettings: Sendable {
         observe(timeline)
         let manager = location.makeManager(engine: engine, timeline: timeline)
         let emulated = try app.map { app in
-            let manifest = try recipe.manifest(contentsOf: app.manifest)
-            for note in manifest.locationSectionsNotRun(hasLocationSource: true) { StandardOutput.writeError("bgloc replay: \(note)") }
-            let emulated = try recipe.app(
-                manifest, engine: engine, timeline: timeline, options: app.options.recipeOptions(location: manager, live: false))
-            emulated.start()
-            return emulated
+            let run = try AppRun(recipe: recipe, contentsOf: app.manifest, options: app.options.recipeOptions(location: manager, live: false))
+            for note in run.manifest.locationSectionsNotRun(hasLocationSource: true) { StandardOutput.writeError("bgloc replay: \(note)") }
+            return try run.start(on: engine, timeline: timeline)
         }
         picture?.regions = manager.monitoredRegions.sorted { $0.identifier < $1.identifier }.map(ReportRegion.init)
         let pacing: EngineRun.Pacing = speed.map { .paced(speed: $0) } ?? .virtual

@@ -144,17 +144,14 @@ extension BGTask {
             let summaryPath = summary
             try await Interruption.run { [options] in
                 let engine = EventEngine(start: begin)
-                let timeline = Timeline(engine: engine)
-                let summary = TimelinePrinter(format: format, flushEachLine: options.flushesEachLine, events: events).attach(to: timeline)
+                let printer = TimelinePrinter(format: format, flushEachLine: options.flushesEachLine, events: events)
                 let picture = reportPath.map { _ in TimelineReport(title: "bgtask simulate \(manifest.app)") }
-                picture?.attach(to: timeline)
                 let statistics = StatisticsListener(tasks: manifest.tasks.map(\.identifier), start: begin)
-                statistics.attach(to: timeline)
-                observe(timeline)
-                let app = try recipe.app(
-                    manifest, engine: engine, timeline: timeline, options: options.recipeOptions(location: nil, live: false))
-                statistics.follow(app)
-                app.start()
+                var summary: RunSummary!
+                var appRun = AppRun(recipe: recipe, manifest: manifest, options: options.recipeOptions(location: nil, live: false))
+                appRun.sinks = [{ summary = printer.attach(to: $0) }, { picture?.attach(to: $0) }, statistics.attach(to:), observe]
+                appRun.followers = [statistics.follow]
+                let app = try appRun.start(on: engine, timeline: appRun.timeline(on: engine))
                 do {
                     try await Self.drive(engine, until: end)
                 } catch {

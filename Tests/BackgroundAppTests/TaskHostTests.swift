@@ -23,9 +23,7 @@ import Testing
     private func simulate(_ yaml: String, hours: Int64) throws -> [String] {
         let engine = EventEngine(start: .defaultStart)
         let timeline = Timeline(engine: engine, keepingEvents: true)
-        let simulator = try TaskHost(manifest: AppManifest(yaml: yaml, file: "app.yaml"), engine: engine, timeline: timeline)
-        simulator.launch()
-        engine.run(until: .defaultStart + .seconds(hours * 3600))
+        try runTasksOnly(AppManifest(yaml: yaml, file: "app.yaml"), on: engine, timeline: timeline, for: .seconds(hours * 3600))
         return timeline.events.compactMap { event in
             let seconds = Int((event.time - .defaultStart).seconds)
             let at = seconds % 60 == 0 ? "\(seconds / 60)m" : "\(seconds / 60)m\(seconds % 60)s"
@@ -85,10 +83,7 @@ import Testing
         commands.log = folder.path + "/tasks.log"
         let engine = EventEngine(start: .defaultStart)
         let timeline = Timeline(engine: engine, keepingEvents: true)
-        let simulator = try TaskHost(
-            manifest: AppManifest(contentsOf: file), engine: engine, timeline: timeline, commands: commands)
-        simulator.launch()
-        engine.run(until: .defaultStart + .seconds(300))
+        try runTasksOnly(AppManifest(contentsOf: file), on: engine, timeline: timeline, for: .seconds(300), commands: commands)
         let events = timeline.events.compactMap { event -> String? in
             let at = "\(Int((event.time - .defaultStart).seconds))s"
             switch event.kind {

@@ -262,6 +262,12 @@ public final class LocationManager {
         return stream
     }
 
+    /// Adds `listener`, called with every event, in the order listeners were added, after the sequences and before
+    /// the ``delegate``: how the emulator listens beside the app's delegate without taking its slot.
+    public func addEventListener(_ listener: @escaping (LocationManagerEvent) -> Void) {
+        broadcaster.addEventListener(listener)
+    }
+
     /// Finishes every sequence returned by ``events()``.
     public func finishEvents() {
         broadcaster.finish()

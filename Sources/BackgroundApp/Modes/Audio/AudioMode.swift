@@ -4,7 +4,8 @@ package import BackgroundCore
 /// The audio background mode: the app's ``AudioSession`` (the manifest's `audio:` category) and the
 /// ``AudioPlayer`` of the clip playing. It carries out `play:` actions; audio playing in a category that
 /// continues in the background, with the `audio` mode, keeps the app running
-/// (``AppLifecycle/Activity/audio``). Leaving the foreground interrupts audio that may not go on.
+/// (``AppLifecycle/Activity/audio``). Leaving the foreground interrupts audio that may not go on. The app's
+/// code hears the session's interruptions and route changes (``AppCode/audioSession(_:didPost:)``).
 ///
 /// ```swift
 /// let audio = EmulatedApp.Audio(output: { ALSAOutput(device: $0) }, open: AudioFile.open)
@@ -42,6 +43,10 @@ package final class AudioMode: BackgroundMode {
             backgroundAudioMode: app.manifest.backgroundModes.contains("audio"))
         schedule(app.manifest.audioSteps)
         publishRemote()
+        // Beside whatever else observes the session: the app's code hears its notifications.
+        session.addNotificationListener { [weak app, unowned session] notification in
+            app?.code.audioSession(session, didPost: notification)
+        }
     }
 
     /// Settled once its `audio:` lifecycle steps have come.

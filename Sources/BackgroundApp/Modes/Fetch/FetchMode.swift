@@ -14,8 +14,10 @@ import BackgroundScheduler
 /// - Otherwise, every `minimumInterval` from the first launch, while the app is not in the foreground and
 ///   the system allows discretionary work (Background App Refresh on, no Low Power Mode, not force-quit
 ///   since the user last opened it, the device unlocked since its restart), it wakes or relaunches the app:
-///   `fetch.launched`, the handler works `work:`, `fetch.completed` with `result:`. A handler still
-///   working after 30 s gets the app terminated.
+///   `fetch.launched`, the app's code is called
+///   (``AppCode/application(_:performFetchWithCompletionHandler:)``; the manifest's `work:` and `result:`
+///   in ``ManifestApp``), and its completion handler is `fetch.completed` with its result. One not called
+///   within 30 s gets the app terminated.
 ///
 /// ```swift
 /// let app = try EmulatedApp(manifest: manifest, engine: engine, timeline: timeline, modes: [FetchMode()])
@@ -31,7 +33,9 @@ package final class FetchMode: BackgroundMode {
     private var section = FetchSection()
     private var enabled = false
     private var forceQuit = false
-    private var running: EventID?
+    /// Whether the app's handler runs, and the end of its window.
+    private var running = false
+    private var window: EventID?
 
     package init() {}
 
@@ -40,7 +44,7 @@ package final class FetchMode: BackgroundMode {
         section = app.manifest[FetchSection.self] ?? FetchSection()
     }
 
-    package func appDidLaunch(first: Bool) {
+    package func appDidFinishLaunching(first: Bool) {
         guard first, section.isRequested, let app else { return }
         let file = app.manifest.file
         if !app.manifest.permittedIdentifiers.isEmpty {
@@ -65,11 +69,12 @@ package final class FetchMode: BackgroundMode {
 
     /// The handler ends with the process.
     package func appDidTerminate() {
-        if let running { app?.engine.cancel(running) }
-        running = nil
+        if let window { app?.engine.cancel(window) }
+        window = nil
+        running = false
     }
 
-    package var isSettled: Bool { !enabled && running == nil }
+    package var isSettled: Bool { !enabled && !running }
 
     private func scheduleNext() {
         guard let app else { return }
@@ -80,22 +85,30 @@ package final class FetchMode: BackgroundMode {
     }
 
     private func fetchIfAllowed() {
-        guard let app, running == nil, app.lifecycle.state != .foreground, !forceQuit,
+        guard let app, !running, app.lifecycle.state != .foreground, !forceQuit,
               app.device.isUnlockedSinceRestart, app.device.conditions.backgroundRefresh, !app.device.conditions.lowPower
         else { return }
         app.timeline.record(.fetchLaunched)
         app.lifecycle.begin(.backgroundFetch, reason: "background fetch")
-        let ends = min(section.work, Self.completionWindow)
-        running = app.engine.schedule(after: ends) { [weak self] in
-            guard let self, let app = self.app else { return }
-            running = nil
-            if section.work > Self.completionWindow {
-                app.lifecycle.terminate(reason: "background fetch: the app did not call the completion handler within 30s")
-            } else {
-                app.timeline.record(.fetchCompleted(result: section.result))
-                app.lifecycle.end(.backgroundFetch, reason: "background fetch: the app called the completion handler")
-            }
+        running = true
+        app.code.application(app, performFetchWithCompletionHandler: { [weak self] result in self?.complete(result) })
+        guard running else { return }
+        // After the work the code scheduled, so that a handler of exactly the window completes in time.
+        window = app.engine.schedule(after: Self.completionWindow) { [weak self] in
+            guard let self, running, let app = self.app else { return }
+            running = false
+            window = nil
+            app.lifecycle.terminate(reason: "background fetch: the app did not call the completion handler within 30s")
         }
+    }
+
+    private func complete(_ result: PushFetchResult) {
+        guard running, let app else { return }
+        running = false
+        if let window { app.engine.cancel(window) }
+        window = nil
+        app.timeline.record(.fetchCompleted(result: result))
+        app.lifecycle.end(.backgroundFetch, reason: "background fetch: the app called the completion handler")
     }
 }
 

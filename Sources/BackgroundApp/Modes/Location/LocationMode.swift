@@ -3,8 +3,10 @@ package import BackgroundDevice
 package import BackgroundLocation
 
 /// The location background mode: monitors the manifest's regions and significant changes on a
-/// ``LocationManager`` (the manager's delegate), runs their `onEnter:`, `onExit:` and `significantChange:`
-/// actions as triggers, and keeps the app running with continuous updates allowed in the background
+/// ``LocationManager``, listening to its events beside the app's delegate (the manager's `delegate` stays the
+/// app's): an entry, an exit or a significant change wakes or relaunches the app and is handed to its code
+/// (``AppCode``'s `locationManager` callbacks; the manifest's `onEnter:`, `onExit:` and
+/// `significantChange:` in ``ManifestApp``). It keeps the app running with continuous updates allowed in the background
 /// (``AppLifecycle/Activity/location``) unless the manifest says `location: {updates: none}`. Monitoring belongs to the system: it survives the process, and
 /// its events relaunch the app. The manifest's `location:` sets the manager's authorization and accuracy,
 /// whose rules decide what reaches the app (docs/LOCATION.md, "Authorization and accuracy").
@@ -14,8 +16,7 @@ package import BackgroundLocation
 /// let app = try EmulatedApp(manifest: manifest, engine: engine, timeline: timeline,
 ///                           modes: [LocationMode(manager: manager), TaskMode()])
 /// ```
-/// - Warning: Keep the app: the manager holds the mode weakly, as its delegate.
-package final class LocationMode: BackgroundMode, LocationManagerDelegate {
+package final class LocationMode: BackgroundMode {
     /// The manager, on the app's engine.
     package let manager: LocationManager
 
@@ -31,7 +32,7 @@ package final class LocationMode: BackgroundMode, LocationManagerDelegate {
     package func attach(to app: EmulatedApp) throws(InputError) {
         precondition(manager.engine === app.engine, "the location manager must run on the app's engine")
         self.app = app
-        manager.delegate = self
+        manager.addEventListener { [weak self] event in self?.hear(event) }
         manager.authorization = app.manifest.locationAuthorization
         manager.accuracyAuthorization = app.manifest.locationAccuracy
     }
@@ -89,25 +90,29 @@ package final class LocationMode: BackgroundMode, LocationManagerDelegate {
         return app
     }
 
-    package func locationManager(_ manager: LocationManager, didEnterRegion region: CircularRegion, at fix: LocationFix) {
-        guard let app = reachableApp else { return }
-        let trigger = ActionTrigger(.enter, region: region.identifier, latitude: fix.latitude, longitude: fix.longitude)
-        app.trigger(app.manifest.regions.first { $0.id == region.identifier }?.onEnter, by: trigger,
-                    reason: "region \(region.identifier) entered")
+    /// A region entry or exit, or a significant change: the app wakes (or relaunches) for the wake window,
+    /// then its code hears it.
+    private func hear(_ event: LocationManagerEvent) {
+        switch event {
+        case .entered(let region, let fix):
+            guard let app = woken(reason: "region \(region.identifier) entered") else { return }
+            app.code.locationManager(manager, didEnterRegion: region, at: fix)
+        case .exited(let region, let fix):
+            guard let app = woken(reason: "region \(region.identifier) exited") else { return }
+            app.code.locationManager(manager, didExitRegion: region, at: fix)
+        case .significantChange(let fix):
+            guard let app = woken(reason: "significant location change") else { return }
+            app.code.locationManager(manager, didReceiveSignificantChange: fix)
+        default:
+            break
+        }
     }
 
-    package func locationManager(_ manager: LocationManager, didExitRegion region: CircularRegion, at fix: LocationFix) {
-        guard let app = reachableApp else { return }
-        let trigger = ActionTrigger(.exit, region: region.identifier, latitude: fix.latitude, longitude: fix.longitude)
-        app.trigger(app.manifest.regions.first { $0.id == region.identifier }?.onExit, by: trigger,
-                    reason: "region \(region.identifier) exited")
-    }
-
-    package func locationManager(_ manager: LocationManager, didReceiveSignificantChange fix: LocationFix) {
-        guard let app = reachableApp else { return }
-        app.trigger(app.manifest.significantChange,
-                    by: ActionTrigger(.significantChange, latitude: fix.latitude, longitude: fix.longitude),
-                    reason: "significant location change")
+    /// The app woken for an event, unless it may not be reached.
+    private func woken(reason: String) -> EmulatedApp? {
+        guard let app = reachableApp else { return nil }
+        if app.lifecycle.state != .foreground { app.lifecycle.wake(reason: reason) }
+        return app
     }
 }
 

@@ -3,6 +3,7 @@ package import BackgroundCore
 package import BackgroundDevice
 package import BackgroundPushes
 import JSON
+import BackgroundScheduler
 import Glibc
 
 /// The remote-notification background mode: background (silent) pushes, as APNs and iOS deliver them, in
@@ -23,10 +24,11 @@ import Glibc
 ///   critically low battery, Low Power Mode and the Background App Refresh switch, and every hold is a
 ///   `push.held` record with its reason.
 /// - A delivered push wakes a suspended app or launches a terminated one into the background (the
-///   activity ``AppLifecycle/Activity/push(_:)``), the modes carry out `onPush:`'s action (trigger
-///   `push`), and the handler works or runs its command, then calls the completion handler
-///   (`push.completed`). A handler still running ``Configuration/completionWindow`` (30 s) after the
-///   delivery gets the app terminated, with that reason in the `lifecycle` event.
+///   activity ``AppLifecycle/Activity/push(_:)``) and is handed to the app's code
+///   (``AppCode/application(_:didReceiveRemoteNotification:push:fetchCompletionHandler:)``; the manifest's
+///   `onPush:` in ``ManifestApp``); its completion handler is `push.completed`. One not called
+///   ``Configuration/completionWindow`` (30 s) after the delivery gets the app terminated, with that reason
+///   in the `lifecycle` event; one called late, or again, is ignored.
 ///
 /// ```swift
 /// let app = try AppRecipe.standard.app(manifest, engine: engine, timeline: timeline)
@@ -56,7 +58,8 @@ package final class PushMode: BackgroundMode {
     private var policy = PushPolicy()
     private var payloads: [Int: JSONValue] = [:]
     private var throttled: Set<Int> = []
-    private var running: [Int: (work: EventID?, window: EventID)] = [:]
+    /// The pushes whose completion handler the app has not called yet, with the end of their window.
+    private var running: [Int: EventID?] = [:]
     private var deadline: EventID?
     /// The device's conditions the policy last heard of.
     private var conditions: DeviceConditions?
@@ -66,8 +69,6 @@ package final class PushMode: BackgroundMode {
     package private(set) var rejections: [Int: String] = [:]
     /// PushKit's rules for the VoIP pushes (`onVoIPPush:`).
     private var voip: VoIPCalls?
-    /// Where `onPush: run:` commands write, opened once (the task log, or stderr).
-    private var log: CommandLog?
     private var sendListeners: [(Int) -> Void] = []
 
     package init() {}
@@ -86,8 +87,7 @@ package final class PushMode: BackgroundMode {
         if app.device.policy.isRealistic { configuration.policy.discretion.isOn = true }
         policy = PushPolicy(configuration: configuration.policy)
         section = app.manifest[PushSection.self] ?? PushSection()
-        voip = VoIPCalls(section: app.manifest[VoIPSection.self] ?? VoIPSection())
-        if case .command = section.onPush.work { log = try CommandLog(path: app.configuration.commands.log) }
+        voip = VoIPCalls()
         app.device.addConditionsListener { [weak self] in self?.update($0) }
         update(app.device.conditions)
     }
@@ -160,7 +160,7 @@ package final class PushMode: BackgroundMode {
                 app.timeline.record(.error(message: "push \(push): VoIP pushes need the voip background mode (UIBackgroundModes)", code: "notPermitted"))
                 return push
             }
-            voip?.deliver(push, in: app)
+            voip?.deliver(push, payload: payload.userInfo, in: app)
             return push
         }
         guard app.manifest.backgroundModes.contains("remote-notification") else {
@@ -195,12 +195,9 @@ package final class PushMode: BackgroundMode {
     /// The handlers still running end with the process (they never call the completion handler).
     package func appDidTerminate() {
         guard let app else { return }
-        for (_, timers) in running {
-            if let work = timers.work { app.engine.cancel(work) }
-            app.engine.cancel(timers.window)
-        }
+        for case let window? in running.values { app.engine.cancel(window) }
         running.removeAll()
-        voip?.appDidTerminate(in: app)
+        voip?.appDidTerminate()
         hear(.terminated)
     }
 
@@ -278,80 +275,33 @@ package final class PushMode: BackgroundMode {
 
     // MARK: The app's handler
 
+    /// Hands push `push` to the app's code; its window starts once the code has returned (a completion
+    /// handler called at once ends the push there).
     private func deliver(_ push: Int) {
         guard let app else { return }
         let userInfo = payloads.removeValue(forKey: push) ?? .object([])
         app.timeline.record(.pushReceived(push: push))
         app.lifecycle.begin(.push(push), reason: "push \(push)")
-        if let action = section.onPush.action {
-            for mode in app.modes { mode.perform(action, trigger: ActionTrigger(.push)) }
+        running[push] = .some(nil)
+        app.code.application(app, didReceiveRemoteNotification: userInfo, push: push) { [weak self] result in
+            self?.complete(push, result)
         }
-        var work: EventID?
-        switch section.onPush.work {
-        case .simulated(let length, let result):
-            work = app.engine.schedule(after: length) { [weak self] in self?.complete(push, result) }
-        case .command(let command):
-            if let result = run(command, push: push, userInfo: userInfo) {
-                app.engine.schedule(at: app.engine.now) { [weak self] in self?.complete(push, result) }
-            }
-        }
-        // After the work's event, so that a handler of exactly the window completes in time.
-        let window = app.engine.schedule(after: configuration.completionWindow) { [weak self] in self?.windowEnded(push) }
-        running[push] = (work, window)
+        guard running[push] != nil else { return }
+        // After the work the code scheduled, so that a handler of exactly the window completes in time.
+        running[push] = app.engine.schedule(after: configuration.completionWindow) { [weak self] in self?.windowEnded(push) }
     }
 
     private func complete(_ push: Int, _ result: PushFetchResult) {
-        guard let app, let timers = running.removeValue(forKey: push) else { return }
-        app.engine.cancel(timers.window)
+        guard let app, let window = running.removeValue(forKey: push) else { return }
+        window.map(app.engine.cancel)
         app.timeline.record(.pushCompleted(push: push, result: result))
         app.lifecycle.end(.push(push), reason: "push \(push): the app called the completion handler")
     }
 
     private func windowEnded(_ push: Int) {
-        guard let app, let timers = running.removeValue(forKey: push) else { return }
-        if let work = timers.work { app.engine.cancel(work) }
+        guard let app, running.removeValue(forKey: push) != nil else { return }
         app.lifecycle.terminate(reason: "push \(push): the app did not call the completion handler within "
             + DurationSyntax.format(configuration.completionWindow))
-    }
-
-    /// Runs `onPush:`'s command to its end on the wall clock (the emulated clock stands still, as for a
-    /// task's command); nil when it ran past the window and was stopped.
-    private func run(_ command: String, push: Int, userInfo: JSONValue) -> PushFetchResult? {
-        guard let app else { return nil }
-        let folder = ManifestDocument.folder(of: app.manifest.file)
-        let outcome = CommandRunner.run(
-            command,
-            environment: ["BG_TRIGGER": "push", "BG_PUSH": "\(push)", "BG_PAYLOAD": userInfo.jsonText, "BG_TIME": app.engine.now.rfc3339],
-            directory: folder.isEmpty ? "." : folder, limit: configuration.completionWindow,
-            killGrace: app.configuration.commands.killGrace, cpuLimit: app.configuration.commands.cpuLimit,
-            output: CommandOutput(descriptor: log?.descriptor ?? STDERR_FILENO, task: "push \(push)"))
-        let problem: String
-        switch outcome {
-        case .exited(0): return .newData
-        case .exited(1): return .failed
-        case .exited(PushHandler.noDataStatus): return .noData
-        case .exited(let status):
-            problem = "the command exited with status \(status) (0: newData, 1: failed, \(PushHandler.noDataStatus): noData)"
-        case .signaled(let signal): problem = "the command was ended by \(CommandRunner.name(of: signal))"
-        case .failedToStart(let message): problem = message
-        case .interrupted(let signal):
-            problem = "interrupted; the command was stopped with \(CommandRunner.name(of: signal ?? SIGTERM))"
-        case .cpuExceeded(let used):
-            guard let limit = app.configuration.commands.cpuLimit else { return nil }
-            app.timeline.record(.cpuExceeded(limit: limit, used: used, task: nil))
-            // After the delivery has set its timers, which the termination clears.
-            app.engine.schedule(at: app.engine.now) { [weak app] in
-                app?.lifecycle.terminate(reason: "push \(push): the app used more CPU than the limit of \(limit) in the background and was killed")
-            }
-            return nil
-        case .stopped:
-            app.timeline.record(.error(
-                message: "push \(push): the command ran past the \(DurationSyntax.format(configuration.completionWindow)) "
-                    + "to call the completion handler and was stopped", code: "pushCommand"))
-            return nil
-        }
-        app.timeline.record(.error(message: "push \(push): \(problem); reported as failed", code: "pushCommand"))
-        return .failed
     }
 }
 

@@ -13,9 +13,12 @@ package import BackgroundTransfers
 ///   (``SessionRules/Discretion``, unless the rules given set their own) instead of waiting for Wi-Fi and
 ///   external power.
 /// - When transfers end while the app is suspended or terminated, the session asks for the app: the mode
-///   wakes or relaunches it (a `lifecycle` event whose reason names `session.events`), the session
-///   delivers its events, and the emulated app, which has nothing more to do with them, calls the stored
-///   completion handler at once: the app is suspended again when nothing else keeps it running.
+///   wakes or relaunches it (a `lifecycle` event whose reason names `session.events`) and hands the app's
+///   code a completion handler
+///   (``AppCode/application(_:handleEventsForBackgroundURLSession:completionHandler:)``); the session
+///   delivers its events (``AppCode/urlSessionDidFinishEvents(_:forBackgroundURLSession:)``), and once the
+///   app calls the handler (the manifest's app at once) it is suspended again when nothing else keeps it
+///   running.
 /// - Pending transfers are kept in the store it is given (`--state`), and carried on at the first launch.
 ///
 /// ```swift
@@ -38,6 +41,13 @@ package final class TransferMode: BackgroundMode {
     private let store: (any TransferStore)?
     private let rules: SessionRules
     private weak var app: EmulatedApp?
+    /// Whether the app is being woken for the session's events, and whether the session finished them meanwhile.
+    private var launching = Launching.idle
+
+    private enum Launching: Equatable {
+        case idle
+        case launching(finished: Bool)
+    }
 
     /// A mode whose attempts `attempts` makes (by default simulated, with the manifest's `server:` list),
     /// keeping pending transfers in `store`.
@@ -64,7 +74,7 @@ package final class TransferMode: BackgroundMode {
     }
 
     /// The first launch carries on the transfers the store kept.
-    package func appDidLaunch(first: Bool) {
+    package func appDidFinishLaunching(first: Bool) {
         guard first, let app else { return }
         do throws(InputError) {
             try transfers.session.start()
@@ -101,12 +111,21 @@ package final class TransferMode: BackgroundMode {
         guard let app else { return }
         switch event {
         case .launchApp:
-            app.lifecycle.begin(.sessionEvents, reason: "session.events \(transfers.session.configuration.identifier)")
-        case .didFinishEvents:
-            // The app calls the completion handler it stored; then it may be suspended.
-            app.engine.schedule(at: app.engine.now) { [weak app] in
+            // The session may deliver its events while the app wakes: the app hears of them after it was
+            // handed the completion handler, as on iOS.
+            let identifier = transfers.session.configuration.identifier
+            launching = .launching(finished: false)
+            app.lifecycle.begin(.sessionEvents, reason: "session.events \(identifier)")
+            app.code.application(app, handleEventsForBackgroundURLSession: identifier) { [weak app] in
+                // Then it may be suspended.
                 app?.lifecycle.end(.sessionEvents, reason: "the app called the completion handler of its session's events")
             }
+            let finished = launching == .launching(finished: true)
+            launching = .idle
+            if finished { app.code.urlSessionDidFinishEvents(app, forBackgroundURLSession: identifier) }
+        case .didFinishEvents:
+            if case .launching = launching { return launching = .launching(finished: true) }
+            app.code.urlSessionDidFinishEvents(app, forBackgroundURLSession: transfers.session.configuration.identifier)
         case .taskIsWaitingForConnectivity, .didFinishDownloading, .didComplete:
             break
         }
