@@ -83,9 +83,10 @@ soak: deps
 # threads on two cores), which the CPU-bound corpus and property tests would otherwise hold for seconds.
 # In CI (CI=true) the 3-minute soak runs on the debug build just made (about 4 minutes), and the whole suite
 # then runs again under AddressSanitizer and LeakSanitizer (about 6 more minutes from a clean clone); locally
-# those are `make soak` and `make check-sanitizers`, which adds ThreadSanitizer.
+# those are `make soak` and `make check-sanitizers`, which adds ThreadSanitizer. A warning in bgkit's own code
+# (a file under Sources/ or Tests/) fails the build (tools/build-without-warnings; the dependencies' do not count).
 test: deps
-	$(SWIFT) build --build-tests
+	tools/build-without-warnings $(SWIFT) build --build-tests
 	$(SWIFT) test --no-parallel
 ifeq ($(CI),true)
 	SOAK=3m BGKIT_BIN=$(BIN) tools/soak/run

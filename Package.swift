@@ -5,6 +5,7 @@ let package = Package(
     name: "bgkit",
     products: [
         .library(name: "BackgroundCore", targets: ["BackgroundCore"]),
+        .library(name: "BackgroundDevice", targets: ["BackgroundDevice"]),
         .library(name: "BackgroundScheduler", targets: ["BackgroundScheduler"]),
         .library(name: "BackgroundLocation", targets: ["BackgroundLocation"]),
         .library(name: "BackgroundAudio", targets: ["BackgroundAudio"]),
@@ -20,6 +21,7 @@ let package = Package(
         .library(name: "BackgroundState", targets: ["BackgroundState"]),
         .library(name: "AppControl", targets: ["AppControl"]),
         .library(name: "BackgroundPopulation", targets: ["BackgroundPopulation"]),
+        .library(name: "MPRIS", targets: ["MPRIS"]),
         // bgloc and bgtask are one program (it runs as the name it is started by), so that an installed
         // system carries the Swift runtime they share once: `make install` links bgtask to bgloc.
         // Apple's frameworks by name, their background surface on the emulated device (CONTRACTS §11): an iOS
@@ -47,6 +49,9 @@ let package = Package(
         // libcurl, imported only by CurlTransport: loaded on the first transfer (dlopen), not linked; a table of
         // its functions and fixed-arity wrappers of the variadic setopt/getinfo. Only its header is needed.
         .target(name: "CCurl"),
+        // libdbus, imported only by MPRIS: loaded when a session bus is there (dlopen), not linked; it declares the
+        // few types of libdbus's stable ABI it uses, so not even the header is needed to build.
+        .target(name: "CDBus"),
         // SQLite, imported only by SQLiteStore.
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         // libyaml, imported only by YAML.
@@ -54,8 +59,11 @@ let package = Package(
 
         // The engine, virtual time, the typed timeline and its two renderers.
         .target(name: "BackgroundCore"),
-        // BGTaskScheduler's rules and device conditions.
-        .target(name: "BackgroundScheduler", dependencies: ["BackgroundCore"]),
+        // The device below the modes: its conditions (their sources and records), lock and restart state, the
+        // user's opens, and the calendar of simulated time.
+        .target(name: "BackgroundDevice", dependencies: ["BackgroundCore"]),
+        // BGTaskScheduler's rules.
+        .target(name: "BackgroundScheduler", dependencies: ["BackgroundCore", "BackgroundDevice"]),
         // Traces (GPX, NMEA), location sources and CLLocationManager's behaviour.
         .target(name: "BackgroundLocation", dependencies: ["BackgroundCore", "JSON"]),
         // Decoding, the AudioOutput seam, the player and the session.
@@ -67,8 +75,10 @@ let package = Package(
         // Background transfers: the session's rules on the engine, the transport protocol (one attempt, awaited
         // live or blocking on virtual time) and its values (pure Swift), and the libcurl transport, the only
         // importer of CCurl.
-        .target(name: "BackgroundTransfers", dependencies: ["BackgroundCore"]),
+        .target(name: "BackgroundTransfers", dependencies: ["BackgroundCore", "BackgroundDevice"]),
         .target(name: "CurlTransport", dependencies: ["BackgroundTransfers", "BackgroundCore", "CCurl", "MockingScripts"]),
+        // An MPRIS 2 player on the D-Bus session bus: remote commands in, Now Playing out (the only importer of CDBus).
+        .target(name: "MPRIS", dependencies: ["CDBus", "BackgroundAudio", "BackgroundCore"]),
         // The scripts behind the C wrappers' mocking seams (ALSAMocking, CurlMocking).
         .target(name: "MockingScripts"),
         // A SQLite connection (WAL, full sync, migrations, corrupt files set aside): the only importer of CSQLite.
@@ -86,18 +96,19 @@ let package = Package(
         // One emulated device: the manifest, the device, the lifecycle, the background modes, and the recipe
         // (AppRecipe) that makes the app from a manifest and the run's options.
         .target(name: "BackgroundApp", dependencies: [
-            "BackgroundScheduler", "BackgroundLocation", "BackgroundAudio", "BackgroundTransfers", "BackgroundPushes", "JSON", "YAML",
+            "BackgroundDevice", "BackgroundScheduler", "BackgroundLocation", "BackgroundAudio", "BackgroundTransfers", "BackgroundPushes", "AppControl",
+            "JSON", "YAML",
         ]),
         // What runs come to: one user's tally from its timeline, a population of users on every core, the
         // summary file (--summary) and its exact merge (bgtask merge), with mergeable histograms.
         .target(name: "BackgroundPopulation", dependencies: [
-            "BackgroundApp", "BackgroundCore", "BackgroundScheduler", "BackgroundPushes", "BackgroundTransfers", "JSON",
+            "BackgroundApp", "BackgroundCore", "BackgroundDevice", "BackgroundScheduler", "BackgroundPushes", "BackgroundTransfers", "JSON",
         ]),
         // Deterministic doubles for every seam, and EmulatedDevice: an app's own code on the emulated device
         // (on the Apple-named modules, and CVirtualClock for the device's clock in the test process).
         .target(name: "BackgroundTestKit", dependencies: [
-            "BackgroundApp", "BackgroundScheduler", "BackgroundLocation", "BackgroundAudio", "BackgroundTransfers", "BackgroundPushes",
-            "EmulatedFoundation", "UIKit", "BackgroundTasks", "CoreLocation", "AVFoundation", "CVirtualClock",
+            "BackgroundApp", "BackgroundDevice", "BackgroundScheduler", "BackgroundLocation", "BackgroundAudio", "BackgroundTransfers", "BackgroundPushes",
+            "EmulatedFoundation", "UIKit", "BackgroundTasks", "CoreLocation", "AVFoundation", "CVirtualClock", "JSON",
         ]),
         // The test process's CLOCK_REALTIME and the Swift runtime's enqueue hooks, for EmulatedDevice: imported
         // only by BackgroundTestKit.
@@ -105,7 +116,7 @@ let package = Package(
         // What the Apple-named modules share: the running device's handle (package), and Foundation's and
         // Dispatch's timed calls on the device's clock (Timer, asyncAfter).
         .target(name: "EmulatedFoundation", dependencies: ["BackgroundApp", "BackgroundCore"]),
-        .target(name: "UIKit", dependencies: ["EmulatedFoundation", "BackgroundApp", "BackgroundCore", "BackgroundScheduler", "BackgroundPushes", "BackgroundTransfers"]),
+        .target(name: "UIKit", dependencies: ["EmulatedFoundation", "BackgroundApp", "BackgroundCore", "BackgroundDevice", "BackgroundScheduler", "BackgroundPushes", "BackgroundTransfers"]),
         // Swift Testing on Linux declares the cross-import overlay `_Testing_UIKit`: a file importing Testing and
         // UIKit needs a module of that name (empty).
         .target(name: "_Testing_UIKit"),
@@ -113,7 +124,7 @@ let package = Package(
         .target(name: "CoreLocation", dependencies: ["EmulatedFoundation", "BackgroundApp", "BackgroundLocation", "BackgroundCore"]),
         .target(name: "AVFoundation", dependencies: ["EmulatedFoundation", "BackgroundApp", "BackgroundAudio", "BackgroundCore"]),
         // Background pushes: the payload reader and the system's delivery rules, on virtual time.
-        .target(name: "BackgroundPushes", dependencies: ["BackgroundCore", "JSON"]),
+        .target(name: "BackgroundPushes", dependencies: ["BackgroundCore", "BackgroundDevice", "JSON"]),
         // The control socket of `bgloc live --app` (docs/CONTROL.md): its wire format, the server that hands
         // each request to its verb (the app's modes bring them) on the live run's engine, and the client of
         // `bgtask push|simulate-launch|simulate-expiration`.
@@ -122,25 +133,25 @@ let package = Package(
         .target(name: "BackgroundReport", dependencies: ["BackgroundCore"]),
         // What the three command lines share: formats, output, signals, errors, and the one-thread executor.
         .target(name: "CommandLineSupport", dependencies: [
-            "BackgroundCore", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "BackgroundCore", "BackgroundDevice", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "HeapModule", package: "swift-collections"),
         ]),
         // bgtask's commands, which the bgloc program runs when started as bgtask, and the app options all
         // three app-running commands share (AppOptions).
         .target(name: "BGTaskCommand", dependencies: [
-            "BackgroundApp", "ALSAAudio", "BackgroundLocation", "BackgroundReport", "BackgroundState", "CommandLineSupport", "CurlTransport", "AppControl",
-            "BackgroundPushes", "BackgroundPopulation", "JSON", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "BackgroundApp", "BackgroundDevice", "ALSAAudio", "BackgroundLocation", "BackgroundReport", "BackgroundState", "CommandLineSupport", "CurlTransport", "AppControl",
+            "BackgroundPushes", "BackgroundPopulation", "JSON", "MPRIS", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ], path: "Sources/bgtask"),
         .executableTarget(name: "bgloc", dependencies: [
             "BackgroundApp", "BackgroundReport", "BackgroundState", "GPSDLocation", "ALSAAudio", "CommandLineSupport", "CurlTransport",
-            "BGTaskCommand", "AppControl", "BackgroundPushes", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "BGTaskCommand", "AppControl", "BackgroundPushes", "MPRIS", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "bgaudio", dependencies: [
-            "ALSAAudio", "CommandLineSupport", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "ALSAAudio", "CommandLineSupport", "MPRIS", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         // In-process benchmarks, run by tools/bench/run (never by `make test`).
         .executableTarget(name: "bgkit-bench", dependencies: [
-            "BackgroundApp", "GPSDLocation", "ALSAAudio", "BackgroundTestKit", "CurlTransport",
+            "BackgroundApp", "BackgroundDevice", "GPSDLocation", "ALSAAudio", "BackgroundTestKit", "CurlTransport",
         ]),
 
         // Fuzz targets: one file each under Fuzz/, run by tools/fuzz/run (`make fuzz`); see docs/RELIABILITY.md.
@@ -159,13 +170,15 @@ let package = Package(
 
         .testTarget(name: "BackgroundCoreTests", dependencies: ["BackgroundCore"]),
         .testTarget(name: "YAMLTests", dependencies: ["YAML"]),
-        .testTarget(name: "BackgroundSchedulerTests", dependencies: ["BackgroundScheduler", "BackgroundState", "BackgroundTestKit"]),
+        .testTarget(name: "BackgroundDeviceTests", dependencies: ["BackgroundDevice", "BackgroundCore"]),
+        .testTarget(name: "BackgroundSchedulerTests", dependencies: ["BackgroundScheduler", "BackgroundDevice", "BackgroundState", "BackgroundTestKit"]),
         .testTarget(
             name: "BackgroundLocationTests", dependencies: ["BackgroundLocation", "BackgroundTestKit"], exclude: ["Fixtures"]),
         .testTarget(name: "BackgroundAudioTests", dependencies: ["BackgroundAudio", "BackgroundTestKit"]),
         .testTarget(name: "GPSDLocationTests", dependencies: ["GPSDLocation", "BackgroundTestKit"]),
         .testTarget(name: "ALSAAudioTests", dependencies: ["ALSAAudio", "BackgroundTestKit"]),
-        .testTarget(name: "BackgroundAppTests", dependencies: ["BackgroundApp", "BackgroundPushes", "JSON", "BackgroundTestKit"]),
+        .testTarget(name: "MPRISTests", dependencies: ["MPRIS", "BackgroundAudio", "ALSAAudio", "BackgroundTestKit"]),
+        .testTarget(name: "BackgroundAppTests", dependencies: ["BackgroundApp", "BackgroundDevice", "BackgroundPushes", "JSON", "BackgroundTestKit"]),
         .testTarget(name: "BackgroundPushesTests", dependencies: ["BackgroundPushes", "JSON", "BackgroundTestKit"], exclude: ["Corpus"]),
         .testTarget(name: "JSONTests", dependencies: ["JSON", "BackgroundCore"]),
         .testTarget(name: "BackgroundPopulationTests", dependencies: [
@@ -177,8 +190,12 @@ let package = Package(
             "BackgroundApp", "BackgroundCore", "BackgroundTestKit", "AppControl", "BGTaskCommand", "bgloc",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
+        // Every duration option of the three tools, found in their help, takes the same forms.
+        .testTarget(name: "DurationOptionTests", dependencies: [
+            "bgloc", "BGTaskCommand", "bgaudio", "CommandLineSupport", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
         .testTarget(name: "AppControlTests", dependencies: ["AppControl", "BackgroundCore", "BackgroundTestKit"]),
-        .testTarget(name: "BackgroundReportTests", dependencies: ["BackgroundReport", "BackgroundApp", "BackgroundPushes", "BackgroundTestKit"]),
+        .testTarget(name: "BackgroundReportTests", dependencies: ["BackgroundReport", "BackgroundDevice", "BackgroundApp", "BackgroundPushes", "BackgroundTestKit"]),
         .testTarget(name: "CommandLineTests", dependencies: ["CommandLineSupport", "BackgroundState", "SQLiteStore", "BackgroundTestKit"]),
         .testTarget(name: "BGAudioTests", dependencies: [
             "bgaudio", "BackgroundCore", .product(name: "ArgumentParser", package: "swift-argument-parser"),

@@ -15,7 +15,7 @@ package enum EmulatedAudio {
     /// notifications.
     package static func deviceDidStart() {
         guard let session = mode?.session else { return }
-        session.addObserver { notification in
+        session.addNotificationListener { notification in
             let info: [AnyHashable: Any]
             let name: Notification.Name
             switch notification {
@@ -77,7 +77,7 @@ package enum EmulatedAudio {
                 // kAudioFileUnsupportedFileTypeError ('typ?') for what cannot be opened or decoded.
                 throw NSError(domain: NSOSStatusErrorDomain, code: 1_954_115_647, userInfo: [NSLocalizedDescriptionKey: "\(error)"])
             }
-            player.addEventSink { [weak self] event in
+            player.addEventListener { [weak self] event in
                 guard case .endOfQueue(let success) = event, let owner = self?.owner else { return }
                 owner.delegate?.audioPlayerDidFinishPlaying(owner, successfully: success)
             }

@@ -1,4 +1,5 @@
 public import BackgroundCore
+public import BackgroundDevice
 
 /// One background mode an ``EmulatedApp`` hosts — location, tasks, audio, or a new one in its own module:
 /// the peer of the others, reached by the app only through these calls.
@@ -11,6 +12,9 @@ public import BackgroundCore
 /// - its **triggers**, events that wake or relaunch the app and run an action: it calls
 ///   ``EmulatedApp/trigger(_:by:reason:)``;
 /// - its **actions**, the parts of an action it carries out, in ``perform(_:trigger:)``;
+/// - its calls to the **app's code**, through ``EmulatedApp/code`` (``AppCode``, shaped like Apple's
+///   delegates): a mode never reads the manifest's handler keys, it tells the app and watches what it does
+///   back;
 /// - its timeline records, written on the app's ``EmulatedApp/timeline``;
 /// - its **control verbs** (``controlVerbs``), the requests `bgtask` sends a live run's app.
 ///
@@ -22,9 +26,12 @@ public protocol BackgroundMode: AnyObject {
     /// The app hosts the mode: keep it (weakly: it holds its modes), read its manifest, create what the
     /// mode runs on its engine and timeline. Called once, from the app's initializer.
     func attach(to app: EmulatedApp) throws(InputError)
-    /// The app's `didFinishLaunching`: `first` the first time, false when it is relaunched after it was
-    /// terminated.
+    /// The app's process launched, before its code's `didFinishLaunching` (``AppCode``) runs: what the
+    /// system prepares for it. `first` the first time, false when it is relaunched after it was terminated.
     func appDidLaunch(first: Bool)
+    /// The app's code has returned from its `didFinishLaunching`: what the system does once the launch has
+    /// finished (the scheduler closes registration).
+    func appDidFinishLaunching(first: Bool)
     /// The app's process ended: stop what the process did (monitoring that belongs to the system goes on).
     func appDidTerminate()
     /// The user force-quit the app; it is terminated right after. What iOS stops after a force quit
@@ -46,6 +53,8 @@ public protocol BackgroundMode: AnyObject {
 extension BackgroundMode {
     /// Nothing to do at launch.
     public func appDidLaunch(first: Bool) {}
+    /// Nothing to do when the launch has finished.
+    public func appDidFinishLaunching(first: Bool) {}
     /// Nothing to stop.
     public func appDidTerminate() {}
     /// Nothing stops at a force quit.

@@ -1,4 +1,4 @@
-public import BackgroundCore
+import BackgroundCore
 
 /// The CPU limit of an app working in the background, as iOS's crash reports state it: a share of one
 /// CPU over a window of time ("exceeding limit of 80% cpu over 60 seconds"), written `80%/60s`
@@ -12,16 +12,16 @@ public import BackgroundCore
 /// CPULimit.default                       // 80%/60s
 /// CPULimit(parsing: "50%/2s")?.window    // 2 s
 /// ```
-public struct CPULimit: Hashable, Sendable, CustomStringConvertible {
+package struct CPULimit: Hashable, Sendable, CustomStringConvertible {
     /// The share of one CPU allowed on average over the window, in (0, 1].
-    public var fraction: Double
+    package var fraction: Double
     /// The window of wall-clock time the share is measured over.
-    public var window: Duration
+    package var window: Duration
 
     /// iOS's usual limit in its crash reports: 80 % over 60 s.
-    public static let `default` = CPULimit(fraction: 0.8, window: .seconds(60))
+    package static let `default` = CPULimit(fraction: 0.8, window: .seconds(60))
 
-    public init(fraction: Double, window: Duration) {
+    package init(fraction: Double, window: Duration) {
         precondition(fraction > 0 && fraction <= 1 && window > .zero, "CPULimit: a share in (0, 1] over a window longer than zero")
         self.fraction = fraction
         self.window = window
@@ -29,7 +29,7 @@ public struct CPULimit: Hashable, Sendable, CustomStringConvertible {
 
     /// `PERCENT%/DURATION` (`80%/60s`, `50%/2s`): a whole or decimal percentage above 0 and at most 100,
     /// and a duration above zero; nil for anything else.
-    public init?(parsing text: String) {
+    package init?(parsing text: String) {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count == 2, parts[0].hasSuffix("%"), let percent = Double(parts[0].dropLast()), percent.isFinite,
               percent > 0, percent <= 100, let window = DurationSyntax.parse(String(parts[1])), window > .zero
@@ -38,10 +38,10 @@ public struct CPULimit: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The CPU time the limit allows within one window.
-    public var allowance: Duration { window * fraction }
+    package var allowance: Duration { window * fraction }
 
     /// `80%/60s`: the window in whole seconds, as crash reports give it.
-    public var description: String { "\(Self.percent(fraction))/\(Self.seconds(window))" }
+    package var description: String { "\(Self.percent(fraction))/\(Self.seconds(window))" }
 
     /// A window in whole seconds (`60s`), or as ``DurationSyntax`` writes it when it has a fraction.
     static func seconds(_ window: Duration) -> String {

@@ -1,32 +1,27 @@
-public import BackgroundCore
-import BackgroundScheduler
+import BackgroundCore
+import BackgroundDevice
 
 /// The user's hand on the device: what the user does to the app — the manifest's `lifecycle:` script
 /// (opening, leaving, suspending, terminating and force-quitting the app, the taps, the device's restarts
 /// and locks, the debugger's commands) and its `usage:` (opening the app at times of day, leaving it after
-/// a while). The ``Device`` owns it (``Device/user``); modes ask it when the app was opened
-/// (``opens``, ``history``), never the app.
+/// a while). The app owns it (``EmulatedApp/user``); it tells the ``Device`` when the user opened the app
+/// (`Device.opens`, `Device.history`), which modes ask, never the app.
 ///
 /// A `usage:` entry opens the app at its time of day (simulation time, UTC), on its days, each open moved
 /// by a time drawn evenly from −jitter…+jitter with the run's seed (``EmulatedApp/Configuration/seed``):
 /// the draw depends only on the seed, the day and the entry, so the same seed gives the same opens. The
-/// opens of the `history:` before the run are drawn the same way (``history``); the run's days are
+/// opens of the `history:` before the run are drawn the same way (`Device.history`); the run's days are
 /// scheduled one day at a time, at each midnight.
 ///
 /// ```swift
 /// let app = try AppRecipe.standard.app(manifest, engine: engine, timeline: timeline)
 /// app.start()                       // the user launches the app, then plays the script and the usage
 /// engine.run(until: engine.now + .seconds(86_400))
-/// app.device.user.opens             // every time the user opened the app
+/// app.device.opens                  // every time the user opened the app
 /// ```
 ///
 /// - Warning: Not thread-safe: use it on the engine's owner only.
 public final class DeviceUser {
-    /// The times the user opened the app during the run (a `lifecycle` step or a `usage` entry bringing it
-    /// to the foreground), in order.
-    public private(set) var opens: [SimTime] = []
-    /// The opens of the manifest's `usage:` in the `history:` before the run: what the system saw before.
-    public private(set) var history: [SimTime] = []
     /// Whether steps of the `lifecycle:` script are still to come.
     public var hasStepsLeft: Bool { stepsLeft > 0 }
 
@@ -39,14 +34,12 @@ public final class DeviceUser {
     private var seed: UInt64 = 0
     private var firstDay: Int64 = 0
 
-    static let day: Int64 = 86_400_000_000_000
-
     init(engine: EventEngine) {
         self.engine = engine
     }
 
     /// Starts the user's hand on `app` now: its lifecycle script's steps, counted from now, and its usage,
-    /// from now on (the opens before now within `history:` are the ``history``).
+    /// from now on (the opens before now within `history:` are the device's `history`).
     func start(on app: EmulatedApp) {
         self.app = app
         let start = engine.now
@@ -61,36 +54,19 @@ public final class DeviceUser {
         guard !manifest.usage.isEmpty else { return }
         usage = manifest.usage
         seed = app.configuration.seed
-        firstDay = Self.dayNumber(of: start)
+        firstDay = SimCalendar.day(of: start)
         let earliest = start - manifest.history
-        for day in Self.dayNumber(of: earliest)...firstDay {
+        var history: [SimTime] = []
+        for day in SimCalendar.day(of: earliest)...firstDay {
             history += opens(onDay: day).map(\.time).filter { $0 >= earliest && $0 < start }
         }
-        history.sort()
+        app.device.learn(history: history)
         scheduleDay(firstDay)
-    }
-
-    /// The day (since 1970-01-01, UTC) of `time`.
-    static func dayNumber(of time: SimTime) -> Int64 {
-        let nanoseconds = time.nanosecondsSinceEpoch
-        return nanoseconds >= 0 ? nanoseconds / day : (nanoseconds + 1) / day - 1
     }
 
     /// The usage opens of `day`, each with how long it lasts, in time order.
     func opens(onDay day: Int64) -> [(time: SimTime, duration: Duration)] {
-        let midnight = SimTime(nanosecondsSinceEpoch: day * Self.day)
-        var result: [(time: SimTime, duration: Duration)] = []
-        for (index, pattern) in usage.enumerated() where pattern.isScheduled(onDay: day, firstDay: firstDay) {
-            var shift = Duration.zero
-            let jitter = UInt64(pattern.jitter.components.seconds)
-            if jitter > 0 {
-                // One generator per day and entry: the draw does not depend on what else was drawn.
-                var random = SplitMix64(seed: seed ^ UInt64(bitPattern: day &* 1_024 &+ Int64(index)) &* 0x9E37_79B9_7F4A_7C15)
-                shift = .seconds(Int64(random.next(in: 0...(2 * jitter))) - Int64(jitter))
-            }
-            result.append((midnight + pattern.at + shift, pattern.duration))
-        }
-        return result.sorted { $0.time < $1.time }
+        UsagePattern.occurrences(of: usage, onDay: day, firstDay: firstDay, seed: seed).map { ($0.time, $0.duration) }
     }
 
     /// Schedules the opens of `day` still to come, and the next day's at its midnight.
@@ -98,7 +74,7 @@ public final class DeviceUser {
         for open in opens(onDay: day) where open.time >= engine.now {
             engine.schedule(at: open.time) { [weak self] in self?.openForUsage(for: open.duration) }
         }
-        engine.schedule(at: SimTime(nanosecondsSinceEpoch: (day + 1) * Self.day)) { [weak self] in self?.scheduleDay(day + 1) }
+        engine.schedule(at: SimCalendar.midnight(ofDay: day + 1)) { [weak self] in self?.scheduleDay(day + 1) }
     }
 
     /// A usage entry's open: the app comes to the foreground, and goes back to the background after
@@ -119,31 +95,32 @@ public final class DeviceUser {
     /// The user brings the app to the foreground: launched when it was terminated, opened otherwise.
     private func open(_ app: EmulatedApp) {
         let lifecycle = app.lifecycle
-        opens.append(engine.now)
+        app.device.appWasOpened()
         lifecycle.moveToForeground(reason: lifecycle.state == .terminated ? "launched by the user" : "the user opened the app")
+        // An app the system kept in the background is, once opened, an app like any other.
+        lifecycle.end(.keptInBackground, reason: "the user opened the app")
     }
 
-    /// A lifecycle step; `name` (`lifecycle[1]`) names its background task.
+    /// A lifecycle step: its kind carries it out; `name` (`lifecycle[1]`) names it.
     private func apply(_ step: ManifestLifecycleStep, name: String) {
         guard let app else { return }
-        switch step.change {
-        case .forceQuit: app.forceQuit()
-        case .device(let event): app.deviceDidChange(event)
-        case .simulateLaunch(let identifier): app.runDebuggerCommand("simulate-launch", identifier, step: "simulateLaunch")
-        case .simulateExpiration(let identifier): app.runDebuggerCommand("simulate-expiration", identifier, step: "simulateExpiration")
-        case .appExtension(let name):
-            // The extension's own process acts; the app is neither woken nor launched.
-            guard let action = step.action else { return }
-            for mode in app.modes { mode.perform(action, trigger: ActionTrigger(.appExtension, source: name)) }
-        case .state(let state):
-            // Begun as early as possible: before the app leaves the foreground (UIKit's advice).
-            let holdsWorkFirst = app.lifecycle.state == .foreground
-            if let work = step.backgroundTask, holdsWorkFirst { beginBackgroundWork(work, name: name, on: app.lifecycle) }
-            apply(state, to: app)
-            if let work = step.backgroundTask, !holdsWorkFirst { beginBackgroundWork(work, name: name, on: app.lifecycle) }
-            if let action = step.action {
-                for mode in app.modes { mode.perform(action, trigger: ActionTrigger(.user)) }
-            }
+        // What the user does shows, even to an app kept in the background unseen until now.
+        app.lifecycle.recordsChanges = true
+        step.change.kind.perform(step.change.value, LifecycleStepKind.Step(step: step, app: app, name: name))
+    }
+
+    /// An `app:` step: a state, with the background task it holds and the user's tap, or a force quit.
+    func apply(_ change: AppStep, _ step: LifecycleStepKind.Step) {
+        let app = step.app
+        guard case .state(let state) = change else { return app.forceQuit() }
+        // Begun as early as possible: before the app leaves the foreground (UIKit's advice).
+        let holdsWorkFirst = app.lifecycle.state == .foreground
+        let work = step.step.backgroundTask
+        if let work, holdsWorkFirst { beginBackgroundWork(work, name: step.name, on: app.lifecycle) }
+        apply(state, to: app)
+        if let work, !holdsWorkFirst { beginBackgroundWork(work, name: step.name, on: app.lifecycle) }
+        if let action = step.step.action {
+            app.perform(action, trigger: ActionTrigger(.user))
         }
     }
 

@@ -12,24 +12,24 @@ extension EmulatedApp {
     /// commands.timeLimit = .seconds(2)       // any command: 2 s, whatever the task's kind
     /// commands.log = "/tmp/tasks.log"        // output there instead of stderr
     /// ```
-    public struct Commands: Hashable, Sendable {
+    package struct Commands: Hashable, Sendable {
         /// The time a command may run, for every task; nil gives a refresh task the scheduler's refresh
         /// budget (30 s) and a processing task ``processingTimeLimit``.
-        public var timeLimit: Duration?
+        package var timeLimit: Duration?
         /// The time limit of a processing task's command when ``timeLimit`` is nil (default 10 minutes:
         /// iOS gives processing tasks "several minutes").
-        public var processingTimeLimit = Duration.seconds(600)
+        package var processingTimeLimit = Duration.seconds(600)
         /// The time between SIGTERM and SIGKILL (default 2 s).
-        public var killGrace = Duration.seconds(2)
+        package var killGrace = Duration.seconds(2)
         /// The CPU a command (with its whole process group) may use in the background, a task's or a
         /// push's (default 80 % over 60 s, as iOS's crash reports state it); over it the group is killed,
         /// `resource.exceeded` recorded and the app terminated. nil: no monitor. A processing task that
         /// requires external power is exempt.
-        public var cpuLimit: CPULimit? = .default
+        package var cpuLimit: CPULimit? = .default
         /// A file the commands' output is appended to; nil writes it to stderr. Either way each line is
         /// prefixed with `[task-id] `.
-        public var log: String?
+        package var log: String?
 
-        public init() {}
+        package init() {}
     }
 }

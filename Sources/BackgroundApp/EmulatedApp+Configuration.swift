@@ -1,4 +1,5 @@
 public import BackgroundScheduler
+import BackgroundDevice
 
 extension EmulatedApp {
     /// Every choice the emulator makes where iOS leaves room, in one place (docs/DEVICE.md).
@@ -15,9 +16,9 @@ extension EmulatedApp {
         /// The task scheduler's policy and budgets.
         public var scheduler = BGTaskScheduler.Configuration()
         /// How `run:` commands run.
-        public var commands = Commands()
+        package var commands = Commands()
         /// The pushes' budget and rules, and the time to call a push's completion handler.
-        public var pushes = PushMode.Configuration()
+        package var pushes = PushMode.Configuration()
         /// The ALSA device clips play on, instead of the manifest's `audio.device` (`null`: silently).
         public var audioDevice: String?
         /// Where the device conditions come from: the manifest's `conditions:` timeline, or the Linux
@@ -47,11 +48,11 @@ extension EmulatedApp {
             /// The user launches it into the foreground (a `lifecycle` event).
             case byUser
             /// The system launches it into the background and keeps it running there for the whole run, its
-            /// process state not recorded: `bgtask simulate` of a manifest with neither `lifecycle:` nor
-            /// `pushes:`, where no user opens the app and its tasks run as a backgrounded app's.
+            /// process state not recorded: `bgtask simulate` of a manifest with none of `lifecycle:`,
+            /// `usage:` and `pushes:`, where no user opens the app and its tasks run as a backgrounded app's.
             case keptInBackground
             /// Nobody launches it at the start: the user's first open (a `usage:` entry) does, as `bgtask
-            /// simulate` of a manifest with `usage:` but neither `lifecycle:` nor `pushes:`.
+            /// simulate` of a manifest with `usage:` and no `lifecycle:` (with or without `pushes:`).
             case atFirstOpen
         }
 

@@ -1,5 +1,7 @@
+import AppControl
 public import BackgroundCore
-public import BackgroundLocation
+public import BackgroundDevice
+import BackgroundLocation
 import BackgroundScheduler
 
 /// One emulated iOS app on one emulated device: its process state in an ``AppLifecycle`` and the
@@ -34,47 +36,69 @@ public final class EmulatedApp {
     public let engine: EventEngine
     public let timeline: Timeline
     public let lifecycle: AppLifecycle
-    /// The device the app runs on: its clock, conditions and lock state.
+    /// The device the app runs on: its clock, conditions, lock state and the user's opens.
     public let device: Device
+    /// The user's hand: the lifecycle script and the usage, which open the app.
+    public let user: DeviceUser
     public let configuration: Configuration
     /// The modes the app hosts, in the order they are called.
     public let modes: [any BackgroundMode]
+    /// The app's own code, which every mode calls (``AppCode``): the manifest's handlers (``ManifestApp``)
+    /// unless the app was made with code of its own.
+    public let code: any AppCode
     /// The requests the app answers on a live run's control socket, by verb: every mode's
     /// (``BackgroundMode/controlVerbs``).
     public private(set) var controlVerbs: [String: ControlVerb] = [:]
 
     private var hasLaunched = false
 
-    /// Creates the app on `engine` and `timeline` with `modes`, each attached in turn; nothing happens
-    /// before ``start()``.
+    /// Creates the app on `engine` and `timeline` with `modes`, each attached in turn, running `code` (nil:
+    /// the manifest's handlers, ``ManifestApp``); nothing happens before ``start()``.
     ///
     /// - Throws: ``InputError`` when a mode cannot be attached (the scheduler's state file cannot be
-    ///   restored, the commands' log cannot be opened).
+    ///   restored) or the commands' log cannot be opened.
     public init(
         manifest: AppManifest, engine: EventEngine, timeline: Timeline, modes: [any BackgroundMode],
-        configuration: Configuration = Configuration()
+        configuration: Configuration = Configuration(), code: (any AppCode)? = nil
     ) throws(InputError) {
+        if let code {
+            self.code = code
+        } else {
+            self.code = try ManifestApp(commands: configuration.commands)
+        }
         self.manifest = manifest
         self.engine = engine
         self.timeline = timeline
         self.configuration = configuration
         self.modes = modes
         lifecycle = AppLifecycle(engine: engine, timeline: timeline, configuration: configuration.lifecycle)
-        device = Device(engine: engine, timeline: timeline, conditions: Self.conditionsSource(manifest, configuration.conditions))
+        device = Device(
+            engine: engine, timeline: timeline, conditions: Self.conditionsSource(manifest, configuration.conditions),
+            policy: configuration.scheduler.policy)
+        user = DeviceUser(engine: engine)
         for mode in modes { try mode.attach(to: self) }
         for verb in modes.flatMap(\.controlVerbs) {
             precondition(controlVerbs[verb.name] == nil, "two modes bring the control verb \(verb.name)")
             controlVerbs[verb.name] = verb
         }
         lifecycle.addLaunchListener { [unowned self] in
-            for mode in modes { mode.appDidLaunch(first: !hasLaunched) }
+            let first = !hasLaunched
+            for mode in modes { mode.appDidLaunch(first: first) }
+            self.code.applicationDidFinishLaunching(self, first: first)
+            for mode in modes { mode.appDidFinishLaunching(first: first) }
             hasLaunched = true
         }
         lifecycle.addTerminationListener { [unowned self] in
+            self.code.applicationWillTerminate(self)
             for mode in modes.reversed() { mode.appDidTerminate() }
         }
         lifecycle.addChangeListener { [unowned self] from, to in
             for mode in modes { mode.appDidChange(from: from, to: to) }
+            if to == .foreground {
+                self.code.applicationDidBecomeActive(self)
+            } else if from == .foreground {
+                self.code.applicationDidEnterBackground(self)
+            }
         }
         device.addEventListener { [unowned self] event in
             for mode in modes { mode.deviceDidChange(event) }
@@ -97,10 +121,10 @@ public final class EmulatedApp {
     }
 
     /// Launches the app now, as ``Configuration/launch`` says (by the user into the foreground, or kept in
-    /// the background by the system), and starts the user's hand (``Device/user``): the manifest's
+    /// the background by the system), and starts the user's hand (``user``): the manifest's
     /// lifecycle script from now, and its usage.
     public func start() {
-        device.user.start(on: self)
+        user.start(on: self)
         switch configuration.launch {
         case .byUser: lifecycle.launch(reason: "launched by the user")
         case .keptInBackground:
@@ -114,7 +138,7 @@ public final class EmulatedApp {
     /// task or wake window), every mode is settled (no task request is pending) and no lifecycle step
     /// is still to come.
     public var isSettled: Bool {
-        lifecycle.activities.isEmpty && !device.user.hasStepsLeft && modes.allSatisfy(\.isSettled)
+        lifecycle.activities.isEmpty && !user.hasStepsLeft && modes.allSatisfy(\.isSettled)
     }
 
     /// Runs on after the inputs have ended, while the app has something left to do (until
@@ -128,6 +152,12 @@ public final class EmulatedApp {
     public func trigger(_ action: ManifestAction?, by trigger: ActionTrigger, reason: String) {
         if lifecycle.state != .foreground { lifecycle.wake(reason: reason) }
         guard let action else { return }
+        perform(action, trigger: trigger)
+    }
+
+    /// Every mode carries out its part of `action` (`submit:` the tasks mode, `play:` the audio mode…):
+    /// how the manifest's app, the user's taps and the app's extensions call the modes' APIs.
+    public func perform(_ action: ManifestAction, trigger: ActionTrigger) {
         for mode in modes { mode.perform(action, trigger: trigger) }
     }
 
@@ -144,16 +174,5 @@ public final class EmulatedApp {
     /// terminated until something launches it (docs/DEVICE.md, "Reboot and first unlock").
     public func deviceDidChange(_ event: DeviceEvent) {
         device.change(event)
-    }
-
-    /// A lifecycle step that is one of the debugger's commands: the app's control verb of that name (the
-    /// tasks mode brings them); where it does nothing, an `error` event (code `simulate`) says why.
-    func runDebuggerCommand(_ verb: String, _ identifier: String, step: String) {
-        guard let command = controlVerbs[verb] else {
-            return timeline.record(.error(message: "\(step): the app has no mode that answers \(verb)", code: "simulate"))
-        }
-        if case .error(let why) = command.perform(identifier, []) {
-            timeline.record(.error(message: "\(step): \(why); the debugger's command does nothing", code: "simulate"))
-        }
     }
 }

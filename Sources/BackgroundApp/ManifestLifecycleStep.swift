@@ -1,8 +1,9 @@
 public import BackgroundCore
+public import BackgroundDevice
 
 /// One step of what the user does with the app (`lifecycle:`): at an offset, the app's state, a force
-/// quit, something that happens to the device (`device: reboot|unlock|lock`), or one of the debugger's
-/// commands for a BGTask.
+/// quit, something that happens to the device (`device: reboot|unlock|lock`), one of the debugger's
+/// commands for a BGTask, or a step a mode brings (``LifecycleStepKind``).
 ///
 /// ```yaml
 /// lifecycle:
@@ -15,49 +16,36 @@ public import BackgroundCore
 ///   - {at: 4h, extension: com.example.keyboard, submit: com.example.refresh}   # an extension submits
 /// ```
 public struct ManifestLifecycleStep: Hashable, Sendable {
-    /// What the step does.
-    public enum Change: Hashable, Sendable, RawRepresentable {
-        /// The app moves to this state.
-        case state(LifecycleState)
-        /// The user swipes the app away in the app switcher: the app is terminated, and each mode does what
-        /// iOS does after a force quit (``BackgroundMode/appWasForceQuit()``) until the user opens it again.
-        case forceQuit
-        /// The device restarts, or is unlocked or locked (``EmulatedApp/deviceDidChange(_:)``).
-        case device(DeviceEvent)
-        /// `simulateLaunch: ID`: the debugger's `_simulateLaunchForTaskWithIdentifier:` launches the pending
-        /// task now.
-        case simulateLaunch(String)
-        /// `simulateExpiration: ID`: the debugger's `_simulateExpirationForTaskWithIdentifier:` expires the
-        /// running task now.
-        case simulateExpiration(String)
-        /// `extension: ID`: one of the app's extensions (a keyboard, a widget) runs the step's action
-        /// (`submit:`) in its own process; the app is not woken, and a task it submits runs in the app.
-        case appExtension(String)
+    /// What the step does: its kind (the step's key) and the value read under it.
+    public struct Change: Hashable, Sendable {
+        /// The kind of step, which carries it out.
+        public let kind: LifecycleStepKind
+        /// The value under the kind's key, as its reader read it.
+        public let value: any Hashable & Sendable
 
-        /// The manifest's word: `app:`'s value (a state's name, or `forceQuit`), a device event's name, or
-        /// the key of a debugger command.
-        public var rawValue: String {
-            switch self {
-            case .state(let state): state.rawValue
-            case .forceQuit: "forceQuit"
-            case .device(let event): event.rawValue
-            case .simulateLaunch: "simulateLaunch"
-            case .simulateExpiration: "simulateExpiration"
-            case .appExtension: "extension"
-            }
+        public init<Value: Hashable & Sendable>(_ kind: LifecycleStepKind, _ value: Value) {
+            self.kind = kind
+            self.value = value
         }
 
-        /// The change of an `app:` or `device:` value; nil for any other word.
-        public init?(rawValue: String) {
-            if rawValue == "forceQuit" {
-                self = .forceQuit
-            } else if let state = LifecycleState(rawValue: rawValue) {
-                self = .state(state)
-            } else if let event = DeviceEvent(rawValue: rawValue) {
-                self = .device(event)
-            } else {
-                return nil
-            }
+        /// The app moves to this state.
+        public static func state(_ state: LifecycleState) -> Self { Self(.app, AppStep.state(state)) }
+        /// The user swipes the app away in the app switcher: the app is terminated, and each mode does what
+        /// iOS does after a force quit (``BackgroundMode/appWasForceQuit()``) until the user opens it again.
+        public static var forceQuit: Self { Self(.app, AppStep.forceQuit) }
+        /// The device restarts, or is unlocked or locked (``EmulatedApp/deviceDidChange(_:)``).
+        public static func device(_ event: DeviceEvent) -> Self { Self(.device, event) }
+        /// `extension: ID`: one of the app's extensions (a keyboard, a widget) runs the step's action
+        /// (`submit:`) in its own process; the app is not woken, and a task it submits runs in the app.
+        public static func appExtension(_ bundle: String) -> Self { Self(.appExtension, AppExtension(bundle: bundle)) }
+
+        public static func == (a: Self, b: Self) -> Bool {
+            a.kind.key == b.kind.key && AnyHashable(a.value) == AnyHashable(b.value)
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(kind.key)
+            hasher.combine(AnyHashable(value))
         }
     }
 

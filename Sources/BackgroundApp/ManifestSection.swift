@@ -1,7 +1,8 @@
 public import BackgroundCore
 
 /// The part of an app manifest one background mode reads: its top-level keys, the action keys it
-/// provides to every action (`onEnter:`, `significantChange:`…), and how it reads and checks them.
+/// provides to every action (`onEnter:`, `significantChange:`…), the kinds of `lifecycle:` step it brings,
+/// and how it reads and checks them.
 ///
 /// The core of the manifest (`app`, `backgroundModes`, `permittedIdentifiers`, `infoPlist`, `buildSettings`,
 /// `lifecycle`) belongs to ``AppManifest``; each mode brings its section, and
@@ -27,6 +28,11 @@ public protocol ManifestSection: Hashable, Sendable {
     static var keys: [String] { get }
     /// The keys the section adds to every action, with their readers (`submit`, `play`).
     static var actions: [ManifestActionKind] { get }
+    /// The keys that make a `lifecycle:` step the section's (`audio` for `{at: 3h, audio: interruption}`): the
+    /// core's reader leaves such steps to the section, which reads them from `lifecycle:` itself.
+    static var lifecycleKeys: [String] { get }
+    /// The kinds of `lifecycle:` step the section brings (`simulateLaunch`), each under its own key.
+    static var lifecycleSteps: [LifecycleStepKind] { get }
     /// Reads the section's keys from the manifest's top-level mapping (any of them may be absent).
     /// `partial` holds the core of the manifest and the sections read before this one.
     init(_ manifest: ManifestMapping, in partial: AppManifest) throws(InputError)
@@ -35,4 +41,8 @@ public protocol ManifestSection: Hashable, Sendable {
 extension ManifestSection {
     /// No action keys.
     public static var actions: [ManifestActionKind] { [] }
+    /// No lifecycle steps of its own.
+    public static var lifecycleKeys: [String] { [] }
+    /// No lifecycle steps.
+    public static var lifecycleSteps: [LifecycleStepKind] { [] }
 }

@@ -1,4 +1,5 @@
 public import BackgroundCore
+import BackgroundDevice
 import YAML
 
 /// One value of a manifest with its place — the key path errors name and its line — and readers that
@@ -136,7 +137,7 @@ public struct ManifestValue {
         guard let value = DurationSyntax.parse(text) else {
             throw error("'\(Self.shown(text))' is not a duration (expected a number with a unit s, m, h or d, such as 15m or 2h30m)")
         }
-        guard value <= Self.durationLimit else { throw error("'\(Self.shown(text))' is longer than 100 years (36500d)") }
+        guard value <= SimCalendar.longest else { throw error("'\(Self.shown(text))' is longer than 100 years (36500d)") }
         return value
     }
 
@@ -194,9 +195,6 @@ public struct ManifestValue {
 
     /// The largest value or key shown in an error message, in characters.
     static let shownLimit = 60
-    /// The longest duration a manifest may give: 100 years, so that no time on the emulator's clock
-    /// (which ends in 2262) overflows.
-    static let durationLimit = Duration.seconds(36_500 * 86_400)
 
     /// `text` as an error message shows it: at most ``shownLimit`` characters.
     public static func shown(_ text: String) -> String {

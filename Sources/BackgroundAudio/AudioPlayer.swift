@@ -13,7 +13,7 @@ public import BackgroundCore
 /// - ``Pacing/virtual(_:)``: writes are actions on an `EventEngine`; a chunk of n frames lasts
 ///   n / rate seconds of virtual time, so `audio.finished` comes exactly one file-length after
 ///   `audio.started` and an emulated app can schedule around it. Record events on a timeline with
-///   ``addEventSink(_:)`` (they carry the engine's `now`).
+///   ``addEventListener(_:)`` (they carry the engine's `now`).
 ///
 /// The position (``currentTime``) is the frames written minus the output's delay (virtual time: minus
 /// what has not yet played out), so it is what is heard, not what was decoded.
@@ -66,7 +66,7 @@ public final class AudioPlayer: @unchecked Sendable {
     /// ``play()`` to see them all). The stream never finishes by itself; stop reading after
     /// ``AudioPlayerEvent/endOfQueue(success:)``.
     ///
-    /// It is made on first use: a player that reports through ``addEventSink(_:)`` or its delegate
+    /// It is made on first use: a player that reports through ``addEventListener(_:)`` or its delegate
     /// buffers nothing and wakes no task.
     public var events: AsyncStream<AudioPlayerEvent> {
         playback.control.withLock {
@@ -152,9 +152,9 @@ public final class AudioPlayer: @unchecked Sendable {
 
     /// Adds a synchronous receiver of every event, called where events are produced (see the warning on
     /// the type). On virtual time this is how an app records `audio.*` on its timeline:
-    /// `player.addEventSink { if let record = $0.timelineRecord { timeline.record(record) } }`.
-    public func addEventSink(_ sink: @escaping (AudioPlayerEvent) -> Void) {
-        playback.broadcaster.addSink(sink)
+    /// `player.addEventListener { if let record = $0.timelineRecord { timeline.record(record) } }`.
+    public func addEventListener(_ listener: @escaping (AudioPlayerEvent) -> Void) {
+        playback.broadcaster.addEventListener(listener)
     }
 
     // MARK: - Control
@@ -199,6 +199,18 @@ public final class AudioPlayer: @unchecked Sendable {
         if playback.withMachine({ $0.stop() }) { kick() }
         if case .device(let device) = driver { device.waitUntilStopped() }
     }
+
+    /// Moves `offset` files along the queue (1: the next file, -1: the previous; never before the first, and
+    /// past the last the queue ends), as a queue player's `advanceToNextItem()`: the file left ends
+    /// (`finished`, successfully, if it had started) and the target starts from its beginning. Playing, it
+    /// takes effect at the next step; paused or stopped, when playback goes on.
+    public func skip(by offset: Int) {
+        playback.withMachine { $0.skip(by: offset) }
+        kick()
+    }
+
+    /// The files of the queue, in order, and the index of the one playing (or to play next).
+    public var queue: (files: [String], index: Int) { playback.withMachine { ($0.files, $0.queueIndex) } }
 
     /// Applies a session notification (called by ``AudioSession``).
     func handle(_ notification: AudioSession.Notification) {

@@ -119,9 +119,9 @@ public final class AudioSession: @unchecked Sendable {
         lock.withLock { state.isActive = active }
     }
 
-    /// Adds an observer of interruptions and route changes (as observing `AVAudioSession`'s notifications).
-    public func addObserver(_ observer: @escaping (Notification) -> Void) {
-        lock.withLock { state.observers.append(observer) }
+    /// Adds a listener of interruptions and route changes (as observing `AVAudioSession`'s notifications).
+    public func addNotificationListener(_ listener: @escaping (Notification) -> Void) {
+        lock.withLock { state.observers.append(listener) }
     }
 
     /// The app moved to the background: players pause (an interruption with `appWasSuspended`) unless

@@ -12,7 +12,7 @@ import Synchronization
 ///
 /// ```swift
 /// let events = EventBroadcaster<AudioPlayerEvent>()
-/// events.addSink { if let record = $0.timelineRecord { timeline.record(record) } }
+/// events.addEventListener { if let record = $0.timelineRecord { timeline.record(record) } }
 /// events.setDelegate(delegate) { [weak delegate, unowned self] event in delegate?.handle(event, from: self) }
 /// events.broadcast(.started(file: "a.wav"))
 /// ```
@@ -58,9 +58,9 @@ package final class EventBroadcaster<Event: Sendable>: @unchecked Sendable {
     }
 
     /// Adds a receiver called with every event from now on, for as long as the broadcaster lives.
-    package func addSink(_ sink: @escaping (Event) -> Void) {
+    package func addEventListener(_ listener: @escaping (Event) -> Void) {
         lock.withLock { _ in
-            sinks.append(sink)
+            sinks.append(listener)
             updateListened()
         }
     }

@@ -3,7 +3,7 @@
 /// ```swift
 /// let engine = EventEngine(start: .defaultStart)
 /// let timeline = Timeline(engine: engine)
-/// timeline.addSink { print(JSONLinesRenderer().render($0)) }
+/// timeline.addEventListener { print(JSONLinesRenderer().render($0)) }
 /// timeline.record(.error(message: "the trace ended early", code: nil))
 /// ```
 /// In tests, `Timeline(engine:keepingEvents: true)` keeps every event in ``events`` to assert on.
@@ -20,9 +20,10 @@ public final class Timeline {
         self.keepsEvents = keepingEvents
     }
 
-    /// Adds a sink that receives every event from now on, in order.
-    public func addSink(_ sink: @escaping (TimelineEvent) -> Void) {
-        sinks.append(sink)
+    /// Adds a listener (a sink: a renderer, a report, a tally) that receives every event from now on, in
+    /// the order listeners were added.
+    public func addEventListener(_ listener: @escaping (TimelineEvent) -> Void) {
+        sinks.append(listener)
     }
 
     /// Records `record` at the engine's current time. With no sink and no kept events it costs nothing:

@@ -1,5 +1,6 @@
 public import BackgroundApp
 public import BackgroundCore
+import BackgroundDevice
 import BackgroundScheduler
 import Dispatch
 import Synchronization
@@ -109,12 +110,11 @@ public struct PopulationRun: Sendable {
         options.configuration.scheduler.policy = .realistic(seed: seed(ofUser: user))
         options.configuration.seed = seed(ofUser: user)
         let engine = EventEngine(start: start)
-        let timeline = Timeline(engine: engine)
         let listener = StatisticsListener(tasks: manifest.tasks.map(\.identifier), start: start)
-        listener.attach(to: timeline)
-        let app = try recipe.app(manifest(ofUser: user), engine: engine, timeline: timeline, options: options)
-        listener.follow(app)
-        app.start()
+        var run = AppRun(recipe: recipe, manifest: manifest(ofUser: user), options: options)
+        run.sinks = [listener.attach(to:)]
+        run.followers = [listener.follow]
+        let app = try run.start(on: engine, timeline: run.timeline(on: engine))
         withExtendedLifetime(app) { engine.run(until: end) }
         return listener.statistics(at: end)
     }

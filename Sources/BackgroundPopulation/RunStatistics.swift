@@ -38,6 +38,15 @@ public struct RunStatistics: Hashable, Sendable {
     public var pushDelay = Histogram()
     /// Whole seconds from a transfer's creation to its completion, one value per `transfer.completed`.
     public var transferLatency = Histogram()
+    /// Transfers the app created (`transfer.created`).
+    public var transfersCreated = 0
+    /// Transfers that failed (`transfer.failed`), by error (`userForceQuitApplication`, `timedOut`…).
+    public var transferFailures: [String: Int] = [:]
+    /// Uploads that failed because the user force-quit the app (`transfer.failed userForceQuitApplication`).
+    public var uploadsLostToForceQuit = 0
+    /// Pushes sent and not delivered, by reason: APNs' rejection (`badPriority`…), a drop (`forceQuit`,
+    /// `expired`, `appUnused`…) or `coalesced` (replaced by a newer push).
+    public var pushesNotDelivered: [String: Int] = [:]
 
     public init() {}
 
@@ -45,6 +54,8 @@ public struct RunStatistics: Hashable, Sendable {
     public var pushesDelivered: Int { pushDelay.count }
     /// Transfers completed.
     public var transfersCompleted: Int { transferLatency.count }
+    /// Transfers that failed, whatever the reason.
+    public var transfersFailed: Int { transferFailures.values.reduce(0, +) }
 
     /// Adds `other`'s runs to these: the result does not depend on the order of merges.
     public mutating func merge(_ other: RunStatistics) {
@@ -55,5 +66,9 @@ public struct RunStatistics: Hashable, Sendable {
         pushesSent += other.pushesSent
         pushDelay.merge(other.pushDelay)
         transferLatency.merge(other.transferLatency)
+        transfersCreated += other.transfersCreated
+        transferFailures.merge(other.transferFailures, uniquingKeysWith: +)
+        uploadsLostToForceQuit += other.uploadsLostToForceQuit
+        pushesNotDelivered.merge(other.pushesNotDelivered, uniquingKeysWith: +)
     }
 }

@@ -46,7 +46,7 @@ public final class StatisticsListener {
 
     /// Follows every event `timeline` records from now on.
     public func attach(to timeline: Timeline) {
-        timeline.addSink { [unowned self] event in note(event) }
+        timeline.addEventListener { [unowned self] event in note(event) }
     }
 
     /// Follows the pushes `app`'s server sends (a held push has no event until it is delivered).
@@ -114,21 +114,34 @@ public final class StatisticsListener {
         case .received:
             if let sent = pushesSentAt.removeValue(forKey: record.push) { tally.pushDelay.add(Self.seconds(time - sent)) }
         case .completed(let result): if result == .newData { refreshed(at: time) }
-        case .rejected, .coalesced, .dropped: pushesSentAt[record.push] = nil
+        case .rejected(let error): notDelivered(record.push, error)
+        case .coalesced: notDelivered(record.push, "coalesced")
+        case .dropped(let reason): notDelivered(record.push, reason.rawValue)
         case .displayed, .throttled, .held: break
         }
     }
 
     private func note(_ record: TransferRecord, at time: SimTime) {
         switch record.change {
-        case .created(let kind, _, _, _): transfers[record.transfer] = (time, kind == "download")
+        case .created(let kind, _, _, _):
+            tally.transfersCreated += 1
+            transfers[record.transfer] = (time, kind == "download")
         case .completed(let status, _):
             guard let transfer = transfers.removeValue(forKey: record.transfer) else { return }
             tally.transferLatency.add(Self.seconds(time - transfer.created))
             if transfer.download, (200..<300).contains(status) { refreshed(at: time) }
-        case .failed: transfers[record.transfer] = nil
+        case .failed(let error, _):
+            tally.transferFailures[error, default: 0] += 1
+            let transfer = transfers.removeValue(forKey: record.transfer)
+            if error == "userForceQuitApplication", transfer?.download == false { tally.uploadsLostToForceQuit += 1 }
         default: break
         }
+    }
+
+    /// A push sent that will not be delivered, for `reason`.
+    private func notDelivered(_ push: Int, _ reason: String) {
+        guard pushesSentAt.removeValue(forKey: push) != nil else { return }
+        tally.pushesNotDelivered[reason, default: 0] += 1
     }
 
     private func refreshed(at time: SimTime) {

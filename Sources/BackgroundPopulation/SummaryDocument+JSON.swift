@@ -29,10 +29,14 @@ extension SummaryDocument {
             .init("pushes", .object([
                 .init("sent", .int(s.pushesSent)), .init("delivered", .int(s.pushesDelivered)),
                 .init("delayP50", .int64(s.pushDelay.percentile(50))), .init("delayP90", .int64(s.pushDelay.percentile(90))),
+                .init("notDelivered", Self.counts(s.pushesNotDelivered)),
             ])),
             .init("transfers", .object([
                 .init("completed", .int(s.transfersCompleted)),
                 .init("latencyP50", .int64(s.transferLatency.percentile(50))), .init("latencyP90", .int64(s.transferLatency.percentile(90))),
+                .init("created", .int(s.transfersCreated)), .init("failed", .int(s.transfersFailed)),
+                .init("failedReasons", Self.counts(s.transferFailures)),
+                .init("uploadsLostToForceQuit", .int(s.uploadsLostToForceQuit)),
             ])),
             .init("app", .string(run.app)), .init("manifest", .string(run.manifest)),
         ]
@@ -47,6 +51,11 @@ extension SummaryDocument {
     }
 
     /// A seed within JSON's exact integers (2^53) as a number, a larger one as a string of its digits.
+    /// Counts by reason, as an object in the reasons' order.
+    private static func counts(_ counts: [String: Int]) -> JSONValue {
+        .object(counts.keys.sorted().map { .init($0, .int(counts[$0]!)) })
+    }
+
     private static func seedValue(_ seed: UInt64) -> JSONValue {
         seed <= 1 << 53 ? .number(Double(seed)) : .string(String(seed))
     }

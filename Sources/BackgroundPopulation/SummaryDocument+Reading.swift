@@ -91,7 +91,24 @@ private struct SummaryReader {
         try agree(pushes, "pushes.delivered", s.pushDelay.count)
         s.transferLatency = try histogram(h["transferLatency"], "histograms.transferLatency")
         try agree(root["transfers"], "transfers.completed", s.transferLatency.count)
+        // Issue 35's members; a summary written before them reads as none.
+        s.pushesNotDelivered = try counts(pushes["notDelivered"], "pushes.notDelivered")
+        if let transfers = root["transfers"] {
+            s.transfersCreated = transfers["created"] == nil ? 0 : try count(transfers, "transfers.created")
+            s.uploadsLostToForceQuit = transfers["uploadsLostToForceQuit"] == nil ? 0 : try count(transfers, "transfers.uploadsLostToForceQuit")
+            s.transferFailures = try counts(transfers["failedReasons"], "transfers.failedReasons")
+            if transfers["failed"] != nil { try agree(transfers, "transfers.failed", s.transfersFailed) }
+        }
         return s
+    }
+
+    /// An object of counts by reason (absent: none).
+    private func counts(_ value: JSONValue?, _ path: String) throws(InputError) -> [String: Int] {
+        guard let value else { return [:] }
+        guard case .object(let members) = value else { throw error(path, "expected an object of counts by reason") }
+        var result: [String: Int] = [:]
+        for member in members { result[member.key] = try count(member.value, "\(path).\(member.key)") }
+        return result
     }
 
     /// Checks that the count at `path` is the number of values its histogram holds.

@@ -26,8 +26,12 @@ extension SummaryDocument {
         if s.pushesSent > 0 {
             lines.append("— pushes: \(s.pushesSent) sent, \(s.pushesDelivered) delivered; delay p50 \(Self.time(s.pushDelay.percentile(50))), p90 \(Self.time(s.pushDelay.percentile(90)))")
         }
-        if s.transfersCompleted > 0 {
-            lines.append("— transfers: \(s.transfersCompleted) completed; latency p50 \(Self.time(s.transferLatency.percentile(50))), p90 \(Self.time(s.transferLatency.percentile(90)))")
+        if let undelivered = Self.reasons(s.pushesNotDelivered) { lines.append("— pushes not delivered: \(undelivered)") }
+        if s.transfersCreated > 0 || s.transfersCompleted > 0 {
+            lines.append("— transfers: \(s.transfersCreated) created, \(s.transfersCompleted) completed, \(s.transfersFailed) failed"
+                + (Self.reasons(s.transferFailures).map { " (\($0))" } ?? "")
+                + (s.transfersCompleted == 0 ? "" : "; latency p50 \(Self.time(s.transferLatency.percentile(50))), p90 \(Self.time(s.transferLatency.percentile(90)))")
+                + (s.uploadsLostToForceQuit == 0 ? "" : "; \(s.uploadsLostToForceQuit) upload\(s.uploadsLostToForceQuit == 1 ? "" : "s") lost to force quits"))
         }
         return lines
     }
@@ -57,7 +61,18 @@ extension SummaryDocument {
         }
         let launches = s.tasks.values.reduce(0) { $0 + $1.launches }
         lines.append("\(s.opens) opens, \(launches) launches, \(s.pushesSent) pushes sent (\(s.pushesDelivered) delivered), \(s.transfersCompleted) transfers completed")
+        if let undelivered = Self.reasons(s.pushesNotDelivered) { lines.append("pushes not delivered: \(undelivered)") }
+        if s.transfersCreated > 0 {
+            lines.append("transfers: \(s.transfersCreated) created, \(s.transfersCompleted) completed, \(s.transfersFailed) failed"
+                + (Self.reasons(s.transferFailures).map { " (\($0))" } ?? "") + "; \(s.uploadsLostToForceQuit) uploads lost to force quits")
+        }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Counts by reason as text (`forceQuit 3, expired 1`, most first), nil when there are none.
+    static func reasons(_ counts: [String: Int]) -> String? {
+        guard !counts.isEmpty else { return nil }
+        return counts.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
     }
 
     /// Hundredths as a decimal with two digits (`250` is `2.50`).

@@ -1,4 +1,4 @@
-public import BackgroundCore
+import BackgroundCore
 import JSON
 
 /// What iOS does with a push that APNs accepts: show a notification, wake (or launch) the app, or both;

@@ -1,4 +1,4 @@
-public import BackgroundCore
+import BackgroundCore
 public import JSON
 
 /// A push payload, from a file in `xcrun simctl push`'s format or from a value written in the manifest:

@@ -1,4 +1,5 @@
 public import BackgroundCore
+import BackgroundDevice
 
 /// The system's discretion over background pushes, as a pure state machine on virtual time.
 ///
@@ -203,9 +204,7 @@ public struct PushPolicy: Sendable {
 
     /// The day of the daily budget `time` falls in: whole days since the reset time of 1970-01-01.
     private static func budgetDay(of time: SimTime, _ discretion: Discretion) -> Int64 {
-        let since = time.nanosecondsSinceEpoch - discretion.dailyReset.nanoseconds
-        let day: Int64 = 86_400 * 1_000_000_000
-        return since >= 0 ? since / day : (since - day + 1) / day
+        SimCalendar.day(of: time - discretion.dailyReset)
     }
 
     /// Whether the user opening the app delivers a push the policy decided so: one held back by the system

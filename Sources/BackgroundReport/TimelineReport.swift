@@ -32,6 +32,7 @@ public final class TimelineReport {
     /// The regions drawn as circles.
     public var regions: [ReportRegion]
     private var collection: ReportCollection
+    private let folder = StepFolder()
 
     /// A report with nothing recorded yet.
     ///
@@ -48,11 +49,14 @@ public final class TimelineReport {
 
     /// Records every event of `timeline` from now on.
     public func attach(to timeline: Timeline) {
-        timeline.addSink { [self] event in record(event) }
+        timeline.addEventListener { [self] event in record(event) }
     }
 
     /// Records one event.
     public func record(_ event: TimelineEvent) {
+        // A step (the battery's level alone) changes nothing the page draws: left out, so that the page
+        // does not grow with them.
+        guard !folder.folds(event) else { return }
         collection.record(event)
     }
 

@@ -1,3 +1,5 @@
+public import BackgroundDevice
+
 extension BGTaskScheduler {
     /// The scheduler's options, with the defaults of iOS and CONTRACTS.md section 4.
     ///

@@ -1,4 +1,5 @@
 public import BackgroundCore
+import BackgroundDevice
 
 /// The system's discretion under ``LaunchPolicy/realistic(seed:)``: what the scheduler asks before it
 /// places a launch — when the user will open the app next, whether the battery is critically low, whether
@@ -12,8 +13,8 @@ public import BackgroundCore
 ///   mean number of days between the days it was seen; every day when seen once). A refresh launches
 ///   ``Configuration/launchLead`` ahead of the next predicted open (once per open), so an app opened more
 ///   often is launched more often, and one not opened within the window is not launched until it is.
-/// - **Critically low battery**: below ``Configuration/criticalBattery`` (20 %) on battery, no refresh or
-///   processing task launches; charging lifts it.
+/// - **Critically low battery** (the device's one rule, `DeviceConditions.isBatteryCriticallyLow`: below
+///   20 % on battery), no refresh or processing task launches; charging lifts it.
 /// - **Energy budget**: every refresh and processing task's runtime on battery comes out of a budget of
 ///   ``Configuration/energyBudget`` that refills evenly over a day; while it is spent, launches wait until
 ///   it has refilled.
@@ -27,9 +28,6 @@ public import BackgroundCore
 public struct SystemDiscretion: Sendable {
     /// Every number the model uses, with its source or marked the emulator's choice (docs/IOS-RULES.md).
     public struct Configuration: Hashable, Sendable {
-        /// Below this battery level in percent, on battery, only essential work runs: 20, "critically low
-        /// battery" (WWDC20 10063, "Background execution demystified").
-        public var criticalBattery = DeviceConditions.criticallyLowBattery
         /// How far back the system looks at the user's opens to predict the next (default 14 days, the
         /// emulator's choice, as `history:`'s default): an app not opened within it is not launched.
         public var usageWindow: Duration = .seconds(14 * 86_400)
@@ -61,8 +59,6 @@ public struct SystemDiscretion: Sendable {
     private var energy: Duration
     private var energyCountedAt: SimTime?
 
-    private static let day: Int64 = 86_400_000_000_000
-
     public init(configuration: Configuration = Configuration()) {
         self.configuration = configuration
         energy = configuration.energyBudget
@@ -93,11 +89,6 @@ public struct SystemDiscretion: Sendable {
 
     // MARK: What it decides
 
-    /// Whether `conditions` are critically low battery: below ``Configuration/criticalBattery`` on battery.
-    public func isBatteryCritical(_ conditions: DeviceConditions) -> Bool {
-        conditions.power == .battery && conditions.battery < configuration.criticalBattery
-    }
-
     /// The energy budget left at `time`.
     public func energyLeft(at time: SimTime) -> Duration {
         guard let since = energyCountedAt else { return energy }
@@ -117,7 +108,7 @@ public struct SystemDiscretion: Sendable {
         guard left <= .zero else { return (time, reason) }
         // A budget that does not refill stays spent: no launch within the 100 years a run may last.
         let wait = configuration.energyRefillPerDay > .zero
-            ? Duration.seconds(86_400) * ((Duration.zero - left) / configuration.energyRefillPerDay) : Duration.seconds(36_500 * 86_400)
+            ? SimCalendar.dayLength * ((Duration.zero - left) / configuration.energyRefillPerDay) : SimCalendar.longest
         return (time + .seconds(wait.components.seconds + 1), .budget)
     }
 
@@ -160,8 +151,8 @@ public struct SystemDiscretion: Sendable {
 
         /// The first predicted open after `time`.
         func nextOpen(after time: SimTime) -> SimTime? {
-            let day = SystemDiscretion.day
-            let today = time.nanosecondsSinceEpoch >= 0 ? time.nanosecondsSinceEpoch / day : (time.nanosecondsSinceEpoch + 1) / day - 1
+            let day = SimCalendar.nanosecondsPerDay
+            let today = SimCalendar.day(of: time)
             var k = max(1, (today - lastDay + interval - 1) / interval)
             for _ in 0..<2 {
                 let open = SimTime(nanosecondsSinceEpoch: (lastDay + k * interval) * day + timeOfDay)
@@ -174,11 +165,8 @@ public struct SystemDiscretion: Sendable {
 
     /// The user's habits from the opens within the usage window before `now`.
     func habits(at now: SimTime) -> [Habit] {
-        let day = Self.day
         let seen = opens.filter { $0 <= now && $0 >= now - configuration.usageWindow }.map { time -> (day: Int64, timeOfDay: Int64) in
-            let n = time.nanosecondsSinceEpoch
-            let d = n >= 0 ? n / day : (n + 1) / day - 1
-            return (d, n - d * day)
+            (SimCalendar.day(of: time), SimCalendar.nanosecondsIntoDay(of: time))
         }.sorted { $0.timeOfDay < $1.timeOfDay }
         var groups: [[(day: Int64, timeOfDay: Int64)]] = []
         for open in seen {

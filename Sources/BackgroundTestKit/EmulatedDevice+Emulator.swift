@@ -2,6 +2,7 @@ import AVFoundation
 import BackgroundApp
 import BackgroundAudio
 import BackgroundCore
+import BackgroundDevice
 import BackgroundLocation
 import BackgroundPushes
 import BackgroundScheduler
@@ -12,8 +13,8 @@ import Foundation
 import UIKit
 
 // The adapter of EmulatedDevice to today's emulator: the standard recipe's modes with the app's delegate as
-// the first (DelegateMode), pushes through PushMode's code handler, and the engine stepped one instant at a
-// time with the app's code run in between. Issue 33's app seam replaces the delegate mode and the push hook.
+// the first (DelegateMode), pushes through the app seam (DeviceCode), and the engine stepped one instant at a
+// time with the app's code run in between. The delegate mode is what is left to move onto the seam.
 
 extension EmulatedDevice {
     static func makeApp(manifest text: String, policy: Policy, seed: UInt64) throws -> EmulatedApp {
@@ -29,9 +30,10 @@ extension EmulatedDevice {
         options.location = LocationManager(engine: engine, timeline: timeline)
         options.audio = EmulatedApp.Audio(output: { RecordingAudioOutput(device: $0) }, open: { try WAVDecoder(path: $0) })
         let delegateMode = DelegateMode()
+        let code = try DeviceCode(manifest: ManifestApp(commands: options.configuration.commands))
         let app = try EmulatedApp(
             manifest: manifest, engine: engine, timeline: timeline, modes: [delegateMode] + recipe.makeModes(options),
-            configuration: options.configuration)
+            configuration: options.configuration, code: code)
         return app
     }
 
@@ -47,9 +49,7 @@ extension EmulatedDevice {
         EmulatedSystem.current = system
         EmulatedTasks.processDidEnd()
         app.mode(DelegateMode.self)?.device = self
-        app.mode(PushMode.self)?.codeHandler = { [weak self] push, payload, completion in
-            self?.deliver(push, payload: payload, completion: completion)
-        }
+        (app.code as? DeviceCode)?.device = self
         VirtualClock.shared.start(at: app.engine.now)
         EmulatedLocation.deviceDidStart()
         EmulatedAudio.deviceDidStart()
@@ -172,33 +172,5 @@ extension EmulatedDevice {
             VirtualClock.shared.resume(job)
         }
         if let id { sleeping[id] = job }
-    }
-
-    /// A delivered push, to the delegate's `didReceiveRemoteNotification…fetchCompletionHandler:`.
-    private func deliver(_ push: Int, payload: String, completion: @escaping (PushFetchResult) -> Void) {
-        guard let delegate = appDelegate else { return }
-        let object = (try? JSONSerialization.jsonObject(with: Data(payload.utf8))) as? [String: Any] ?? [:]
-        let userInfo = Dictionary(uniqueKeysWithValues: object.map { (AnyHashable($0.key), $0.value) })
-        let handler = CompletionOnce(completion)
-        delegate.application(UIApplication.shared, didReceiveRemoteNotification: userInfo) { [system] result in
-            system.post {
-                handler.call(result == .newData ? .newData : result == .noData ? .noData : .failed)
-            }
-        }
-    }
-}
-
-/// A completion handler the app may call from any thread, more than once: the first call counts.
-private final class CompletionOnce: @unchecked Sendable {
-    private var completion: ((PushFetchResult) -> Void)?
-
-    init(_ completion: @escaping (PushFetchResult) -> Void) {
-        self.completion = completion
-    }
-
-    func call(_ result: PushFetchResult) {
-        let completion = self.completion
-        self.completion = nil
-        completion?(result)
     }
 }

@@ -110,7 +110,7 @@ public struct LocationScenario {
         for (identifier, condition) in conditions { monitor?.add(condition, identifier: identifier) }
         defer { monitor?.close() }
         prepare(manager)
-        timeline.addSink { [onEnter, onExit] event in
+        timeline.addEventListener { [onEnter, onExit] event in
             guard let crossing = event.kind as? RegionCrossingRecord else { return }
             switch crossing.crossing {
             case .enter: onEnter(crossing.region, event.time)

@@ -17,6 +17,7 @@ typedef struct {
     sf_count_t (*readf_int)(SNDFILE *file, int *buffer, sf_count_t frames);
     sf_count_t (*readf_float)(SNDFILE *file, float *buffer, sf_count_t frames);
     sf_count_t (*seek)(SNDFILE *file, sf_count_t frames, int whence);
+    const char *(*get_string)(SNDFILE *file, int str_type);
 } csndfile_api;
 
 /// Loads the library `name` (libsndfile.so.1) and fills `api`; returns 0, or -1 with the reason in `why`.
@@ -36,8 +37,9 @@ static inline int csndfile_load(const char *name, csndfile_api *api, char *why, 
     api->readf_int = (sf_count_t (*)(SNDFILE *, int *, sf_count_t)) dlsym(library, "sf_readf_int");
     api->readf_float = (sf_count_t (*)(SNDFILE *, float *, sf_count_t)) dlsym(library, "sf_readf_float");
     api->seek = (sf_count_t (*)(SNDFILE *, sf_count_t, int)) dlsym(library, "sf_seek");
+    api->get_string = (const char *(*)(SNDFILE *, int)) dlsym(library, "sf_get_string");
     if (!api->open || !api->close || !api->error || !api->strerror || !api->readf_short || !api->readf_int
-        || !api->readf_float || !api->seek) {
+        || !api->readf_float || !api->seek || !api->get_string) {
         snprintf(why, why_size, "%s lacks a function bgkit needs", name);
         dlclose(library);
         return -1;

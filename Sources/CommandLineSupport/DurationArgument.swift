@@ -1,22 +1,30 @@
 public import ArgumentParser
-public import BackgroundCore
+import BackgroundCore
+import BackgroundDevice
 
-/// A duration option's value in the units of CONTRACTS.md §4 (`10s`, `2m`, `1h30m`, `1d`), or a bare
-/// number of seconds as the option took before (`600`): every duration option reads the same
-/// (CONTRACTS.md §10).
+/// The one type of every duration option of the three tools (`--for`, `--linger`, `--dwell`, `--duration`,
+/// `--timeout`, the app options' `--background-grace`, `--wake-window`, `--command-timeout`, `--kill-after`,
+/// `bgaudio play --start`): the units of CONTRACTS.md §4 (`10s`, `2m`, `1h30m`, `1d`) or a bare number of
+/// seconds (`600`, `1.5`), from zero to 100 years, so that every duration option takes the same forms
+/// (CONTRACTS.md §10). A value it does not take is ArgumentParser's `The value '…' is invalid for
+/// '--linger <duration>'`; an option that needs more than zero says so with ``requirePositive(_:)``.
 ///
 /// ```swift
 /// @Option(help: ArgumentHelp("Stop after this long.", valueName: "duration")) var duration: DurationArgument?
 /// duration?.value   // .seconds(10) for `--duration 10s` or `--duration 10`
+/// duration?.text    // "10s" or "10": as given, for messages that quote it
 /// ```
 public struct DurationArgument: ExpressibleByArgument, Hashable, Sendable {
     /// The longest duration accepted: 100 years, as the clock's durations hold it.
-    public static let limit = Duration.seconds(36_500 * 86_400)
+    public static let limit = SimCalendar.longest
 
     public var value: Duration
+    /// The value as given on the command line (a default's: its §4 spelling).
+    public var text: String
 
     public init(_ value: Duration) {
         self.value = value
+        text = DurationSyntax.format(value)
     }
 
     public init?(argument: String) {
@@ -28,9 +36,16 @@ public struct DurationArgument: ExpressibleByArgument, Hashable, Sendable {
             return nil
         }
         guard value <= Self.limit else { return nil }
+        text = argument
     }
 
     public var seconds: Double { value.seconds }
 
-    public var defaultValueDescription: String { DurationSyntax.format(value) }
+    public var defaultValueDescription: String { text }
+
+    /// Refuses zero for `option` (`--for`), which needs a duration greater than zero.
+    public func requirePositive(_ option: String) throws(ValidationError) {
+        guard value <= .zero else { return }
+        throw ValidationError("\(option) '\(text)': expected a duration greater than 0")
+    }
 }

@@ -1,18 +1,18 @@
 public import BackgroundCore
 
 /// What a text timeline's closing line says (CONTRACTS.md §10): why the run ended and what is still
-/// pending, gathered from the events as they pass the printer — task requests submitted and not yet
-/// launched, transfers created and not yet ended, pushes waiting — with the events the printer left out
-/// and whether the app ever left the foreground.
+/// pending, gathered from the events as they pass the printer — what their records say of pending work
+/// (``PendingWorkRecord``: task requests submitted and not yet launched, transfers created and not yet
+/// ended, pushes throttled or held) — with the events the printer left out and whether the app ever left
+/// the foreground.
 ///
 /// ```
 /// — ended: the trace ended and the app had nothing left to do; pending: task com.example.refresh; 716 location updates not shown (--events 'location' shows them)
 /// ```
 public final class RunSummary {
     public let format: TimelineFormat
-    private var tasks: [String] = []
-    private var transfers: [String] = []
-    private var pushes: [String] = []
+    /// The work pending now, in the order it began.
+    private var pending: [PendingWork] = []
     private var hidden: [String: Int] = [:]
     private var lifecycleStates: Set<String> = []
 
@@ -24,15 +24,14 @@ public final class RunSummary {
     public func note(_ event: TimelineEvent, shown: Bool) {
         let name = event.kind.name
         if !shown { hidden[name, default: 0] += 1 }
-        switch name {
-        case "task.submitted": Self.add(Self.field("task", of: event), to: &tasks)
-        case "task.launched", "task.rejected": Self.remove(Self.field("task", of: event), from: &tasks)
-        case "transfer.created": Self.add(Self.field("transfer", of: event), to: &transfers)
-        case "transfer.completed", "transfer.failed", "transfer.cancelled": Self.remove(Self.field("transfer", of: event), from: &transfers)
-        case "push.throttled": Self.add(Self.field("push", of: event), to: &pushes)
-        case "push.received", "push.coalesced", "push.dropped": Self.remove(Self.field("push", of: event), from: &pushes)
-        case "lifecycle": Self.field("state", of: event).map { _ = lifecycleStates.insert($0) }
-        default: break
+        if let work = (event.kind as? any PendingWorkRecord)?.pendingWork {
+            let index = pending.firstIndex { $0.kind == work.kind && $0.item == work.item }
+            switch work.change {
+            case .begins: if index == nil { pending.append(work) }
+            case .ends: index.map { _ = pending.remove(at: $0) }
+            }
+        } else if name == "lifecycle" {
+            Self.field("state", of: event).map { _ = lifecycleStates.insert($0) }
         }
     }
 
@@ -40,7 +39,8 @@ public final class RunSummary {
     public func closingLine(_ why: String) -> String? {
         guard format == .text else { return nil }
         var parts = ["— ended: \(why)"]
-        var pending: [String] = tasks.map { "task \($0)" } + transfers.map { "transfer \($0)" } + pushes.map { "push \($0)" }
+        let byRank = Dictionary(grouping: self.pending, by: \.rank)
+        var pending = byRank.keys.sorted().flatMap { byRank[$0]!.map { "\($0.kind) \($0.item)" } }
         if pending.count > 6 { pending = pending.prefix(5) + ["\(pending.count - 5) more"] }
         parts.append(pending.isEmpty ? "nothing pending" : "pending: " + pending.joined(separator: ", "))
         if lifecycleStates == ["foreground"] {
@@ -75,16 +75,6 @@ public final class RunSummary {
         return lingering.settled
             ? "the trace ended, and then the app had nothing left to do"
             : "the trace ended, and --linger \(DurationSyntax.format(lingering.limit)) ran out with the app still busy"
-    }
-
-    private static func add(_ item: String?, to list: inout [String]) {
-        guard let item, !list.contains(item) else { return }
-        list.append(item)
-    }
-
-    private static func remove(_ item: String?, from list: inout [String]) {
-        guard let item else { return }
-        list.removeAll { $0 == item }
     }
 
     /// A string or number field of the event as its JSON line holds it (no Foundation here: a byte scan).

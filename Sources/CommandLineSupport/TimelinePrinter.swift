@@ -5,7 +5,8 @@ public import BackgroundCore
 /// A virtual-time run prints as fast as it can, buffered; a paced or live run passes
 /// `flushEachLine: true` so that every event shows when it happens. `events` (`--events`) keeps only the
 /// events it matches; without it, the text timeline leaves out plain location updates (a walk is
-/// hundreds of them), which its closing line counts.
+/// hundreds of them) and steps (``FoldableRecord``: the battery's level changing alone, a line a percent),
+/// which its closing line counts.
 public struct TimelinePrinter: Sendable {
     public let format: TimelineFormat
     public let flushEachLine: Bool
@@ -34,8 +35,9 @@ public struct TimelinePrinter: Sendable {
     @discardableResult
     public func attach(to timeline: Timeline) -> RunSummary {
         let summary = RunSummary(format: format)
-        timeline.addSink { event in
-            let shown = self.shows(event.kind.name)
+        let folder = format == .text && events == nil ? StepFolder() : nil
+        timeline.addEventListener { event in
+            let shown = self.shows(event.kind.name) && folder?.folds(event) != true
             if shown { self.print(event) }
             summary.note(event, shown: shown)
         }

@@ -35,7 +35,7 @@ package enum EmulatedLocation {
     package static func deviceDidStart() {
         regions = [:]
         guard let manager, let system = EmulatedSystem.current else { return }
-        manager.addEventSink { event in
+        manager.addEventListener { event in
             // After the location mode has woken or relaunched the app (it is the delegate, told after sinks).
             system.app.engine.schedule(at: system.app.engine.now) { deliver(event) }
         }

@@ -13,7 +13,7 @@ final class CountingRun {
 
     init(counting name: String) {
         timeline = Timeline(engine: engine)
-        timeline.addSink { [unowned self] event in
+        timeline.addEventListener { [unowned self] event in
             if event.kind.name == name { count += 1 }
         }
     }

@@ -110,7 +110,7 @@ enum RegionBenchmark {
         var bytes = 0
         if rendering {
             let renderer = JSONLinesRenderer()
-            timeline.addSink { bytes += renderer.render($0).utf8.count + 1 }
+            timeline.addEventListener { bytes += renderer.render($0).utf8.count + 1 }
         }
         var configuration = LocationManagerConfiguration()
         configuration.regionLimit = regions.count

@@ -1,5 +1,6 @@
 import BackgroundApp
 import BackgroundCore
+import BackgroundDevice
 import BackgroundScheduler
 
 /// A year of an app's background tasks on virtual time: a 15-minute refresh loop and three processing
@@ -36,9 +37,12 @@ enum SchedulerBenchmark {
             submitAtLaunch: ["refresh"] + uploads, conditions: conditions)
 
         let run = CountingRun(counting: "task.launched")
-        let simulator = try TaskHost(manifest: manifest, engine: run.engine, timeline: run.timeline)
-        simulator.launch()
-        run.engine.run(until: .defaultStart + .seconds(Int64(days) * 86_400))
+        // The app as `bgtask simulate` runs a manifest without lifecycle: kept in the background, tasks only.
+        var configuration = EmulatedApp.Configuration()
+        configuration.launch = .keptInBackground
+        let app = try EmulatedApp(manifest: manifest, engine: run.engine, timeline: run.timeline, modes: [TaskMode()], configuration: configuration)
+        app.start()
+        withExtendedLifetime(app) { run.engine.run(until: .defaultStart + .seconds(Int64(days) * 86_400)) }
         let seconds = run.wallSeconds
         let cpuSeconds = run.cpuSeconds
         let launches = run.count

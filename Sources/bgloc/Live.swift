@@ -80,6 +80,7 @@ struct Live: AsyncParsableCommand {
             let summary = TimelinePrinter(format: format, flushEachLine: true, events: events).attach(to: timeline)
             observe(timeline)
             let manifest = try app.map { try recipe.manifest(contentsOf: $0.manifest) }
+            for note in manifest?.locationSectionsNotRun(hasLocationSource: true) ?? [] { StandardOutput.writeError("bgloc live: \(note)") }
             let followsGPSD = asksForFixes || manifest.map { !$0.regions.isEmpty || $0.significantChange != nil } == true
             let manager = followsGPSD ? location.makeManager(engine: engine, timeline: timeline) : nil
             defer { manager?.finishEvents() }
@@ -113,8 +114,6 @@ struct Live: AsyncParsableCommand {
         if (conditions ?? (manifest.conditions.isEmpty ? .machine : .manifest)) == .machine {
             options.configuration.conditions = .machine()
         }
-        let app = try recipe.app(manifest, engine: engine, timeline: timeline, options: options)
-        app.start()
-        return app
+        return try AppRun(recipe: recipe, manifest: manifest, options: options).start(on: engine, timeline: timeline)
     }
 }

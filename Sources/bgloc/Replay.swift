@@ -49,7 +49,7 @@ struct Replay: AsyncParsableCommand {
     @Option(help: ArgumentHelp(
         "With --app: after the last fix, run on while the app has something to do, at most this long (default 10m).",
         valueName: "duration"))
-    var linger: String?
+    var linger: DurationArgument?
 
     @OptionGroup var events: EventFilterOptions
 
@@ -59,7 +59,6 @@ struct Replay: AsyncParsableCommand {
             throw ValidationError("--speed \(speed): expected a factor of at least 0.001, such as 10")
         }
         try app.requireApp(or: linger.map { _ in "--linger" })
-        if let linger { try AppOptions.checkDuration(linger, option: "--linger") }
     }
 
     func run() async throws {
@@ -72,7 +71,7 @@ struct Replay: AsyncParsableCommand {
         let settings = ReplaySettings(recipe: recipe, observe: observe,
             trace: trace, location: try location.resolved(), speed: speed, format: format ?? .automatic,
             report: report.path, app: try app.resolved().map { ReplaySettings.App(manifest: $0.manifest, options: $0.options) },
-            linger: linger.flatMap(DurationSyntax.parse) ?? .seconds(600), events: events.filter
+            linger: linger?.value ?? .seconds(600), events: events.filter
         )
         try await Interruption.run { try await settings.replay() }
     }
@@ -127,11 +126,9 @@ private struct ReplaySettings: Sendable {
         observe(timeline)
         let manager = location.makeManager(engine: engine, timeline: timeline)
         let emulated = try app.map { app in
-            let emulated = try recipe.app(
-                recipe.manifest(contentsOf: app.manifest), engine: engine, timeline: timeline,
-                options: app.options.recipeOptions(location: manager, live: false))
-            emulated.start()
-            return emulated
+            let run = try AppRun(recipe: recipe, contentsOf: app.manifest, options: app.options.recipeOptions(location: manager, live: false))
+            for note in run.manifest.locationSectionsNotRun(hasLocationSource: true) { StandardOutput.writeError("bgloc replay: \(note)") }
+            return try run.start(on: engine, timeline: timeline)
         }
         picture?.regions = manager.monitoredRegions.sorted { $0.identifier < $1.identifier }.map(ReportRegion.init)
         let pacing: EngineRun.Pacing = speed.map { .paced(speed: $0) } ?? .virtual

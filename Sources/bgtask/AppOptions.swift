@@ -1,4 +1,6 @@
 import ALSAAudio
+import BackgroundAudio
+import MPRIS
 package import ArgumentParser
 package import BackgroundApp
 import BackgroundCore
@@ -15,21 +17,21 @@ package struct AppOptions: ParsableArguments {
     @Option(name: .customLong("background-grace"), help: ArgumentHelp(
         "How long the app keeps running after it leaves the foreground without a background task of its own (default 5s).",
         valueName: "duration"))
-    package var backgroundGrace: String?
+    package var backgroundGrace: DurationArgument?
 
     @Option(name: .customLong("wake-window"), help: ArgumentHelp(
         "How long a region or significant-change event keeps a suspended app running (default 10s).",
         valueName: "duration"))
-    package var wakeWindow: String?
+    package var wakeWindow: DurationArgument?
 
     @Option(name: .customLong("command-timeout"), help: ArgumentHelp(
         "The wall-clock limit of a task's run: command (default: 30s for refresh, 10m for processing tasks).",
         valueName: "duration"))
-    package var commandTimeout: String?
+    package var commandTimeout: DurationArgument?
 
     @Option(name: .customLong("kill-after"), help: ArgumentHelp(
         "Time between SIGTERM and SIGKILL for a command past its limit (default 2s).", valueName: "duration"))
-    package var killAfter: String?
+    package var killAfter: DurationArgument?
 
     @Option(name: .customLong("cpu-limit"), help: ArgumentHelp(
         "The CPU a run: command may use in the background, a share of one CPU over a window (default 80%/60s, as iOS's crash reports state it); over it the app is killed.",
@@ -57,24 +59,10 @@ package struct AppOptions: ParsableArguments {
     package init() {}
 
     package func validate() throws {
-        let durations = [
-            ("--background-grace", backgroundGrace), ("--wake-window", wakeWindow), ("--command-timeout", commandTimeout),
-            ("--kill-after", killAfter),
-        ]
-        for case let (name, value?) in durations { try Self.checkDuration(value, option: name) }
         if let cpuLimit, CPULimit(parsing: cpuLimit) == nil {
             throw ValidationError("--cpu-limit '\(cpuLimit)': expected a percentage above 0 and at most 100, a slash and a duration, such as 80%/60s")
         }
-        if let commandTimeout, DurationSyntax.parse(commandTimeout)! <= .zero {
-            throw ValidationError("--command-timeout '\(commandTimeout)': expected a duration greater than 0")
-        }
-    }
-
-    /// Checks the value of a duration option.
-    package static func checkDuration(_ value: String, option name: String) throws {
-        guard DurationSyntax.parse(value) != nil else {
-            throw ValidationError("\(name) '\(value)': expected a duration, a number with a unit s, m, h or d, such as 30s or 2m")
-        }
+        try commandTimeout?.requirePositive("--command-timeout")
     }
 
     /// The options given, by name, for a command where they need `--app`.
@@ -96,10 +84,10 @@ package struct AppOptions: ParsableArguments {
         let database = try state.map(AppStateDatabase.init(path:))
         database?.migrationNotice.map(StandardOutput.writeError)
         var configuration = EmulatedApp.Configuration()
-        if let value = backgroundGrace.flatMap(DurationSyntax.parse) { configuration.lifecycle.backgroundGrace = value }
-        if let value = wakeWindow.flatMap(DurationSyntax.parse) { configuration.lifecycle.wakeWindow = value }
-        configuration.commands.timeLimit = commandTimeout.flatMap(DurationSyntax.parse)
-        if let value = killAfter.flatMap(DurationSyntax.parse) { configuration.commands.killGrace = value }
+        if let backgroundGrace { configuration.lifecycle.backgroundGrace = backgroundGrace.value }
+        if let wakeWindow { configuration.lifecycle.wakeWindow = wakeWindow.value }
+        configuration.commands.timeLimit = commandTimeout?.value
+        if let killAfter { configuration.commands.killGrace = killAfter.value }
         if let value = cpuLimit.flatMap(CPULimit.init(parsing:)) { configuration.commands.cpuLimit = value }
         configuration.commands.log = taskLog
         configuration.audioDevice = audioDevice
@@ -124,11 +112,24 @@ package struct AppOptions: ParsableArguments {
             var options = AppRecipe.Options()
             options.configuration = configuration
             options.location = location
-            options.audio = EmulatedApp.Audio(output: { ALSAOutput(device: $0, deviceOption: "--audio-device") }, open: AudioFile.open)
+            var audio = EmulatedApp.Audio(output: { ALSAOutput(device: $0, deviceOption: "--audio-device") }, open: AudioFile.open, tags: AudioFile.tags)
+            if live { audio.remote = { identity, commands in Self.publishOverMPRIS(identity, commands) } }
+            options.audio = audio
             options.transferAttempts = (transfers ?? (live ? .real : .simulated)).attempts(live: live)
             options.transferStore = state
             if let state, let location { location.monitorStore = state }
             return options
+        }
+
+        /// A live app's Now Playing and remote commands: an MPRIS player on the session bus when there is one
+        /// (docs/AUDIO.md, "Remote control"); a bus that fails is said once on standard error.
+        private static func publishOverMPRIS(_ identity: String, _ commands: @escaping @Sendable (RemoteCommand) -> Void) -> (any NowPlayingPublisher)? {
+            do {
+                return try MPRISPlayer.publish(identity: identity, commands: commands)
+            } catch {
+                StandardOutput.writeError("bgloc: no remote control over MPRIS: \(error)")
+                return nil
+            }
         }
 
         /// With real transfers each line is out before the next transfer's bytes move, so that a killed run

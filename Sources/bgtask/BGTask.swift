@@ -13,6 +13,8 @@ struct BGTask: AsyncParsableCommand {
             The guides: docs/GETTING-STARTED.md and docs/ (after `make install`, also man bgtask).
             """,
         version: BGKitVersion.current,
-        subcommands: [Simulate.self, Merge.self, State.self, Push.self, SimulateLaunch.self, SimulateExpiration.self]
+        subcommands: [
+            Simulate.self, Merge.self, State.self, Push.self, SimulateLaunch.self, SimulateExpiration.self, AudioInterrupt.self, AudioRouteLost.self,
+        ]
     )
 }

@@ -17,13 +17,11 @@ struct ControlOptions: ParsableArguments {
     var state: String?
 
     @Option(help: ArgumentHelp("How long to wait for the app's reply (default 10s).", valueName: "duration"))
-    var timeout: String?
+    var timeout: DurationArgument?
 
     func validate() throws {
         if to != nil && state != nil { throw ValidationError("--to names the socket; --state would find another: give one of them") }
-        if let timeout, (DurationSyntax.parse(timeout) ?? .zero) <= .zero {
-            throw ValidationError("--timeout '\(timeout)': expected a duration greater than 0, such as 10s")
-        }
+        try timeout?.requirePositive("--timeout")
     }
 
     /// Sends `verb` with `argument` to the app `bundle` (nil: whichever app listens at `--to`) and prints the reply: its
@@ -36,7 +34,7 @@ struct ControlOptions: ParsableArguments {
             throw ValidationError("Which app? Give its BUNDLE identifier, or the socket with --to SOCKET.")
         }
         let request = try ControlRequest(verb: verb, bundle: bundle ?? ControlRequest.anyBundle, argument: argument)
-        let client = ControlClient(path: path, timeout: timeout.flatMap(DurationSyntax.parse) ?? .seconds(10))
+        let client = ControlClient(path: path, timeout: timeout?.value ?? .seconds(10))
         let reply = try client.send(request)
         guard reply.succeeded else {
             StandardOutput.writeError("Error: \(reply.message)")

@@ -7,14 +7,10 @@ extension ControlServer {
     /// owner: `bgloc live --app`'s control socket.
     package func add(to run: LiveRun, app: EmulatedApp) {
         add(to: run, verbs: app.controlVerbs.mapValues { verb in
-            Verb(shape: verb.argument == .name ? .name : .payload) { request in
-                let reply = switch request.argument {
+            Verb(shape: verb.argument) { request in
+                switch request.argument {
                 case .name(let name): verb.perform(name, [])
                 case .payload(let bytes): verb.perform("", bytes)
-                }
-                return switch reply {
-                case .ok(let message): .ok(message)
-                case .error(let message): .error(message)
                 }
             }
         })

@@ -1,6 +1,7 @@
 import ArgumentParser
 import BackgroundApp
 import BackgroundCore
+import BackgroundDevice
 import BackgroundPopulation
 import BackgroundReport
 import BackgroundState
@@ -27,10 +28,10 @@ extension BGTask {
                   bgtask simulate Examples/DailyRefresh/app.yaml --for 1d --format jsonl
 
                 The manifest runs as the whole emulated app (its lifecycle, tasks, audio, pushes and \
-                transfers; only location, which needs a trace, is left out): a task's play: plays its clip \
-                on virtual time. A manifest with neither lifecycle: nor pushes: has no user to open the app: \
-                it is launched into the background and kept running there, and its process state is not \
-                shown. The manifest's format is described in docs/MANIFEST.md, the scheduler's rules in \
+                transfers; location when visits: move the user, as no trace does): a task's play: plays its \
+                clip on virtual time. A manifest with neither usage: nor pushes: has no user to open the app: \
+                it is launched into the background and kept running there, its process state not shown until \
+                a lifecycle: step acts on it (lifecycle: never changes the first launch). The manifest's format is described in docs/MANIFEST.md, the scheduler's rules in \
                 docs/SCHEDULER.md.
 
                 With --state, the pending task requests are kept in the app's state database (SQLite) and \
@@ -46,8 +47,8 @@ extension BGTask {
 
         @Option(
             name: .customLong("for"),
-            help: ArgumentHelp("How long to simulate: a number with a unit s, m, h or d, such as 1d or 2h30m.", valueName: "duration"))
-        var duration: String?
+            help: ArgumentHelp("How long to simulate: a number with a unit s, m, h or d, such as 1d or 2h30m (a bare number is seconds).", valueName: "duration"))
+        var duration: DurationArgument?
 
         @Option(help: ArgumentHelp("When the simulation starts, RFC 3339 (default: 2026-01-01T00:00:00Z).", valueName: "time"))
         var start: String?
@@ -86,20 +87,11 @@ extension BGTask {
             case eager, realistic
         }
 
-        /// The longest run, and the furthest a manifest may look ahead: 100 years.
-        static let limit = Duration.seconds(36_500 * 86_400)
-
         func validate() throws {
             // Optional to the parser, and missing only in run(): ArgumentParser names an unknown option after
             // validate(), and `--bogus x` should hear of --bogus, not of --for.
             guard let duration else { return }
-            guard let length = DurationSyntax.parse(duration), length > .zero else {
-                throw ValidationError(
-                    "--for '\(duration)' is not a duration: expected a number with a unit s, m, h or d, such as 1d or 2h30m.")
-            }
-            guard length <= Self.limit else {
-                throw ValidationError("--for '\(duration)' is too long: at most 36500d (100 years).")
-            }
+            try duration.requirePositive("--for")
             try validatePopulation()
             if let summary { try ReportOptions.checkWritable(summary, option: "--summary", expected: "a .json file") }
             if let start {
@@ -107,7 +99,7 @@ extension BGTask {
                     throw ValidationError("--start '\(start)' is not an RFC 3339 time such as 2026-03-01T09:00:00Z.")
                 }
                 // The clock's Int64 nanoseconds end in 2262; a manifest may schedule up to 100 years past the end.
-                let (_, overflow) = begin.nanosecondsSinceEpoch.addingReportingOverflow((length + Self.limit).nanoseconds)
+                let (_, overflow) = begin.nanosecondsSinceEpoch.addingReportingOverflow((duration.value + DurationArgument.limit).nanoseconds)
                 guard !overflow else {
                     throw ValidationError(
                         "--start '\(start)' is too late: the simulation must end by 2162 (the emulator's clock ends in 2262, and a manifest may look 100 years ahead).")
@@ -131,8 +123,9 @@ extension BGTask {
             options.configuration.seed = seed
             // With --state and no --start, the run starts where the last one kept in that state ended.
             let begin = try start.flatMap { SimTime(rfc3339: $0) } ?? options.state?.lastRunEnd() ?? .defaultStart
-            let end = begin + DurationSyntax.parse(duration)!
+            let end = begin + duration.value
             let events = events.filter
+            for note in manifest.locationSectionsNotRun(hasLocationSource: false) { StandardOutput.writeError("bgtask simulate: \(note)") }
             Self.chooseLaunch(for: manifest, in: &options.configuration)
             let run = try SummaryDocument.Run(
                 length: DurationSyntax.format(end - begin), policy: policy.rawValue, seed: seed, app: manifest.app,
@@ -151,17 +144,14 @@ extension BGTask {
             let summaryPath = summary
             try await Interruption.run { [options] in
                 let engine = EventEngine(start: begin)
-                let timeline = Timeline(engine: engine)
-                let summary = TimelinePrinter(format: format, flushEachLine: options.flushesEachLine, events: events).attach(to: timeline)
+                let printer = TimelinePrinter(format: format, flushEachLine: options.flushesEachLine, events: events)
                 let picture = reportPath.map { _ in TimelineReport(title: "bgtask simulate \(manifest.app)") }
-                picture?.attach(to: timeline)
                 let statistics = StatisticsListener(tasks: manifest.tasks.map(\.identifier), start: begin)
-                statistics.attach(to: timeline)
-                observe(timeline)
-                let app = try recipe.app(
-                    manifest, engine: engine, timeline: timeline, options: options.recipeOptions(location: nil, live: false))
-                statistics.follow(app)
-                app.start()
+                var summary: RunSummary!
+                var appRun = AppRun(recipe: recipe, manifest: manifest, options: options.recipeOptions(location: nil, live: false))
+                appRun.sinks = [{ summary = printer.attach(to: $0) }, { picture?.attach(to: $0) }, statistics.attach(to:), observe]
+                appRun.followers = [statistics.follow]
+                let app = try appRun.start(on: engine, timeline: appRun.timeline(on: engine))
                 do {
                     try await Self.drive(engine, until: end)
                 } catch {
@@ -172,7 +162,7 @@ extension BGTask {
                 try options.state?.saveRunEnd(end)
                 let document = SummaryDocument(run: run, statistics: statistics.statistics(at: end))
                 if format == .text { document.oneUserLines.forEach(StandardOutput.writeLine) }
-                summary.close("--for \(duration) reached at \(TextTimelineRenderer.time(end))")
+                summary.close("--for \(duration.text) reached at \(TextTimelineRenderer.time(end))")
                 try summaryPath.map(document.write(to:))
                 if let reportPath { try picture?.write(to: reportPath) }
                 try Self.checkSaves(of: app, state: options.state)
@@ -192,11 +182,11 @@ extension BGTask {
             }
         }
 
-        /// How an app is launched when the manifest has no `lifecycle:`: with `usage:`, at the user's first open
-        /// (a push before it launches the app into the background, as on iOS); with neither `usage:` nor
-        /// `pushes:`, kept running in the background (nobody opens it).
+        /// How an app is launched: with `usage:`, at the user's first open (a push before it launches the app
+        /// into the background, as on iOS); with neither `usage:` nor `pushes:`, kept running in the
+        /// background (nobody opens it); otherwise by the user at the start. `lifecycle:` steps never change it
+        /// (CONTRACTS.md §12): they act on the app launched so.
         static func chooseLaunch(for manifest: AppManifest, in configuration: inout EmulatedApp.Configuration) {
-            guard manifest.lifecycle.isEmpty else { return }
             if !manifest.usage.isEmpty {
                 configuration.launch = .atFirstOpen
             } else if manifest.pushes.isEmpty {

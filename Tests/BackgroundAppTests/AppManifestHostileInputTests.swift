@@ -33,7 +33,7 @@ import Testing
              text: "app: x\ntasks:\n  a: {kind: refresh, work: \(String(repeating: "9", count: 500_000))s}\n",
              expected: "app.yaml:3: tasks.a.work: '\(String(repeating: "9", count: 60))…' is not a duration (expected a number with a unit s, m, h or d, such as 15m or 2h30m)"),
         Case(name: "a misspelt key of 1000 characters", text: "app: x\n\(String(repeating: "k", count: 1000)): 1\n",
-             expected: "app.yaml:2: \(String(repeating: "k", count: 60))…: unknown key '\(String(repeating: "k", count: 60))…' (expected one of: app, backgroundModes, permittedIdentifiers, infoPlist, buildSettings, tasks, submitAtLaunch, conditions, entitlements, regions, significantChange, location, audio, session, server, pushes, onPush, onVoIPPush, backgroundFetch, usage, history, population, lifecycle)"),
+             expected: "app.yaml:2: \(String(repeating: "k", count: 60))…: unknown key '\(String(repeating: "k", count: 60))…' (expected one of: app, backgroundModes, permittedIdentifiers, infoPlist, buildSettings, tasks, submitAtLaunch, conditions, entitlements, regions, significantChange, location, visits, audio, session, server, pushes, onPush, onVoIPPush, backgroundFetch, usage, history, population, lifecycle)"),
         Case(name: "more than 1 MiB", text: "app: x\n#" + String(repeating: "-", count: 1 << 20) + "\n",
              expected: "app.yaml: is larger than 1 MiB; refusing it (a manifest is a few kilobytes: is it the right file?)"),
         Case(name: "a duration past the clock's end", text: "app: x\ntasks:\n  a: {kind: refresh, earliestBegin: 40000d}\n",

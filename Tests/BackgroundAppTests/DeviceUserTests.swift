@@ -1,5 +1,6 @@
 import BackgroundApp
 import BackgroundCore
+import BackgroundDevice
 import BackgroundScheduler
 import Testing
 
@@ -41,14 +42,14 @@ import Testing
             "d1 08:05:00 background the user left the app",
         ])
         let expected: [SimTime] = [.defaultStart + .seconds(8 * 3600), .defaultStart + Self.day + .seconds(8 * 3600)]
-        #expect(app.device.user.opens == expected)
+        #expect(app.device.opens == expected)
     }
 
     @Test func jitterComesFromTheSeedAndDaysAndEveryChooseTheDays() throws {
         let usage = "usage:\n  - {at: \"12:00\", for: 1m, jitter: 30m, days: [thu, sat, sun]}\n  - {at: \"20:00\", for: 1m, every: 3d}"
-        let first = try Self.run(usage, days: 7, seed: 7).app.device.user.opens
-        let again = try Self.run(usage, days: 7, seed: 7).app.device.user.opens
-        let other = try Self.run(usage, days: 7, seed: 8).app.device.user.opens
+        let first = try Self.run(usage, days: 7, seed: 7).app.device.opens
+        let again = try Self.run(usage, days: 7, seed: 7).app.device.opens
+        let other = try Self.run(usage, days: 7, seed: 8).app.device.opens
         #expect(first == again)
         #expect(first != other)
         let noon: [SimTime] = first.filter { Self.secondOfDay($0) < 16 * 3600 }
@@ -65,7 +66,7 @@ import Testing
     @Test func historyIsThePatternBeforeTheRun() throws {
         let (_, app) = try Self.run("usage:\n  - {at: \"08:00\", for: 5m}\nhistory: 3d")
         let expected: [SimTime] = [3, 2, 1].map { (days: Int) in .defaultStart - Self.day * days + .seconds(8 * 3600) }
-        #expect(app.device.user.history == expected)
+        #expect(app.device.history == expected)
     }
 
     @Test func lifecycleStepsStillApplyBesideIt() throws {

@@ -1,6 +1,7 @@
 import BackgroundApp
 import BackgroundAudio
 import BackgroundCore
+import BackgroundDevice
 import BackgroundLocation
 import BackgroundScheduler
 import BackgroundTestKit

@@ -101,9 +101,8 @@ import Testing
     private func launches(_ manifest: AppManifest) throws -> [String] {
         let engine = EventEngine(start: .defaultStart)
         let timeline = Timeline(engine: engine, keepingEvents: true)
-        let simulator = try TaskHost(manifest: manifest, engine: engine, timeline: timeline)
-        simulator.launch()
-        engine.run(until: .defaultStart + .seconds(24 * 3600))
+        // In the foreground, where a continued task is submitted.
+        try runTasksOnly(manifest, on: engine, timeline: timeline, for: .seconds(24 * 3600), launch: .byUser)
         var launched: [String] = []
         for case let record as TaskRecord in timeline.events.map(\.kind) {
             switch record.change {

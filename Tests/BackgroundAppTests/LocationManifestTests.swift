@@ -46,3 +46,33 @@ import Testing
         #expect(try await scenario.run().contains { $0.kind.name == "enter" })
     }
 }
+
+/// `location: {updates: none}` (CONTRACTS.md §12): an app that only monitors regions is suspended between
+/// their events even with the `location` mode; `continuous`, the default, keeps it running.
+@Suite struct LocationUpdatesTests {
+    static let regions = """
+        backgroundModes: [location]
+        regions: [{id: museum, lat: 47.3769, lon: 8.5517, radius: 200}]
+        lifecycle: [{at: 10s, app: background}]
+
+        """
+
+    static func lifecycle(_ location: String) async throws -> [String] {
+        let walk = LocationScenario.walk(from: (47.3769, 8.5417), bearing: 90, duration: .seconds(900))
+        var scenario = LocationScenario(fixes: walk)
+        scenario.updatesLocation = true
+        scenario.app = try AppManifest(yaml: "app: x\n" + location + Self.regions, file: "m.yaml")
+        return try await scenario.run().compactMap { event in
+            event.kind.name == "lifecycle" ? event.kind.textDetail : nil
+        }
+    }
+
+    @Test func updatesNoneIsSuspendedBetweenRegionEvents() async throws {
+        let none = try await Self.lifecycle("location: {updates: none}\n")
+        #expect(none.contains { $0.hasPrefix("suspended") }, "\(none)")
+        #expect(none.contains { $0.contains("region museum entered") }, "woken by the entry: \(none)")
+        let continuous = try await Self.lifecycle("")
+        #expect(!continuous.contains { $0.hasPrefix("suspended") }, "\(continuous)")
+        #expect(try AppManifest(yaml: "app: x\nlocation: {updates: none}\n", file: "m.yaml").locationUpdates == .none)
+    }
+}

@@ -1,5 +1,6 @@
 import BackgroundApp
 import BackgroundCore
+import BackgroundDevice
 import BackgroundPushes
 import BackgroundScheduler
 import Testing

@@ -23,9 +23,7 @@ import Testing
     private func simulate(_ yaml: String, hours: Int64) throws -> [String] {
         let engine = EventEngine(start: .defaultStart)
         let timeline = Timeline(engine: engine, keepingEvents: true)
-        let simulator = try TaskHost(manifest: AppManifest(yaml: yaml, file: "app.yaml"), engine: engine, timeline: timeline)
-        simulator.launch()
-        engine.run(until: .defaultStart + .seconds(hours * 3600))
+        try runTasksOnly(AppManifest(yaml: yaml, file: "app.yaml"), on: engine, timeline: timeline, for: .seconds(hours * 3600))
         return timeline.events.compactMap { event in
             let seconds = Int((event.time - .defaultStart).seconds)
             let at = seconds % 60 == 0 ? "\(seconds / 60)m" : "\(seconds / 60)m\(seconds % 60)s"
@@ -48,7 +46,7 @@ import Testing
     @Test func runsWorkResubmitsAndFollowsTheConditions() throws {
         let events = try simulate(Self.manifest, hours: 3)
         #expect(events == [
-            "0m submitted r", "0m submitted u",
+            "0m submitted r", "0m submitted u", "0m waiting u conditions",
             "60m launched r", "60m submitted r", "60m10s completed r true",
             "120m launched r", "120m submitted r", "120m10s completed r true",
             "150m launched u", "151m expired u", "151m completed u false",
@@ -85,10 +83,7 @@ import Testing
         commands.log = folder.path + "/tasks.log"
         let engine = EventEngine(start: .defaultStart)
         let timeline = Timeline(engine: engine, keepingEvents: true)
-        let simulator = try TaskHost(
-            manifest: AppManifest(contentsOf: file), engine: engine, timeline: timeline, commands: commands)
-        simulator.launch()
-        engine.run(until: .defaultStart + .seconds(300))
+        try runTasksOnly(AppManifest(contentsOf: file), on: engine, timeline: timeline, for: .seconds(300), commands: commands)
         let events = timeline.events.compactMap { event -> String? in
             let at = "\(Int((event.time - .defaultStart).seconds))s"
             switch event.kind {

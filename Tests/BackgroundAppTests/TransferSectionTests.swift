@@ -1,5 +1,6 @@
 import BackgroundApp
 import BackgroundCore
+import BackgroundDevice
 import BackgroundScheduler
 import BackgroundTestKit
 import BackgroundTransfers

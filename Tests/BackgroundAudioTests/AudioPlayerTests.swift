@@ -26,7 +26,7 @@ struct VirtualRig {
         }
         let timeline = timeline
         let log = recorded
-        player.addEventSink { event in
+        player.addEventListener { event in
             log.events.append(event)
             if let record = event.timelineRecord { timeline.record(record) }
         }
@@ -237,7 +237,7 @@ let s16Stereo8k = AudioFormat(sample: .s16, channels: 2, sampleRate: 8_000)
         let tone = MemoryDecoder.tone(s16Stereo8k, seconds: 1)
         let session = AudioSession(category: .playback)
         var notifications: [AudioSession.Notification] = []
-        session.addObserver { notifications.append($0) }
+        session.addNotificationListener { notifications.append($0) }
         let rig = VirtualRig([("a.wav", tone)], session: session)
         rig.output.inject(.unplug, afterFrames: 3_000)
         rig.player.play()
@@ -341,7 +341,7 @@ let s16Stereo8k = AudioFormat(sample: .s16, channels: 2, sampleRate: 8_000)
                     // As `bgaudio play`'s console: the sink stops the player, then ends the run the caller waits for.
                     let end = ConditionLock()
                     var stopped = false
-                    player.addEventSink { [weak player] event in
+                    player.addEventListener { [weak player] event in
                         guard case .outputError = event else { return }
                         failures.add(1, ordering: .relaxed)
                         player?.stop()

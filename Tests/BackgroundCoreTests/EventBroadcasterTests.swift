@@ -15,8 +15,8 @@ import Testing
         let log = Log()
         let events = EventBroadcaster<Int>()
         let stream = makeStream(events)
-        events.addSink { log.lines.append("sink 1: \($0)") }
-        events.addSink { log.lines.append("sink 2: \($0)") }
+        events.addEventListener { log.lines.append("sink 1: \($0)") }
+        events.addEventListener { log.lines.append("sink 2: \($0)") }
         let delegate = Delegate(log)
         events.setDelegate(delegate) { [weak delegate] in delegate?.log.lines.append("delegate: \($0)") }
         events.broadcast(1)
@@ -29,7 +29,7 @@ import Testing
     @Test func aStreamSeesNestedEventsInTheOrderTheyWereProduced() async {
         let events = EventBroadcaster<Int>()
         let stream = makeStream(events)
-        events.addSink { [unowned events] in if $0 == 1 { events.broadcast(2) } }  // the broadcaster holds its sinks
+        events.addEventListener { [unowned events] in if $0 == 1 { events.broadcast(2) } }  // the broadcaster holds its sinks
         events.broadcast(1)
         events.finish()
         #expect(await collect(stream) == [1, 2])

@@ -46,7 +46,7 @@ import Testing
         timeline.record(.visit("museum"))
         #expect(timeline.events.isEmpty)
         var seen: [String] = []
-        timeline.addSink { seen.append($0.kind.name) }
+        timeline.addEventListener { seen.append($0.kind.name) }
         timeline.record(.visit("museum"))
         timeline.record(.error(message: "gone", code: nil))
         #expect(seen == ["visit", "error"])

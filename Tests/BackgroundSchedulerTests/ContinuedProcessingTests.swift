@@ -1,4 +1,5 @@
 import BackgroundCore
+import BackgroundDevice
 import BackgroundScheduler
 import Testing
 

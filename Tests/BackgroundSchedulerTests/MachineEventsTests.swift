@@ -1,4 +1,5 @@
 import BackgroundCore
+@testable import BackgroundDevice
 import BackgroundTestKit
 import Foundation
 import Glibc

@@ -1,4 +1,5 @@
 import BackgroundCore
+import BackgroundDevice
 import BackgroundScheduler
 
 /// An engine, a keeping timeline and a scheduler with the usual identifiers, for the scheduler's tests.
@@ -82,7 +83,7 @@ final class SchedulerFixture {
     /// Seconds from the start at which `task` launched.
     func launches(of task: String) -> [Int] {
         timeline.events.compactMap { event in
-            guard event.kind == .taskLaunched(task: task) else { return nil }
+            guard let record = event.kind as? TaskRecord, record.task == task, case .launched = record.change else { return nil }
             return Int((event.time - .defaultStart).seconds)
         }
     }

@@ -1,4 +1,5 @@
 import BackgroundCore
+import BackgroundDevice
 import BackgroundScheduler
 import Testing
 
@@ -153,8 +154,9 @@ import Testing
         ])
     }
 
-    /// Under the eager policy too, a change from one reason that holds a request to another is recorded;
-    /// the first reason, which the `conditions` event already shows, is not.
+    /// Under the eager policy too, a change from one reason that holds a request to another is recorded,
+    /// and so is the reason it still waits when its earliest begin passes (issue 35), though the
+    /// `conditions` event showed Low Power Mode before.
     @Test func theEagerPolicyRecordsAChangeOfReason() throws {
         let f = try F(conditions: [
             .init(offset: .seconds(600), change: ConditionsChange(lowPower: true)),
@@ -164,8 +166,32 @@ import Testing
         f.launchApp()
         try f.scheduler.submit(f.refreshRequest(after: .seconds(900)))
         f.engine.run(until: f.at(.seconds(3600)))
-        #expect(f.taskEvents.filter { $0.contains("waiting") } == ["1200 waiting \(F.refresh) backgroundRefreshOff"])
+        #expect(f.taskEvents.filter { $0.contains("waiting") } == [
+            "900 waiting \(F.refresh) lowPowerMode", "1200 waiting \(F.refresh) backgroundRefreshOff",
+        ])
         #expect(f.launches(of: F.refresh) == [1800])
+    }
+
+    /// Issue 35: a refresh due at 08:23 under Low Power Mode says so at 08:23, once, under either policy; a
+    /// request that only waits for its earliest begin records nothing, and a request that could launch and
+    /// is held by a `conditions` change at that moment is not recorded again.
+    @Test(arguments: [false, true]) func aDueTaskThatCannotLaunchSaysWhyWhenItsEarliestBeginPasses(realistic: Bool) throws {
+        let f = try F(conditions: [.init(offset: .zero, change: ConditionsChange(lowPower: true))]) {
+            if realistic { $0.policy = .realistic(seed: 7) }
+        }
+        f.scheduler.learnUsage(history: [f.at(.seconds(-Self.day + 9 * Self.hour))])
+        f.scheduler.isAppInForeground = false
+        f.launchApp()
+        try f.scheduler.submit(f.refreshRequest(after: .seconds(8 * Self.hour + 23 * 60)))
+        f.engine.run(until: f.at(.seconds(Self.day)))
+        #expect(f.taskEvents.filter { $0.contains("waiting") } == ["\(8 * Self.hour + 23 * 60) waiting \(F.refresh) lowPowerMode"])
+        #expect(f.launches(of: F.refresh).isEmpty)
+
+        let free = try F()
+        free.launchApp()
+        try free.scheduler.submit(free.refreshRequest(after: .seconds(900)))
+        free.engine.run(until: free.at(.seconds(3600)))
+        #expect(free.taskEvents.filter { $0.contains("waiting") }.isEmpty)
     }
 
     @Test func theSameSeedGivesTheSameTimeline() throws {

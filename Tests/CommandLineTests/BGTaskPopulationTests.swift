@@ -24,18 +24,21 @@ import Testing
         let refresh = try #require((object["tasks"] as? [String: Any])?["com.example.daily.refresh"] as? [String: Any])
         #expect(refresh["launches"] as? Int == 92)
         #expect(Set((object["contentAgeAtOpen"] as? [String: Any])?.keys.map { $0 } ?? []) == ["count", "p50", "p90", "max"])
-        #expect(Set((object["pushes"] as? [String: Any])?.keys.map { $0 } ?? []) == ["sent", "delivered", "delayP50", "delayP90"])
-        #expect(Set((object["transfers"] as? [String: Any])?.keys.map { $0 } ?? []) == ["completed", "latencyP50", "latencyP90"])
+        // §8's members, and §12's (issue 35) beside them.
+        #expect(Set((object["pushes"] as? [String: Any])?.keys.map { $0 } ?? []) == ["sent", "delivered", "delayP50", "delayP90", "notDelivered"])
+        #expect(Set((object["transfers"] as? [String: Any])?.keys.map { $0 } ?? [])
+            == ["completed", "latencyP50", "latencyP90", "created", "failed", "failedReasons", "uploadsLostToForceQuit"])
         #expect(folder.files == ["one.json"])             // no temporary file left beside it
     }
 
     @Test func aTextRunEndsWithTheSummaryThenTheClosingLine() async throws {
         let result = try await TestSupport.run(Self.bgtask, ["simulate", TestSupport.packageRoot + "/Examples/News/app.yaml", "--for", "6h", "--format", "text"])
-        let lines = result.stdout.split(separator: "\n").suffix(4).map(String.init)
+        let lines = result.stdout.split(separator: "\n").suffix(5).map(String.init)
         #expect(lines[0].hasPrefix("— tasks over 6h: com.example.news.export.saved 1 launch (4.00 a day)"))
         #expect(lines[1] == "— opens: 3; content age at open p50 19m52s, p90 1h14m40s, max 1h14m57s (2 with a known age)")
         #expect(lines[2] == "— pushes: 8 sent, 5 delivered; delay p50 0s, p90 12m")
-        #expect(lines[3].hasPrefix("— ended: --for 6h reached"))
+        #expect(lines[3] == "— pushes not delivered: badPriority 1, coalesced 1, forceQuit 1")
+        #expect(lines[4].hasPrefix("— ended: --for 6h reached"))
     }
 
     @Test func mergingTheShardsGivesTheWholeRunsSummaryByteForByte() async throws {

@@ -186,7 +186,7 @@ import Testing
         (["--transfers", "real"], "--transfers needs --app MANIFEST"),
         (["--background-grace", "30s"], "--background-grace needs --app MANIFEST"),
         (["--state", "state.db"], "--state needs --app MANIFEST"),
-        (["--app", "app.yaml", "--linger", "soon"], "--linger 'soon': expected a duration"),
+        (["--app", "app.yaml", "--linger", "soon"], "The value 'soon' is invalid for '--linger <duration>'"),
         (["--app", "app.yaml", "--command-timeout", "0s"], "--command-timeout '0s': expected a duration greater than 0"),
     ])
     func badOptionsAreUsageErrors(_ options: [String], _ message: String) async throws {

@@ -71,7 +71,7 @@ struct ReportLegendTests {
             // The refresh row reaches December, and Low Power Mode has its row.
             #expect(html.contains("2026-12-31") && html.contains(">Low Power Mode<"))
             let titles = html.split(separator: "<rect class=\"run ").dropFirst().compactMap { $0.split(separator: "</title>").first }
-            let lastRefresh = titles.last { $0.contains("com.example.daily.refresh") }
+            let lastRefresh = titles.last { $0.contains("task.launched   com.example.daily.refresh") }
             #expect(lastRefresh?.contains("2026-12-") == true, "\(String(lastRefresh ?? ""))")
         }
 

@@ -69,7 +69,8 @@ private final class SlurmCluster: @unchecked Sendable {
     private func boot() async throws {
         var key = [UInt8](repeating: 0, count: 1024)
         for index in key.indices { key[index] = UInt8.random(in: 0...255) }
-        FileManager.default.createFile(atPath: folder + "/munge.key", contents: Data(key), attributes: [.posixPermissions: 0o400])
+        try Data(key).write(to: URL(fileURLWithPath: folder + "/munge.key"))
+        try FileManager.default.setAttributes([.posixPermissions: 0o400], ofItemAtPath: folder + "/munge.key")
         for sub in ["state", "spool"] { try FileManager.default.createDirectory(atPath: folder + "/" + sub, withIntermediateDirectories: true) }
         try configuration().write(toFile: folder + "/slurm.conf", atomically: true, encoding: .utf8)
         groups.append(try ProcessGroup([
@@ -99,7 +100,8 @@ private final class SlurmCluster: @unchecked Sendable {
         // slurmctld compares SlurmctldHost with gethostname()'s short name, as slurmd its NodeHostname.
         var name = [CChar](repeating: 0, count: 256)
         gethostname(&name, name.count - 1)
-        let host = String(cString: name).split(separator: ".").first.map(String.init) ?? "localhost"
+        let host = String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            .split(separator: ".").first.map(String.init) ?? "localhost"
         let user = String(cString: getpwuid(getuid()).pointee.pw_name)
         let (controller, node) = (try LoopbackPort.free(), try LoopbackPort.free())
         return """

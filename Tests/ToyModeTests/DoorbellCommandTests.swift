@@ -19,7 +19,7 @@ import Testing
         private let start = Mutex<SimTime?>(nil)
 
         func attach(_ timeline: Timeline) {
-            timeline.addSink { [self] event in
+            timeline.addEventListener { [self] event in
                 let origin = start.withLock { start in
                     if start == nil { start = event.time }
                     return start!

@@ -1,24 +1,40 @@
+import AppControl
 import BackgroundApp
 import BackgroundCore
 
 /// A toy background mode, written as a new module would write one, touching no file of BackgroundCore or
 /// BackgroundApp: a doorbell that rings at the manifest's times (its `doorbell.rang` record) and wakes the
 /// app (its trigger), an `answer:` action that keeps the app running while someone answers the door (its
-/// reason to run), and a `ring` control verb that rings it now (`bgtask`'s socket of a live run).
+/// reason to run), a `ring` control verb that rings it now (`bgtask`'s socket of a live run), and a `ring:`
+/// lifecycle step (someone rings at a time of the user's script).
 ///
 /// ```yaml
 /// doorbell:
 ///   - {at: 2m, onRing: {answer: 45s, submit: com.example.sync}}
+/// lifecycle:
+///   - {at: 10m, ring: front}
 /// ```
 final class DoorbellMode: BackgroundMode {
-    /// The one place the mode is registered: its section and how the app makes it.
-    static let registration = AppRecipe.Mode(sections: [Section.self]) { _ in DoorbellMode() }
+    /// The one place the mode is registered: its section (with its action key and lifecycle step kind) and
+    /// how the app makes it from the run's options (its own, ``Volume``).
+    static let registration = AppRecipe.Mode(sections: [Section.self]) { options in DoorbellMode(volume: options[Volume.self]) }
+
+    /// The mode's run option: how loud the bell rings (default 1), keyed by its type in the run's options.
+    enum Volume: RunOption {
+        static let defaultValue = 1
+    }
 
     /// The mode's manifest section: `doorbell:`, and the `answer:` action key.
     struct Section: ManifestSection {
         static let keys = ["doorbell"]
         static var actions: [ManifestActionKind] {
             [ManifestActionKind("answer") { value, _ throws(InputError) in try value.duration() }]
+        }
+        /// `{at: 10m, ring: WHO}`: someone rings the bell at that time of the script.
+        static var lifecycleSteps: [LifecycleStepKind] {
+            [LifecycleStepKind("ring", read: { value, _ throws(InputError) in try value.string() }) { _, step in
+                step.app.mode(DoorbellMode.self)?.ring(nil)
+            }]
         }
 
         /// When the bell rings, from the app's start, and what the app does then.
@@ -53,10 +69,16 @@ final class DoorbellMode: BackgroundMode {
     static let answering = AppLifecycle.Activity("doorbell.answering", description: "answering the door")
     static let trigger = ActionTrigger.Kind("doorbell")
 
+    /// The run's ``Volume``.
+    let volume: Int
     private weak var app: EmulatedApp?
     /// Times the door was answered, as the action ran.
     private(set) var answered: [SimTime] = []
     private var rings = 0
+
+    init(volume: Int = Volume.defaultValue) {
+        self.volume = volume
+    }
 
     func attach(to app: EmulatedApp) throws(InputError) {
         self.app = app
@@ -91,7 +113,7 @@ final class DoorbellMode: BackgroundMode {
 
     /// Rings the bell: its record, then the app wakes and runs `action`. Returns the ring's number.
     @discardableResult
-    private func ring(_ action: ManifestAction?) -> Int {
+    func ring(_ action: ManifestAction?) -> Int {
         rings += 1
         guard let app else { return rings }
         app.timeline.record(Rang(ring: rings))

@@ -56,6 +56,28 @@ import Testing
         #expect(app.isSettled)
     }
 
+    @Test func itsLifecycleStepRingsTheBell() throws {
+        let yaml = String(Self.yaml.dropLast("}]".count)) + "}, {at: 10m, ring: front}]"
+        let (events, _, _) = try Self.run(yaml)
+        #expect(events.contains("600s doorbell.rang 2"), "\(events)")
+        #expect(events.contains("600s background (the doorbell rang)"), "\(events)")
+        let error = #expect(throws: InputError.self) {
+            try Self.recipe.manifest(yaml: "app: x\nlifecycle: [{at: 1m, rnig: front}]\n", file: "door.yaml")
+        }
+        #expect(error?.description.contains("did you mean 'ring'?") == true, "\(String(describing: error))")
+    }
+
+    @Test func itsRunOptionReachesIt() throws {
+        let manifest = try Self.recipe.manifest(yaml: Self.yaml, file: "door.yaml")
+        let engine = EventEngine(start: .defaultStart)
+        var options = AppRecipe.Options()
+        #expect(try Self.recipe.app(manifest, engine: engine, timeline: Timeline(engine: engine), options: options)
+            .mode(DoorbellMode.self)?.volume == 1)
+        options[DoorbellMode.Volume.self] = 3
+        #expect(try Self.recipe.app(manifest, engine: engine, timeline: Timeline(engine: engine), options: options)
+            .mode(DoorbellMode.self)?.volume == 3)
+    }
+
     @Test func itsRecordIsPrintedAsEveryOther() throws {
         let event = TimelineEvent(time: .defaultStart + .seconds(120), kind: DoorbellMode.Rang(ring: 1))
         #expect(JSONLinesRenderer().render(event) == #"{"time":"2026-01-01T00:02:00Z","event":"doorbell.rang","ring":1}"#)

@@ -9,7 +9,10 @@
 #    steady state, issue 19's row) is the CPU time of the player's threads between the 5th and the 55th
 #    second of that minute (/proc/PID/task/*/schedstat, nanoseconds), scaled to a minute: start-up and
 #    exit are outside it. About 6 minutes.
-#  - a minute to `null` as fast as it goes: the same work without waiting, so mostly start-up and reading;
+#  - a minute to `null` as fast as it goes: the same work without waiting, so mostly start-up and reading.
+#    Through ALSA's `file` device writing to /dev/null (`file:'/dev/null',raw`, over alsa-lib's `null`), which
+#    paces neither player: `bgaudio play --device null` plays in the audio's own time (PacedOutput), so with
+#    it this row waited a real minute per run;
 #  - time to the first frame: from spawn until the first byte reaches the `file` device's output file;
 #  - start-up alone: `--version`, which loads the program and exits.
 # Uses $BGKIT_BIN (built tools) and $BENCH_WORK (scratch), which tools/bench/run exports.
@@ -131,6 +134,8 @@ def play(program, device, file=wav):
 programs = [p for p in ("bgaudio play", "aplay") if shutil.which(play(p, "null")[0])]
 version = {"bgaudio play": [bgaudio, "--version"], "aplay": ["aplay", "--version"]}
 samples = {p: {"startup": [], "null": [], "paced": [], "on": [], "first": []} for p in programs}
+# ALSA's null device behind its file plugin: paced by neither player (bgaudio paces `--device null` itself).
+UNPACED = "file:'/dev/null',raw"
 def warm(argv):
     """Runs argv once, unmeasured, so that what is measured next starts warm (caches, page tables)."""
     cpu(argv)
@@ -141,11 +146,11 @@ def warm(argv):
 for _ in range(quick_runs):  # interleaved, so that a change in the machine's load touches both alike
     for program in programs:
         samples[program]["startup"].append(cpu(warm(version[program]))[0])
-        samples[program]["null"].append(cpu(warm(play(program, "null")))[0])
+        samples[program]["null"].append(cpu(warm(play(program, UNPACED)))[0])
         samples[program]["first"].append(first_frame(play(program, f"file:'{raw}',raw")))
 for _ in range(runs):
     for program in programs:
-        warm(play(program, "null"))
+        warm(play(program, UNPACED))
         seconds, wall, between = paced(play(program, f"file:'{fifo}',raw"))
         if wall < 59 or between is None:
             sys.exit(f"{program} finished the paced minute in {wall:.1f} s: the pipe did not pace it")

@@ -94,6 +94,13 @@ func sndfile_seek(_ handle: OpaquePointer, _ frame: Int, path: String) -> Result
     return .success(Int(position))
 }
 
+/// The file's tag `type` (`SF_STR_TITLE`, …), or nil when it has none.
+///
+/// The corresponding C function is `sf_get_string`.
+func sndfile_get_string(_ handle: OpaquePointer, _ type: Int32) -> String? {
+    loaded.get_string(handle, type).map { String(cString: $0) }
+}
+
 /// The text of the handle's last error (or of the last failed open, for nil).
 ///
 /// The corresponding C function is `sf_strerror`.

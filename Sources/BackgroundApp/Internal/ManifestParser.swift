@@ -1,4 +1,5 @@
 import BackgroundCore
+import BackgroundDevice
 import YAML
 
 /// Turns manifest YAML into an ``AppManifest``, checking every key and value.
@@ -14,10 +15,8 @@ struct ManifestParser {
     /// The core's top-level keys before the sections' keys, and after them, as error messages list them.
     static let leadingKeys = ["app", "backgroundModes", "permittedIdentifiers", "infoPlist", "buildSettings"]
     static let trailingKeys = ["lifecycle"]
-    /// A lifecycle step's keys, before the action keys of the sections; a step has `at` and one of
-    /// ``lifecycleChangeKeys``.
-    static let lifecycleKeys = ["at", "app", "device", "backgroundTask", "simulateLaunch", "simulateExpiration", "extension"]
-    static let lifecycleChangeKeys = ["app", "device", "simulateLaunch", "simulateExpiration", "extension"]
+    /// The core's key a lifecycle step may carry besides its kind's: the work held on leaving the foreground.
+    static let backgroundTaskKey = "backgroundTask"
 
     /// The largest manifest read: a real one is a few kilobytes.
     static let sizeLimit = 1 << 20
@@ -91,8 +90,11 @@ struct ManifestParser {
             document.manifest = manifest
             manifest.sections[ObjectIdentifier(section)] = try section.init(top, in: manifest)
         }
+        let sectionStepKeys = sections.flatMap { $0.lifecycleKeys }
         for item in try top["lifecycle"]?.list() ?? [] {
-            manifest.lifecycle.append(try lifecycleStep(item, in: manifest, actions: document.actions))
+            // A section's own step (ManifestSection.lifecycleKeys): that section reads it.
+            if case let entries? = try? item.entries(), entries.contains(where: { sectionStepKeys.contains($0.name) }) { continue }
+            manifest.lifecycle.append(try lifecycleStep(item, in: manifest, actions: document.actions, kinds: sections.flatMap { $0.lifecycleSteps }))
         }
         return manifest
     }
@@ -110,12 +112,15 @@ struct ManifestParser {
         return text
     }
 
-    /// One step of `lifecycle:`: `at` and one of ``lifecycleChangeKeys``, with `backgroundTask` on
-    /// `app: background` and action keys on `app: foreground`.
+    /// One step of `lifecycle:`: `at` and the key of one step kind (the core's `app`, `device` and
+    /// `extension`, and the sections' `kinds`), with `backgroundTask` on `app: background` and action keys
+    /// where the kind takes them (`app: foreground`, `extension`).
     private func lifecycleStep(
-        _ item: ManifestValue, in manifest: AppManifest, actions: [ManifestActionKind]
+        _ item: ManifestValue, in manifest: AppManifest, actions: [ManifestActionKind], kinds: [LifecycleStepKind]
     ) throws(InputError) -> ManifestLifecycleStep {
-        let allowed = Self.lifecycleKeys + actions.map(\.name)
+        let all = LifecycleStepKind.leading + kinds + LifecycleStepKind.trailing
+        let allowed = ["at"] + LifecycleStepKind.leading.map(\.key) + [Self.backgroundTaskKey] + kinds.map(\.key)
+            + LifecycleStepKind.trailing.map(\.key) + actions.map(\.name)
         for (name, value) in try item.entries() where !allowed.contains(name) {
             let hint = EditDistance.nearest(to: name, in: allowed).map { "did you mean '\($0)'? " } ?? ""
             throw value.error(
@@ -123,26 +128,16 @@ struct ManifestParser {
                 line: value.keyLine)
         }
         let fields = try item.mapping(allowed: allowed)
-        let given = Self.lifecycleChangeKeys.filter { fields[$0] != nil }
-        guard given.count == 1, let key = given.first, let value = fields[key] else {
+        let given = all.filter { fields[$0.key] != nil }
+        guard given.count == 1, let kind = given.first, let value = fields[kind.key] else {
+            let keys = all.map(\.key)
             throw item.error(given.isEmpty
-                ? "a lifecycle step needs one of app, device, simulateLaunch, simulateExpiration or extension"
-                : "a lifecycle step does one thing: give one of \(given.joined(separator: ", ")), not both")
+                ? "a lifecycle step needs one of \(keys.dropLast().joined(separator: ", ")) or \(keys.last ?? "")"
+                : "a lifecycle step does one thing: give one of \(given.map(\.key).joined(separator: ", ")), not both")
         }
-        var step = ManifestLifecycleStep(offset: try fields.required("at").duration(), change: .forceQuit)
-        switch key {
-        case "simulateLaunch": step.change = .simulateLaunch(try value.string())
-        case "simulateExpiration": step.change = .simulateExpiration(try value.string())
-        case "extension":
-            let name = try value.string()
-            guard !name.isEmpty else { throw value.error("the extension's bundle identifier is empty") }
-            step.change = .appExtension(name)
-        case "device": step.change = try value.choice(DeviceEvent.allCases.map(ManifestLifecycleStep.Change.device), "device event")
-        default:
-            let states = [LifecycleState.foreground, .background, .suspended, .terminated].map(ManifestLifecycleStep.Change.state)
-            step.change = try value.choice(states + [.forceQuit], "app state")
-        }
-        if let work = fields["backgroundTask"] {
+        let read = try kind.read(value, manifest)
+        var step = ManifestLifecycleStep(offset: try fields.required("at").duration(), change: ManifestLifecycleStep.Change(kind, read))
+        if let work = fields[Self.backgroundTaskKey] {
             guard step.change == .state(.background) else {
                 throw work.error(
                     "backgroundTask: is the work the app holds as it leaves the foreground: give it on an app: background step",
@@ -151,15 +146,14 @@ struct ManifestParser {
             step.backgroundTask = try work.duration()
         }
         var action = ManifestAction()
-        for kind in actions {
-            guard let part = fields[kind.name] else { continue }
-            let isExtension = if case .appExtension = step.change { true } else { false }
-            guard step.change == .state(.foreground) || isExtension else {
-                throw part.error(
-                    "\(kind.name): on a lifecycle step is the user's tap in the app: give it on an app: foreground step (or an extension: step)",
-                    line: part.keyLine)
+        for part in actions {
+            guard let given = fields[part.name] else { continue }
+            guard kind.takesAction(read) else {
+                throw given.error(
+                    "\(part.name): on a lifecycle step is the user's tap in the app: give it on an app: foreground step (or an extension: step)",
+                    line: given.keyLine)
             }
-            action.parts[kind.name] = try kind.read(part, manifest)
+            action.parts[part.name] = try part.read(given, manifest)
         }
         if !action.parts.isEmpty { step.action = action }
         return step

@@ -1,6 +1,4 @@
 public import BackgroundCore
-public import BackgroundLocation
-public import BackgroundTransfers
 
 /// How an app is made from its manifest and a run's options: the manifest sections to read, in order, and
 /// the background modes to host, in order, each made with its own configuration from the run's
@@ -31,20 +29,20 @@ public struct AppRecipe: Sendable {
         }
     }
 
-    /// What one run gives the modes: every choice the command line makes.
+    /// What one run gives the modes: every choice the command line makes — the app's and the device's
+    /// configuration, and each mode's own options, keyed by type (``RunOption``): the recipe lists no mode.
     public struct Options {
         /// The app's and the device's configuration (lifecycle, scheduler, commands, pushes, conditions).
         public var configuration = EmulatedApp.Configuration()
-        /// The location manager a trace or gpsd feeds; nil hosts no location mode.
-        public var location: LocationManager?
-        /// Where clips play; nil reports every `play` action as an `error` event.
-        public var audio: EmulatedApp.Audio?
-        /// How the background session's transfers happen (default simulated, with the manifest's `server:`).
-        public var transferAttempts: TransferMode.Attempts = TransferMode.simulatedAttempts
-        /// Where pending transfers are kept (`--state`).
-        public var transferStore: (any TransferStore)?
+        private var values: [ObjectIdentifier: Any] = [:]
 
         public init() {}
+
+        /// The option `key`: its value in this run, or its default.
+        public subscript<Key: RunOption>(_ key: Key.Type) -> Key.Value {
+            get { values[ObjectIdentifier(key)] as? Key.Value ?? Key.defaultValue }
+            set { values[ObjectIdentifier(key)] = newValue }
+        }
     }
 
     /// The manifest sections, in the order they are read: a section reads those before it.
@@ -62,12 +60,18 @@ public struct AppRecipe: Sendable {
     }
 
     /// The modes bgkit brings. Sections: tasks (whose declarations the others' `submit` names), location,
-    /// audio, transfers, pushes, VoIP, fetch, and the user's usage (no mode: the device reads it). Modes, in the order the app calls them: location (with a manager), tasks,
-    /// audio, pushes, transfers.
+    /// visits (which name its regions), audio, transfers, pushes, VoIP, fetch, and the user's usage (no mode:
+    /// the device reads it). Modes, in the order the app calls them: location (with a manager), visits
+    /// (without one), tasks, audio, pushes, fetch, transfers.
     public static let standard = AppRecipe(
-        sections: [TaskSection.self, LocationSection.self, AudioSection.self, TransferSection.self, PushSection.self, VoIPSection.self, FetchSection.self, UsageSection.self],
+        sections: [
+            TaskSection.self, LocationSection.self, VisitsSection.self, AudioSection.self, TransferSection.self, PushSection.self,
+            VoIPSection.self, FetchSection.self, UsageSection.self,
+        ],
         modes: [
             Mode(sections: [LocationSection.self]) { options in options.location.map(LocationMode.init(manager:)) },
+            // Without a location source, the visits move a location manager of the mode's own.
+            Mode(sections: [VisitsSection.self]) { options in options.location == nil ? VisitsMode() : nil },
             Mode(sections: [TaskSection.self]) { _ in TaskMode() },
             Mode(sections: [AudioSection.self]) { options in AudioMode(audio: options.audio) },
             Mode(sections: [PushSection.self, VoIPSection.self]) { _ in PushMode() },
@@ -99,14 +103,15 @@ public struct AppRecipe: Sendable {
         modes.compactMap { $0.make(options) }
     }
 
-    /// The app of `manifest` on `engine` and `timeline`, hosting the recipe's modes made with `options`;
-    /// nothing happens before ``EmulatedApp/start()``.
+    /// The app of `manifest` on `engine` and `timeline`, hosting the recipe's modes made with `options` and
+    /// running `code` (nil: the manifest's handlers); nothing happens before ``EmulatedApp/start()``.
     ///
     /// - Throws: ``InputError`` when a mode cannot be attached (the state database cannot be restored, the
     ///   commands' log cannot be opened).
-    public func app(_ manifest: AppManifest, engine: EventEngine, timeline: Timeline, options: Options = Options()) throws(InputError)
-        -> EmulatedApp
-    {
-        try EmulatedApp(manifest: manifest, engine: engine, timeline: timeline, modes: makeModes(options), configuration: options.configuration)
+    public func app(
+        _ manifest: AppManifest, engine: EventEngine, timeline: Timeline, options: Options = Options(), code: (any AppCode)? = nil
+    ) throws(InputError) -> EmulatedApp {
+        try EmulatedApp(
+            manifest: manifest, engine: engine, timeline: timeline, modes: makeModes(options), configuration: options.configuration, code: code)
     }
 }

@@ -7,13 +7,13 @@
 ///   - {weight: 1, usage: [{at: "20:00", for: 5m, every: 7d}]}
 /// ```
 /// Of those users, about three in four draw the first profile.
-public struct PopulationProfile: Hashable, Sendable {
+package struct PopulationProfile: Hashable, Sendable {
     /// `weight:`, a positive number: the profile's share is its weight over the sum of all weights.
-    public var weight: Double
+    package var weight: Double
     /// `usage:`, the profile's usage entries (read as the top-level `usage:`).
-    public var usage: [UsagePattern]
+    package var usage: [UsagePattern]
 
-    public init(weight: Double, usage: [UsagePattern]) {
+    package init(weight: Double, usage: [UsagePattern]) {
         self.weight = weight
         self.usage = usage
     }

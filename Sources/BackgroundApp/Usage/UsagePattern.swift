@@ -11,21 +11,21 @@
 /// let open = UsagePattern(at: .seconds(8 * 3600), for: .seconds(300), jitter: .seconds(900))
 /// open.isScheduled(onDay: 3, firstDay: 0)   // true: every day, every weekday
 /// ```
-public struct UsagePattern: Hashable, Sendable {
+package struct UsagePattern: Hashable, Sendable {
     /// `at:`, the time of day the app is opened, as the time since midnight (simulation time, UTC).
-    public var at: Duration
+    package var at: Duration
     /// `for:`, how long the app stays in the foreground before the user leaves it.
-    public var duration: Duration
+    package var duration: Duration
     /// `jitter:` (default 0 s): each open comes at `at` plus a time drawn evenly from −jitter…+jitter,
     /// from the run's seed.
-    public var jitter: Duration
+    package var jitter: Duration
     /// `days:` (default every day): the weekdays the app is opened on.
-    public var days: Set<Weekday>
+    package var days: Set<Weekday>
     /// `every:` in days (default 1): the entry applies on the run's first day and every `every`-th day from
     /// it (backwards too, into `history:`).
-    public var every: Int
+    package var every: Int
 
-    public init(at: Duration, for duration: Duration, jitter: Duration = .zero, days: Set<Weekday> = Set(Weekday.allCases), every: Int = 1) {
+    package init(at: Duration, for duration: Duration, jitter: Duration = .zero, days: Set<Weekday> = Set(Weekday.allCases), every: Int = 1) {
         self.at = at
         self.duration = duration
         self.jitter = jitter
@@ -35,7 +35,7 @@ public struct UsagePattern: Hashable, Sendable {
 
     /// Whether the entry opens the app on day `day` (days since 1970-01-01, UTC) of a run whose first day
     /// is `firstDay`: the day is one of `days` and a multiple of `every` days from the first.
-    public func isScheduled(onDay day: Int64, firstDay: Int64) -> Bool {
+    package func isScheduled(onDay day: Int64, firstDay: Int64) -> Bool {
         let offset = day - firstDay
         let onCycle = ((offset % Int64(every)) + Int64(every)) % Int64(every) == 0
         return onCycle && days.contains(Weekday(ofDay: day))

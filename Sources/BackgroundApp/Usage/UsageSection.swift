@@ -1,4 +1,4 @@
-public import BackgroundCore
+package import BackgroundCore
 
 /// The user's part of the manifest: when the user opens the app (`usage:`), how much of that the system saw
 /// before the run (`history:`), and, for `bgtask simulate --users`, the kinds of users (`population:`)
@@ -20,29 +20,29 @@ public import BackgroundCore
 /// manifest.usage.map(\.at)     // [.seconds(28_800), …]
 /// manifest.history             // .seconds(14 * 86_400)
 /// ```
-public struct UsageSection: ManifestSection {
-    public static let keys = ["usage", "history", "population"]
+package struct UsageSection: ManifestSection {
+    package static let keys = ["usage", "history", "population"]
     static let entryKeys = ["at", "for", "jitter", "days", "every"]
     static let profileKeys = ["weight", "usage"]
 
     /// `history:`'s default: 14 days of the same pattern (CONTRACTS.md §8).
-    public static let defaultHistory = Duration.seconds(14 * 86_400)
+    package static let defaultHistory = Duration.seconds(14 * 86_400)
     /// The longest `history:` read: a year (the emulator's choice, bounding the opens it replays).
-    public static let historyLimit = Duration.seconds(365 * 86_400)
+    package static let historyLimit = Duration.seconds(365 * 86_400)
     /// The largest `jitter:`: 12 hours, so that an open stays within a day of its time (the emulator's
     /// choice).
-    public static let jitterLimit = Duration.seconds(12 * 3600)
+    package static let jitterLimit = Duration.seconds(12 * 3600)
 
     /// `usage:`, in the manifest's order.
-    public var usage: [UsagePattern] = []
+    package var usage: [UsagePattern] = []
     /// `history:`, the usage the system saw before the run (default 14 days).
-    public var history = defaultHistory
+    package var history = defaultHistory
     /// `population:`, the profiles `--users` draws from by weight (none: every user has `usage:`).
-    public var population: [PopulationProfile] = []
+    package var population: [PopulationProfile] = []
 
-    public init() {}
+    package init() {}
 
-    public init(_ manifest: ManifestMapping, in partial: AppManifest) throws(InputError) {
+    package init(_ manifest: ManifestMapping, in partial: AppManifest) throws(InputError) {
         usage = try manifest["usage"].map(Self.entries) ?? []
         if let value = manifest["history"] {
             history = try value.duration()
@@ -65,7 +65,13 @@ public struct UsageSection: ManifestSection {
 
     /// One usage entry: `at` and `for` required, `jitter`, `days` and `every` optional.
     static func entry(_ item: ManifestValue) throws(InputError) -> UsagePattern {
-        let fields = try item.mapping(allowed: entryKeys)
+        try entry(item, besides: []).pattern
+    }
+
+    /// An entry with a usage entry's keys and `others` (a visit's `enter`): the pattern, and the fields for
+    /// the others.
+    static func entry(_ item: ManifestValue, besides others: [String]) throws(InputError) -> (pattern: UsagePattern, fields: ManifestMapping) {
+        let fields = try item.mapping(allowed: entryKeys + others)
         let length = try fields.required("for")
         var pattern = UsagePattern(at: try fields.required("at").timeOfDay(), for: try length.duration())
         guard pattern.duration > .zero else { throw length.error("for must be longer than 0s") }
@@ -87,7 +93,7 @@ public struct UsageSection: ManifestSection {
             }
             pattern.every = Int(every / day)
         }
-        return pattern
+        return (pattern, fields)
     }
 
     /// A profile's `weight:`, a positive number.
@@ -102,9 +108,9 @@ public struct UsageSection: ManifestSection {
 
 extension AppManifest {
     /// `usage:`, when the user opens the app.
-    public var usage: [UsagePattern] { self[UsageSection.self]?.usage ?? [] }
+    package var usage: [UsagePattern] { self[UsageSection.self]?.usage ?? [] }
     /// `history:`, the usage the system saw before the run (default 14 days).
-    public var history: Duration { self[UsageSection.self]?.history ?? UsageSection.defaultHistory }
+    package var history: Duration { self[UsageSection.self]?.history ?? UsageSection.defaultHistory }
     /// `population:`, the profiles of `--users`.
-    public var population: [PopulationProfile] { self[UsageSection.self]?.population ?? [] }
+    package var population: [PopulationProfile] { self[UsageSection.self]?.population ?? [] }
 }

@@ -4,11 +4,11 @@
 /// ```swift
 /// Weekday(ofDay: 0)        // .thu: 1970-01-01 was a Thursday
 /// ```
-public enum Weekday: String, CaseIterable, Hashable, Sendable {
+package enum Weekday: String, CaseIterable, Hashable, Sendable {
     case mon, tue, wed, thu, fri, sat, sun
 
     /// The weekday of the day `day` days after 1970-01-01 (a Thursday), negative days before it.
-    public init(ofDay day: Int64) {
+    package init(ofDay day: Int64) {
         // 1970-01-01 is a Thursday: index 3 counting from Monday.
         let index = Int(((day + 3) % 7 + 7) % 7)
         self = Self.allCases[index]

@@ -117,6 +117,15 @@ final class PlaybackDriver: @unchecked Sendable {
     }
 
     private func step(events: inout [AudioPlayerEvent]) -> Outcome {
+        if let skip = withMachine({ $0.takeSkip() }) {
+            if let finished = skip.finished { events.append(finished) }
+            decoder = nil
+            // What is queued of the file left is not heard.
+            if openFormat != nil {
+                try? output.drop()
+                if let now = engine?.now { pacer?.reset(at: now) }
+            }
+        }
         guard let decoder = currentDecoder(events: &events) else {
             if openFormat != nil {
                 output.close()

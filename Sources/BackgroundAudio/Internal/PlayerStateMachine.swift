@@ -53,7 +53,7 @@ struct PlayerStateMachine {
         case finish
     }
 
-    private let files: [String]
+    let files: [String]
     private let runsWriterThread: Bool
 
     // What the caller asked for.
@@ -62,6 +62,8 @@ struct PlayerStateMachine {
     private(set) var generation = 0
     private(set) var pendingSeek: Duration?
     private(set) var pendingVolume: (volume: Double, fade: Duration)?
+    /// The queue index a skip (``skip(by:)``) moves to, applied at the next write.
+    private(set) var pendingSkip: Int?
     var numberOfLoops = 0
     private(set) var position = Duration.zero
     private(set) var duration: Duration?
@@ -127,6 +129,18 @@ struct PlayerStateMachine {
         position = max(.zero, time)
         generation += 1
     }
+
+    /// Move `offset` files along the queue (1: the next, -1: the previous; never before the first, and past
+    /// the last ends the queue), at the next write: playing or paused, the status stays.
+    mutating func skip(by offset: Int) {
+        pendingSkip = min(files.count, max(0, (pendingSkip ?? index) + offset))
+        generation += 1
+    }
+
+    /// The index of the file playing (or to play next) in the queue, and whether files come after and before it.
+    var queueIndex: Int { pendingSkip ?? index }
+    var canGoNext: Bool { queueIndex + 1 < files.count }
+    var canGoPrevious: Bool { queueIndex > 0 }
 
     /// Fade to `volume` (0…1) over `fade` of audio; with no fade the volume reads as `volume` at once.
     mutating func setVolume(_ volume: Double, fade: Duration) {
@@ -200,6 +214,20 @@ struct PlayerStateMachine {
         startedCurrent = true
         progressSecond = -1
         return .started(file: files[index])
+    }
+
+    /// The skip asked for, consumed: the current file, if it started, ends (`finished`, successfully: the
+    /// user moved on) and the queue stands at the target, its file opened next.
+    mutating func takeSkip() -> (target: Int, finished: AudioPlayerEvent?)? {
+        guard let target = pendingSkip else { return nil }
+        pendingSkip = nil
+        let finished: AudioPlayerEvent? = hasDecoder && startedCurrent ? .finished(file: files[index], success: true) : nil
+        index = target
+        hasDecoder = false
+        startedCurrent = false
+        pendingSeek = nil
+        position = .zero
+        return (target, finished)
     }
 
     /// The seek and volume change asked for since the last chunk, consumed.

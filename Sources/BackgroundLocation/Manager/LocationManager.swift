@@ -127,7 +127,7 @@ public final class LocationManager {
         emit(stationary ? .paused : .resumed)
     }
     /// The ``events()`` sequences and the delegate.
-    let broadcaster = EventBroadcaster<LocationManagerEvent>()
+    private let broadcaster = EventBroadcaster<LocationManagerEvent>()
 
     // Continuous updates.
     @exclusivity(unchecked) private var lastDelivered: LocationFix?
@@ -260,6 +260,12 @@ public final class LocationManager {
         let (stream, continuation) = AsyncStream<LocationManagerEvent>.makeStream()
         broadcaster.addStream(yield: { continuation.yield($0) }, finish: { continuation.finish() })
         return stream
+    }
+
+    /// Adds `listener`, called with every event, in the order listeners were added, after the sequences and before
+    /// the ``delegate``: how the emulator listens beside the app's delegate without taking its slot.
+    public func addEventListener(_ listener: @escaping (LocationManagerEvent) -> Void) {
+        broadcaster.addEventListener(listener)
     }
 
     /// Finishes every sequence returned by ``events()``.

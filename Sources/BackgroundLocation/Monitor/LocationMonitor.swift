@@ -1,4 +1,4 @@
-public import BackgroundCore
+import BackgroundCore
 
 /// `CLMonitor` (iOS 17, with iOS 18's diagnostics) on a ``LocationManager``: circular geographic
 /// conditions watched by the same region rules as ``LocationManager/startMonitoring(for:)`` (hysteresis,

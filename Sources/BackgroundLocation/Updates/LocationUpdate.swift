@@ -1,4 +1,4 @@
-public import BackgroundCore
+import BackgroundCore
 
 /// One element of live updates, as `CLLocationUpdate` (iOS 17, with iOS 18's diagnostics): a fix, or the
 /// news that the device has become stationary and that updates are suspended until it moves.

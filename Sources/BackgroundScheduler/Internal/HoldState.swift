@@ -1,3 +1,5 @@
+import BackgroundDevice
+
 /// What decides whether a pending request is held (``TaskWaitReason``), read from the scheduler once per
 /// evaluation, so that the evaluation of every pending request reads these values and not the
 /// scheduler's properties one by one.

@@ -1,4 +1,5 @@
 import BackgroundCore
+import BackgroundDevice
 
 /// Chooses launch times under a ``LaunchPolicy``; the realistic policy's PRNG state lives here.
 struct LaunchPlanner {

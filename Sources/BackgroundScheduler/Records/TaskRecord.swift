@@ -24,10 +24,14 @@ public struct TaskRecord: TimelineRecord {
 
     public var task: String
     public var change: Change
+    /// A `task.launched` in the same launch of the app as `batchedWith`'s, which the system launched for
+    /// its own reasons: this one came along (`with` in the stream, "(with ID)" in text; issue 35).
+    public var batchedWith: String?
 
-    public init(task: String, _ change: Change) {
+    public init(task: String, _ change: Change, batchedWith: String? = nil) {
         self.task = task
         self.change = change
+        self.batchedWith = batchedWith
     }
 
     public var name: String {
@@ -56,7 +60,8 @@ public struct TaskRecord: TimelineRecord {
         case .progress(let completed, let total):
             json.field("completed", integer: Int(completed))
             json.field("total", integer: Int(total))
-        case .launched, .expired: break
+        case .launched: if let batchedWith { json.field("with", string: batchedWith) }
+        case .expired: break
         case .completed(let success): json.field("success", bool: success)
         }
     }
@@ -69,7 +74,8 @@ public struct TaskRecord: TimelineRecord {
         case .rejected(let error, let reason): return "\(task) rejected: \(error)\(reason.isEmpty ? "" : " (\(reason))")"
         case .waiting(let reason): return "\(task) \(reason)"
         case .progress(let completed, let total): return "\(task) \(completed)/\(total)"
-        case .launched, .expired: return task
+        case .launched: return task + (batchedWith.map { " (with \($0))" } ?? "")
+        case .expired: return task
         case .completed(let success): return "\(task) \(success ? "succeeded" : "failed")"
         }
     }
@@ -106,6 +112,8 @@ extension TimelineRecord where Self == TaskRecord {
 
     /// A `task.launched` record.
     public static func taskLaunched(task: String) -> Self { TaskRecord(task: task, .launched) }
+    /// A `task.launched` record of a task that came along in `other`'s launch (nil: its own).
+    public static func taskLaunched(task: String, with other: String?) -> Self { TaskRecord(task: task, .launched, batchedWith: other) }
 
     /// A `task.progress` record.
     public static func taskProgress(task: String, completed: Int64, total: Int64) -> Self {

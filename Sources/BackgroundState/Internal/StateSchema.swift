@@ -1,5 +1,5 @@
 import BackgroundTransfers
-package import SQLiteStore
+import SQLiteStore
 
 /// The state database's tables and the statements that read and write them, shared by
 /// ``AppStateDatabase`` and the migration of the old JSON state file.

@@ -1,4 +1,5 @@
 import BackgroundCore
+import BackgroundDevice
 
 /// The cellular data budget of discretionary transfers under the realistic policy: a bucket of
 /// `perDay` bytes that starts full and refills continuously, `perDay` per 24 hours, up to `perDay`.
@@ -11,7 +12,7 @@ struct CellularBudget {
     private var scaled: Int128
     private var at: SimTime?
 
-    private static let day = Int128(86_400_000_000_000)
+    private static let day = Int128(SimCalendar.nanosecondsPerDay)
 
     init(perDay: Int64) {
         precondition(perDay >= 1, "CellularBudget: at least one byte per day")

@@ -41,31 +41,31 @@ public final class BackgroundSession {
     public let configuration: SessionConfiguration
     public let rules: SessionRules
     /// The network the session last heard of.
-    public private(set) var network: NetworkPath
+    public internal(set) var network: NetworkPath
     /// The app's state the session last heard of.
-    public private(set) var appState: LifecycleState
+    public internal(set) var appState: LifecycleState
 
-    private let engine: EventEngine
-    private let timeline: Timeline
-    private let attempts: any TransferAttempts
-    private let store: (any TransferStore)?
-    private var transfers: [Int: SessionTransfer] = [:]
-    private var unsavedNextID = 1
-    private var limiter: ResumeRateLimiter
+    let engine: EventEngine
+    let timeline: Timeline
+    let attempts: any TransferAttempts
+    let store: (any TransferStore)?
+    var transfers: [Int: SessionTransfer] = [:]
+    var unsavedNextID = 1
+    var limiter: ResumeRateLimiter
     /// The realistic policy's cellular data budget (``SessionRules/discretion``).
-    private var cellular: CellularBudget?
+    var cellular: CellularBudget?
     /// Delegate calls waiting for the app to run.
-    private var queued: [SessionEvent] = []
-    private var eventListeners: [(SessionEvent) -> Void] = []
+    var queued: [SessionEvent] = []
+    var eventListeners: [(SessionEvent) -> Void] = []
     /// The transfers whose ends are in `queued`: the store forgets them once those are delivered.
-    private var delivering: [SessionTransfer] = []
+    var delivering: [SessionTransfer] = []
     /// Ended transfers the store failed to forget (a full disk), forgotten at its next change.
-    private var unforgotten: Set<Int> = []
+    var unforgotten: Set<Int> = []
     /// A wake or relaunch was asked for and its events are not delivered yet.
-    private var launchAsked = false
+    var launchAsked = false
     /// The user force-quit the app: no relaunch until they open it again.
-    private var launchesBlocked = false
-    private var nextToken = 0
+    var launchesBlocked = false
+    var nextToken = 0
 
     /// A session on `engine`, recording on `timeline`, whose attempts `attempts` carries out, keeping its
     /// pending transfers in `store` (none: they die with the run). The app starts in `appState`, the
@@ -93,7 +93,7 @@ public final class BackgroundSession {
         eventListeners.append(listener)
     }
 
-    private func tell(_ event: SessionEvent) {
+    func tell(_ event: SessionEvent) {
         for listener in eventListeners { listener(event) }
     }
 
@@ -127,71 +127,6 @@ public final class BackgroundSession {
 
     /// The transfers not finished yet, by id: what a store keeps, with why each waits.
     public var pendingTransfers: [PendingTransfer] { ordered.filter { !$0.isData }.map(\.pending) }
-
-    // MARK: Tasks
-
-    /// `uploadTask(with:fromFile:)`: uploads the file at `file` (its size as it is now); a missing or
-    /// unreadable file fails the transfer at once with `fileDoesNotExist`. Returns the transfer's id.
-    @discardableResult
-    public func uploadTask(with request: SessionRequest, fromFile file: String) throws(SessionError) -> Int {
-        let size = fileSize(file)
-        let transfer = try create(
-            .upload, request, file: file, resume: nil, expected: request.countOfBytesClientExpectsToSend, size: size)
-        if size == nil {
-            fail(transfer, "fileDoesNotExist", detail: "cannot read \(file)")
-        }
-        return transfer.pending.id
-    }
-
-    /// `downloadTask(with:)`, or with resume data `downloadTask(withResumeData:)`: downloads into `file`,
-    /// asking only for the rest when `resumeData` is given and the server allows it. Returns its id.
-    @discardableResult
-    public func downloadTask(with request: SessionRequest, to file: String, resumingFrom resumeData: ResumePoint? = nil) throws(SessionError) -> Int {
-        try create(.download, request, file: file, resume: resumeData, expected: request.countOfBytesClientExpectsToReceive, size: nil)
-            .pending.id
-    }
-
-    /// `dataTask(with:)`: allowed in a background session, but it lives only while the app runs: it fails
-    /// with `backgroundSessionWasDisconnected` when the app is suspended, and is never kept by the store.
-    @discardableResult
-    public func dataTask(with request: SessionRequest) throws(SessionError) -> Int {
-        try create(.download, request, file: "", resume: nil, expected: request.countOfBytesClientExpectsToReceive, size: nil, isData: true)
-            .pending.id
-    }
-
-    /// `uploadTask(with:from:)`: refused, as on iOS (only uploads from a file outlive the app).
-    public func uploadTask(with request: SessionRequest, from data: [UInt8]) throws(SessionError) -> Never {
-        throw .uploadFromData
-    }
-
-    /// `uploadTask(withStreamedRequest:)`: refused, as on iOS.
-    public func uploadTask(withStreamedRequest request: SessionRequest) throws(SessionError) -> Never {
-        throw .uploadFromStream
-    }
-
-    /// `uploadTask(with:fromFile:completionHandler:)`: refused, as is every completion-handler form.
-    public func uploadTask(
-        with request: SessionRequest, fromFile file: String, completionHandler: (Int?, String?) -> Void
-    ) throws(SessionError) -> Never {
-        throw .completionHandler
-    }
-
-    /// `downloadTask(with:completionHandler:)`: refused, as is every completion-handler form.
-    public func downloadTask(with request: SessionRequest, completionHandler: (String?, String?) -> Void) throws(SessionError) -> Never {
-        throw .completionHandler
-    }
-
-    /// `cancel()`: the transfer fails with `cancelled` (a download's error carries its resume data).
-    public func cancel(transfer id: Int) {
-        if let transfer = transfers[id] { _ = cancel(transfer) }
-    }
-
-    /// `cancel(byProducingResumeData:)`: cancels a download and gives the resume data a later
-    /// `downloadTask(with:to:resumingFrom:)` carries on from (nil when there is nothing to resume).
-    public func cancelByProducingResumeData(transfer id: Int) -> ResumePoint? {
-        guard let transfer = transfers[id], transfer.pending.kind == .download else { return nil }
-        return cancel(transfer)
-    }
 
     // MARK: What the host tells the session
 
@@ -264,11 +199,11 @@ public final class BackgroundSession {
 
     // MARK: The rules
 
-    private var isRunning: Bool { appState == .foreground || appState == .background }
+    var isRunning: Bool { appState == .foreground || appState == .background }
 
-    private var ordered: [SessionTransfer] { transfers.keys.sorted().compactMap { transfers[$0] } }
+    var ordered: [SessionTransfer] { transfers.keys.sorted().compactMap { transfers[$0] } }
 
-    private func create(
+    func create(
         _ kind: TransferKind, _ request: SessionRequest, file: String, resume: ResumePoint?, expected: Int64?, size: Int64?,
         isData: Bool = false
     ) throws(SessionError) -> SessionTransfer {
@@ -300,7 +235,7 @@ public final class BackgroundSession {
         return transfer
     }
 
-    private func newID() throws(SessionError) -> Int {
+    func newID() throws(SessionError) -> Int {
         guard let store else {
             defer { unsavedNextID += 1 }
             return unsavedNextID
@@ -313,27 +248,22 @@ public final class BackgroundSession {
     }
 
     /// What holds `transfer` now, or nil when it may run.
-    private func waitReason(_ transfer: SessionTransfer) -> TransferWaitReason? {
-        if let begin = transfer.pending.earliestBegin, engine.now < begin { return .earliestBegin }
-        if let until = transfer.rateLimitedUntil, engine.now < until { return .rateLimited }
-        if let reason = network.waitReason(configuration) { return reason }
-        guard isDiscretionary(transfer) else { return nil }
-        guard rules.discretion != nil else { return network.interface == .wifi && network.hasExternalPower ? nil : .discretionary }
-        if network.isBatteryCriticallyLow { return .lowBattery }
-        if network.isLowPowerMode { return .lowPowerMode }
-        if network.interface == .cellular, cellularTime(for: transfer) != engine.now { return .budget }
-        return nil
+    func waitReason(_ transfer: SessionTransfer) -> TransferWaitReason? {
+        rules.waitReason(
+            earliestBegin: transfer.pending.earliestBegin, rateLimitedUntil: transfer.rateLimitedUntil,
+            isDiscretionary: isDiscretionary(transfer), network: network, configuration: configuration, now: engine.now,
+            cellularTime: { cellularTime(for: transfer) })
     }
 
     /// A transfer the system starts at its discretion: the session is discretionary, or the transfer was
     /// created while the app was in the background.
-    private func isDiscretionary(_ transfer: SessionTransfer) -> Bool {
-        configuration.isDiscretionary || (rules.backgroundTransfersAreDiscretionary && transfer.createdInBackground)
+    func isDiscretionary(_ transfer: SessionTransfer) -> Bool {
+        rules.isDiscretionary(configuration, createdInBackground: transfer.createdInBackground)
     }
 
     /// When the cellular data budget can pay for `transfer`'s known size (a transfer of unknown size pays
     /// what it moved when it completes, so it may go at any time); nil when it never can.
-    private func cellularTime(for transfer: SessionTransfer) -> SimTime? {
+    func cellularTime(for transfer: SessionTransfer) -> SimTime? {
         guard var budget = cellular else { return engine.now }
         budget.refill(to: engine.now)
         cellular = budget
@@ -341,13 +271,13 @@ public final class BackgroundSession {
     }
 
     /// The bytes `transfer` moves, as far as known: an upload's file size, or what the request expects.
-    private func knownSize(of transfer: SessionTransfer) -> Int64 {
+    func knownSize(of transfer: SessionTransfer) -> Int64 {
         max(0, transfer.uploadSize ?? transfer.pending.expectedBytes ?? 0)
     }
 
     /// Starts `transfer` if nothing holds it, or records why it waits (when the reason changed) and, for a
     /// hold that ends at a known moment, looks again then.
-    private func evaluate(_ transfer: SessionTransfer) {
+    func evaluate(_ transfer: SessionTransfer) {
         guard transfers[transfer.pending.id] === transfer, !transfer.isRunning, !transfer.backingOff else { return }
         guard let reason = waitReason(transfer) else { return begin(transfer) }
         if reason != transfer.lastReason {
@@ -360,16 +290,13 @@ public final class BackgroundSession {
                 tell(.taskIsWaitingForConnectivity(transfer: transfer.pending.id))
             }
         }
-        let moment = switch reason {
-        case .earliestBegin: transfer.pending.earliestBegin
-        case .rateLimited: transfer.rateLimitedUntil
-        case .budget: cellularTime(for: transfer)
-        default: SimTime?.none
-        }
+        let moment = SessionRules.wakeMoment(
+            for: reason, earliestBegin: transfer.pending.earliestBegin, rateLimitedUntil: transfer.rateLimitedUntil,
+            cellularTime: { cellularTime(for: transfer) })
         if let moment { wake(transfer, at: moment) }
     }
 
-    private func wake(_ transfer: SessionTransfer, at moment: SimTime) {
+    func wake(_ transfer: SessionTransfer, at moment: SimTime) {
         if let timer = transfer.timer { engine.cancel(timer) }
         transfer.timer = engine.schedule(at: moment) { [weak self, weak transfer] in
             guard let self, let transfer else { return }
@@ -379,7 +306,7 @@ public final class BackgroundSession {
         }
     }
 
-    private func begin(_ transfer: SessionTransfer) {
+    func begin(_ transfer: SessionTransfer) {
         transfer.cellularCharge = nil
         if cellular != nil, network.interface == .cellular, isDiscretionary(transfer) {
             transfer.cellularCharge = knownSize(of: transfer)
@@ -409,7 +336,7 @@ public final class BackgroundSession {
         if transfer.attempt?.token == token { transfer.attempt = (token, cancel) }
     }
 
-    private func handle(_ event: TransferAttempt.Event, of transfer: SessionTransfer) {
+    func handle(_ event: TransferAttempt.Event, of transfer: SessionTransfer) {
         let id = transfer.pending.id
         switch event {
         case .started(let offset):
@@ -445,7 +372,7 @@ public final class BackgroundSession {
     }
 
     /// Ends `transfer` as cancelled; returns a download's resume data.
-    private func cancel(_ transfer: SessionTransfer) -> ResumePoint? {
+    func cancel(_ transfer: SessionTransfer) -> ResumePoint? {
         let resume = stopAttempt(transfer)
         fail(transfer, "cancelled", resume: resume)
         return resume
@@ -453,7 +380,7 @@ public final class BackgroundSession {
 
     /// Whether a transport failure is retried: the network's and the server's faults are; a problem with
     /// the request or its files, or with TLS trust, fails the transfer (as URLSession does).
-    private static func retries(_ code: TransportError.Code) -> Bool {
+    static func retries(_ code: TransportError.Code) -> Bool {
         switch code {
         case .cannotFindHost, .cannotConnectToHost, .timedOut, .networkConnectionLost, .badServerResponse, .unknown: true
         default: false
@@ -461,14 +388,14 @@ public final class BackgroundSession {
     }
 
     /// Keeps a download's resume data from a failed or stopped attempt (an upload starts over).
-    private func keep(_ resume: ResumePoint?, of transfer: SessionTransfer) {
+    func keep(_ resume: ResumePoint?, of transfer: SessionTransfer) {
         guard transfer.pending.kind == .download, let resume else { return }
         transfer.pending.resume = resume
         transfer.pending.bytesDone = resume.offset
     }
 
     /// Stops the running attempt, if any; returns the download's resume data (the attempt's, or that kept).
-    private func stopAttempt(_ transfer: SessionTransfer) -> ResumePoint? {
+    func stopAttempt(_ transfer: SessionTransfer) -> ResumePoint? {
         if let attempt = transfer.attempt {
             transfer.attempt = nil
             keep(attempt.cancel(), of: transfer)
@@ -476,7 +403,7 @@ public final class BackgroundSession {
         return transfer.pending.kind == .download ? transfer.pending.resume : nil
     }
 
-    private func armDeadline(_ transfer: SessionTransfer) {
+    func armDeadline(_ transfer: SessionTransfer) {
         transfer.deadline = engine.schedule(at: transfer.pending.createdAt + configuration.timeoutIntervalForResource) {
             [weak self, weak transfer] in
             guard let self, let transfer, transfers[transfer.pending.id] === transfer else { return }
@@ -487,7 +414,7 @@ public final class BackgroundSession {
 
     /// Ends `transfer` with `error` (a URLError name): `transfer.failed`, and `didComplete` with the error
     /// and a download's resume data.
-    private func fail(_ transfer: SessionTransfer, _ error: String, detail: String? = nil, resume: ResumePoint? = nil, launch: Bool = true) {
+    func fail(_ transfer: SessionTransfer, _ error: String, detail: String? = nil, resume: ResumePoint? = nil, launch: Bool = true) {
         let id = transfer.pending.id
         finish(transfer, .transferFailed(transfer: id, error: error, detail: detail),
                [.didComplete(transfer: id, status: nil, error: error, resume: resume)], launch: launch)
@@ -498,7 +425,7 @@ public final class BackgroundSession {
     /// The two-phase end: the outcome is written to the store first (a kill from here on reports it again in
     /// the next run, and never sends the transfer again), then reported; the transfer is removed from the
     /// store once the app has had its events (at once while it runs, else when it next runs).
-    private func finish(_ transfer: SessionTransfer, _ record: TransferRecord, _ events: [SessionEvent], launch: Bool = true) {
+    func finish(_ transfer: SessionTransfer, _ record: TransferRecord, _ events: [SessionEvent], launch: Bool = true) {
         let id = transfer.pending.id
         for timer in [transfer.timer, transfer.deadline].compactMap({ $0 }) { engine.cancel(timer) }
         transfers[id] = nil
@@ -525,7 +452,7 @@ public final class BackgroundSession {
     }
 
     /// A transfer kept by an earlier run that had ended before the app had its events: its end again.
-    private func reportAgain(_ transfer: SessionTransfer) {
+    func reportAgain(_ transfer: SessionTransfer) {
         let pending = transfer.pending
         switch pending.outcome {
         case .completed(let status, let bytes):
@@ -542,14 +469,14 @@ public final class BackgroundSession {
     /// The second phase of the end: the app has had the events of `ended`, which the store forgets. One the
     /// store could not forget (a full disk) is forgotten at the next change the store takes: left in it, it
     /// would be sent again by the next run.
-    private func forget(_ ended: [SessionTransfer]) {
+    func forget(_ ended: [SessionTransfer]) {
         for transfer in ended where !transfer.isData { unforgotten.insert(transfer.pending.id) }
         for id in unforgotten.sorted() where storing({ (store) throws(InputError) in try store.removeTransfer(id: id) }) {
             unforgotten.remove(id)
         }
     }
 
-    private func save(_ transfer: SessionTransfer) {
+    func save(_ transfer: SessionTransfer) {
         guard !transfer.isData, transfers[transfer.pending.id] === transfer else { return }
         storing { (store) throws(InputError) in try store.saveTransfer(transfer.pending) }
         if !unforgotten.isEmpty { forget([]) }
@@ -558,7 +485,7 @@ public final class BackgroundSession {
     /// Runs `change` on the store, if any; a failure is an `error` event (the run goes on). Returns whether
     /// the change was made.
     @discardableResult
-    private func storing(_ change: (any TransferStore) throws(InputError) -> Void) -> Bool {
+    func storing(_ change: (any TransferStore) throws(InputError) -> Void) -> Bool {
         guard let store else { return true }
         do throws(InputError) {
             try change(store)

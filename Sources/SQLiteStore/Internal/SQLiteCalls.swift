@@ -2,7 +2,7 @@ import CSQLite
 
 // One wrapper per SQLite function: "`system_sqlite3_step` is bgkit's wrapper for `sqlite3_step`". Every
 // other file goes through these; none calls SQLite directly. Each returns SQLite's own result code;
-// `sqliteCheck` turns a failure into a ``SQLiteError`` at the boundary.
+// its callers (`Statement.check`, `SQLiteDatabase`) turn a failure into a ``SQLiteError`` at the boundary.
 
 /// The corresponding C function is `sqlite3_open_v2`.
 @inline(never)

@@ -19,7 +19,7 @@ struct PlayConsole: Sendable {
         // Stopped before it began: nothing to play.
         guard !ending.isFinished else { return ending.wait() }
         // Weak: the player keeps its sinks, so a strong capture would be a cycle that outlives the run.
-        player.addEventSink { [weak player] event in
+        player.addEventListener { [weak player] event in
             if let player, handle(event, player: player) { ending.finish() }
         }
         player.play()

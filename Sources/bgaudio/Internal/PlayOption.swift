@@ -13,6 +13,8 @@ struct PlayOption<Value: Sendable>: Sendable {
     let store: @Sendable (inout PlayRequest, Value) -> Void
     let defaultValue: Value
     let help: String
+    /// The value's name in the help (`<duration>`); nil: the option's name.
+    let valueName: String?
     /// Whether the option is a flag (`--quiet`): present or not, with no value.
     let isFlag: Bool
     /// Whether the next word is the value even when it starts with `-` (`--loop -1`).
@@ -32,7 +34,7 @@ struct PlayOption<Value: Sendable>: Sendable {
     var argumentName: NameSpecification { .customLong(name) }
 
     /// ArgumentParser's help of the option.
-    var argumentHelp: ArgumentHelp { ArgumentHelp(help) }
+    var argumentHelp: ArgumentHelp { ArgumentHelp(help, valueName: valueName) }
 
     /// ArgumentParser's way of finding the value.
     var parsing: SingleValueParsingStrategy { takesDashValues ? .unconditional : .next }
@@ -67,10 +69,10 @@ extension PlayOption where Value: ExpressibleByArgument {
     init(
         _ name: String, _ store: @escaping @Sendable (inout PlayRequest, Value) -> Void, default defaultValue: Value,
         takesDashValues: Bool = false, accepted: String? = nil, accepts: @escaping @Sendable (Value) -> Bool = { _ in true },
-        help: String
+        help: String, valueName: String? = nil
     ) {
         self.init(
-            name: name, store: store, defaultValue: defaultValue, help: help, isFlag: false,
+            name: name, store: store, defaultValue: defaultValue, help: help, valueName: valueName, isFlag: false,
             takesDashValues: takesDashValues, accepted: accepted, accepts: accepts, convert: { Value(argument: $0) }
         )
     }
@@ -81,7 +83,7 @@ extension PlayOption {
     init<Wrapped: ExpressibleByArgument & Sendable>(_ name: String, _ store: @escaping @Sendable (inout PlayRequest, Wrapped?) -> Void, help: String)
     where Value == Wrapped? {
         self.init(
-            name: name, store: store, defaultValue: nil, help: help, isFlag: false, takesDashValues: false,
+            name: name, store: store, defaultValue: nil, help: help, valueName: nil, isFlag: false, takesDashValues: false,
             accepted: nil, accepts: { _ in true }, convert: { Wrapped(argument: $0).map(Optional.some) }
         )
     }
@@ -91,7 +93,7 @@ extension PlayOption where Value == Bool {
     /// A flag: false unless given.
     init(flag name: String, _ store: @escaping @Sendable (inout PlayRequest, Bool) -> Void, help: String) {
         self.init(
-            name: name, store: store, defaultValue: false, help: help, isFlag: true, takesDashValues: false,
+            name: name, store: store, defaultValue: false, help: help, valueName: nil, isFlag: true, takesDashValues: false,
             accepted: nil, accepts: { _ in true }, convert: { _ in true }
         )
     }

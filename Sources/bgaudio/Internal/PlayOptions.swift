@@ -14,12 +14,10 @@ enum PlayOptions {
         "loop", { $0.loop = $1 }, default: 0, takesDashValues: true, accepted: "of -1 (forever), 0 (once) or more", accepts: { $0 >= -1 },
         help: "Extra passes of each file: 0 plays it once, N plays it N + 1 times, -1 loops forever."
     )
-    // At most 100 years: beyond, the value does not fit the clock's durations (it trapped).
-    static let start = PlayOption<Double>(
-        "start", { $0.start = $1 }, default: 0.0,
-        accepted: "from 0 to 3153600000 seconds (100 years)",
-        accepts: { $0 >= 0 && $0.isFinite && $0 <= 3_153_600_000 },
-        help: "Start this many seconds into the first file."
+    // At most 100 years (DurationArgument's limit): beyond, the value does not fit the clock's durations (it trapped).
+    static let start = PlayOption<DurationArgument>(
+        "start", { $0.start = $1 }, default: DurationArgument(.zero),
+        help: "Start this far into the first file: a duration such as 1m30s, or a number of seconds.", valueName: "duration"
     )
     static let quiet = PlayOption<Bool>(flag: "quiet", { $0.quiet = $1 }, help: "Show no progress and no text timeline.")
     static let format = PlayOption<TimelineFormat?>(

@@ -3,6 +3,7 @@ import ArgumentParser
 import BackgroundAudio
 import BackgroundCore
 import CommandLineSupport
+import MPRIS
 
 /// What `bgaudio play` was asked to do, as plain values: checked by ``validate()`` and carried out by
 /// ``run()``. ``Play`` (the parsed command) or ``init(plainArguments:)`` fills it in; the options'
@@ -12,14 +13,13 @@ struct PlayRequest: Equatable, Sendable {
     var device: String = PlayOptions.device.defaultValue
     var volume: Double = PlayOptions.volume.defaultValue
     var loop: Int = PlayOptions.loop.defaultValue
-    var start: Double = PlayOptions.start.defaultValue
+    var start: DurationArgument = PlayOptions.start.defaultValue
     var quiet: Bool = PlayOptions.quiet.defaultValue
     var format: TimelineFormat? = PlayOptions.format.defaultValue
 
     func validate() throws(ValidationError) {
         try PlayOptions.volume.validate(volume)
         try PlayOptions.loop.validate(loop)
-        try PlayOptions.start.validate(start)
         guard !files.isEmpty else { throw ValidationError("Please name at least one file to play.") }
     }
 
@@ -33,14 +33,16 @@ struct PlayRequest: Equatable, Sendable {
         let player = AudioPlayer(files: files, output: output, session: session, open: AudioFile.open)
         player.numberOfLoops = loop
         player.volume = Float(volume)
-        if start > 0 { player.currentTime = .nanoseconds(Int64(start * 1e9)) }
+        if start.value > .zero { player.currentTime = start.value }
         let console = PlayConsole(
             printer: (quiet && format == .text) ? nil : TimelinePrinter(format: format, flushEachLine: true),
             showsProgress: !quiet && StandardOutput.errorIsTerminal
         )
         let failures = try Interruption.runBlocking(onSignal: { console.stop(player) }) {
             let keyboard = KeyControls(player: player, session: session)
+            let remote = PlayRemote.publish(player) { console.stop(player) }
             defer {
+                remote?.close()
                 keyboard?.stop()
                 console.finish()
             }

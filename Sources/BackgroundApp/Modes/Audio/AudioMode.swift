@@ -1,45 +1,64 @@
-public import BackgroundAudio
-public import BackgroundCore
+package import BackgroundAudio
+package import BackgroundCore
 
 /// The audio background mode: the app's ``AudioSession`` (the manifest's `audio:` category) and the
 /// ``AudioPlayer`` of the clip playing. It carries out `play:` actions; audio playing in a category that
 /// continues in the background, with the `audio` mode, keeps the app running
-/// (``AppLifecycle/Activity/audio``). Leaving the foreground interrupts audio that may not go on.
+/// (``AppLifecycle/Activity/audio``). Leaving the foreground interrupts audio that may not go on. The app's
+/// code hears the session's interruptions and route changes (``AppCode/audioSession(_:didPost:)``).
 ///
 /// ```swift
 /// let audio = EmulatedApp.Audio(output: { ALSAOutput(device: $0) }, open: AudioFile.open)
 /// let app = try EmulatedApp(manifest: manifest, engine: engine, timeline: timeline, modes: [AudioMode(audio: audio)])
 /// ```
-public final class AudioMode: BackgroundMode {
+package final class AudioMode: BackgroundMode {
     /// The session, once the mode is attached.
-    public private(set) var session: AudioSession!
+    package private(set) var session: AudioSession!
     /// The player of the clip playing (or paused) now.
-    public private(set) var player: AudioPlayer?
+    package private(set) var player: AudioPlayer?
 
-    private let audio: EmulatedApp.Audio?
-    private weak var app: EmulatedApp?
+    let audio: EmulatedApp.Audio?
+    weak var app: EmulatedApp?
     private var device = "default"
+    /// Where Now Playing goes and remote commands come from (``EmulatedApp/Audio/remote``), while published.
+    var publisher: (any NowPlayingPublisher)?
+    /// `audio:` lifecycle steps still to come.
+    var stepsLeft = 0
+    /// The interruption under way (counted, so that a scheduled end ends only its own), if any.
+    var interruption: Int?
+    var interruptions = 0
+    /// The clips' tags, read once each.
+    var tagCache: [String: AudioTags] = [:]
 
     /// - Parameter audio: Where clips play; nil reports every `play` action as an `error` event.
-    public init(audio: EmulatedApp.Audio?) {
+    package init(audio: EmulatedApp.Audio?) {
         self.audio = audio
     }
 
-    public func attach(to app: EmulatedApp) throws(InputError) {
+    package func attach(to app: EmulatedApp) throws(InputError) {
         self.app = app
         device = app.configuration.audioDevice ?? app.manifest.audio?.device ?? "default"
         session = AudioSession(
             category: Self.sessionCategory(app.manifest.audio?.category ?? .soloAmbient),
             backgroundAudioMode: app.manifest.backgroundModes.contains("audio"))
+        schedule(app.manifest.audioSteps)
+        publishRemote()
+        // Beside whatever else observes the session: the app's code hears its notifications.
+        session.addNotificationListener { [weak app, unowned session] notification in
+            app?.code.audioSession(session, didPost: notification)
+        }
     }
 
+    /// Settled once its `audio:` lifecycle steps have come.
+    package var isSettled: Bool { stepsLeft == 0 }
+
     /// The clip stops with the process.
-    public func appDidTerminate() {
+    package func appDidTerminate() {
         player?.stop()
         player = nil
     }
 
-    public func appDidChange(from: LifecycleState, to: LifecycleState) {
+    package func appDidChange(from: LifecycleState, to: LifecycleState) {
         if from == .foreground {
             session.applicationDidEnterBackground()
             if !session.allowsBackgroundPlayback, let player {
@@ -53,7 +72,7 @@ public final class AudioMode: BackgroundMode {
     }
 
     /// Plays the action's `play:` clip.
-    public func perform(_ action: ManifestAction, trigger: ActionTrigger) {
+    package func perform(_ action: ManifestAction, trigger: ActionTrigger) {
         if let clip = action.play { play(clip) }
     }
 
@@ -81,7 +100,7 @@ public final class AudioMode: BackgroundMode {
     /// A player of `file` on the app's output and session, whose events are recorded and keep the app running.
     private func makePlayer(_ file: String, app: EmulatedApp, audio: EmulatedApp.Audio) -> AudioPlayer {
         let player = AudioPlayer(files: [file], output: audio.output(device), pacing: .virtual(app.engine), session: session, open: audio.open)
-        player.addEventSink { [weak self] event in self?.audioEvent(event) }
+        player.addEventListener { [weak self] event in self?.audioEvent(event) }
         return player
     }
 
@@ -96,6 +115,7 @@ public final class AudioMode: BackgroundMode {
     private func audioEvent(_ event: AudioPlayerEvent) {
         guard let app else { return }
         if let record = event.timelineRecord { app.timeline.record(record) }
+        updateNowPlaying()
         switch event {
         case .started(let file), .resumed(let file):
             if session.allowsBackgroundPlayback { app.lifecycle.begin(.audio, reason: "audio \(file) playing") }
@@ -110,7 +130,7 @@ public final class AudioMode: BackgroundMode {
         }
     }
 
-    private func problem(_ message: String) {
+    func problem(_ message: String) {
         app?.timeline.record(.error(message: message, code: "audio"))
     }
 
@@ -127,5 +147,5 @@ public final class AudioMode: BackgroundMode {
 
 extension AppLifecycle.Activity {
     /// Audio playing in a category and mode that continue in the background.
-    public static let audio = Self("audio", description: "background audio")
+    package static let audio = Self("audio", description: "background audio")
 }

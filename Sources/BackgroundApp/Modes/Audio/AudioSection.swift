@@ -1,4 +1,5 @@
-public import BackgroundCore
+import BackgroundAudio
+package import BackgroundCore
 
 /// The audio mode's part of the manifest: the `audio:` session; it gives actions their `play:` key, a
 /// clip relative to the manifest's folder.
@@ -8,40 +9,60 @@ public import BackgroundCore
 /// regions:
 ///   - {id: museum, lat: 47.3769, lon: 8.5417, radius: 200, onEnter: {play: audio/museum.wav}}
 /// ```
-public struct AudioSection: ManifestSection {
-    public static let keys = ["audio"]
-    static let audioKeys = ["category", "device"]
+package struct AudioSection: ManifestSection {
+    package static let keys = ["audio"]
+    static let audioKeys = ["category", "device", "nowPlaying", "remoteCommands"]
+    /// `{at: 3h, audio: interruption, for: 45s}` in `lifecycle:` is the audio mode's (``ManifestAudioStep``).
+    package static let lifecycleKeys = ["audio"]
 
     /// `play:` names a clip.
-    public static var actions: [ManifestActionKind] {
+    package static var actions: [ManifestActionKind] {
         [ManifestActionKind("play") { value, _ throws(InputError) in try value.path() }]
     }
 
     /// `audio:`.
-    public var audio: ManifestAudio?
+    package var audio: ManifestAudio?
+    /// The `audio:` steps of `lifecycle:`, in order.
+    package var steps: [ManifestAudioStep]
 
-    public init(audio: ManifestAudio? = nil) {
+    package init(audio: ManifestAudio? = nil, steps: [ManifestAudioStep] = []) {
         self.audio = audio
+        self.steps = steps
     }
 
-    public init(_ manifest: ManifestMapping, in partial: AppManifest) throws(InputError) {
+    package init(_ manifest: ManifestMapping, in partial: AppManifest) throws(InputError) {
+        var steps: [ManifestAudioStep] = []
+        for item in try manifest["lifecycle"]?.list() ?? [] {
+            guard case let entries? = try? item.entries(), entries.contains(where: { $0.name == "audio" }) else { continue }
+            steps.append(try ManifestAudioStep(item))
+        }
         guard let node = manifest["audio"] else {
-            self.init()
+            self.init(steps: steps)
             return
         }
         let f = try node.mapping(allowed: Self.audioKeys)
-        self.init(audio: ManifestAudio(
-            category: try f["category"]?.choice(ManifestAudio.Category.allCases, "audio category") ?? .soloAmbient,
-            device: try f["device"]?.string() ?? "default"))
+        var tags = AudioTags()
+        if let now = f["nowPlaying"] {
+            let fields = try now.mapping(allowed: ["title", "artist", "album"])
+            tags = AudioTags(title: try fields["title"]?.string(), artist: try fields["artist"]?.string(), album: try fields["album"]?.string())
+        }
+        self.init(
+            audio: ManifestAudio(
+                category: try f["category"]?.choice(ManifestAudio.Category.allCases, "audio category") ?? .soloAmbient,
+                device: try f["device"]?.string() ?? "default", nowPlaying: tags,
+                remoteCommands: try f["remoteCommands"].map(ManifestRemoteCommand.read) ?? [:]),
+            steps: steps)
     }
 }
 
 extension AppManifest {
     /// `audio:`.
-    public var audio: ManifestAudio? { self[AudioSection.self]?.audio }
+    package var audio: ManifestAudio? { self[AudioSection.self]?.audio }
+    /// The `audio:` steps of `lifecycle:`.
+    package var audioSteps: [ManifestAudioStep] { self[AudioSection.self]?.steps ?? [] }
 }
 
 extension ManifestAction {
     /// `play:`, a clip to play, resolved against the manifest's folder.
-    public var play: String? { value("play") }
+    package var play: String? { value("play") }
 }

@@ -1,4 +1,4 @@
-public import BackgroundAudio
+package import BackgroundAudio
 
 extension EmulatedApp {
     /// Where the emulated app's clips go and how they are decoded — the seam between the app and the
@@ -7,15 +7,28 @@ extension EmulatedApp {
     /// ```swift
     /// let audio = EmulatedApp.Audio(output: { ALSAOutput(device: $0) }, open: AudioFile.open)
     /// ```
-    public struct Audio {
+    package struct Audio {
         /// An output for the manifest's `audio.device` (an ALSA PCM name; `null` plays silently).
-        public var output: (String) -> any AudioOutput
+        package var output: (String) -> any AudioOutput
         /// A decoder for a clip's path.
-        public var open: (String) throws -> any AudioDecoder
+        package var open: (String) throws -> any AudioDecoder
+        /// A clip's title, artist and album tags, for Now Playing (none by default).
+        package var tags: (String) -> AudioTags
+        /// Publishes the app's Now Playing and hands over remote commands (from any thread), as
+        /// `MPNowPlayingInfoCenter` and `MPRemoteCommandCenter` on iOS: `bgloc live` passes an MPRIS player
+        /// on the session bus; nil (the default, and on virtual time) publishes nothing. Called with the
+        /// player's identity once the mode is attached; it returns nil when there is nowhere to publish.
+        package var remote: ((_ identity: String, _ commands: @escaping @Sendable (RemoteCommand) -> Void) -> (any NowPlayingPublisher)?)?
 
-        public init(output: @escaping (String) -> any AudioOutput, open: @escaping (String) throws -> any AudioDecoder) {
+        package init(
+            output: @escaping (String) -> any AudioOutput, open: @escaping (String) throws -> any AudioDecoder,
+            tags: @escaping (String) -> AudioTags = { _ in AudioTags() },
+            remote: ((_ identity: String, _ commands: @escaping @Sendable (RemoteCommand) -> Void) -> (any NowPlayingPublisher)?)? = nil
+        ) {
             self.output = output
             self.open = open
+            self.tags = tags
+            self.remote = remote
         }
     }
 }

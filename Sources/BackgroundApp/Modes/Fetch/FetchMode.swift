@@ -1,4 +1,5 @@
-public import BackgroundCore
+package import BackgroundCore
+import BackgroundDevice
 import BackgroundPushes
 import BackgroundScheduler
 
@@ -13,33 +14,37 @@ import BackgroundScheduler
 /// - Otherwise, every `minimumInterval` from the first launch, while the app is not in the foreground and
 ///   the system allows discretionary work (Background App Refresh on, no Low Power Mode, not force-quit
 ///   since the user last opened it, the device unlocked since its restart), it wakes or relaunches the app:
-///   `fetch.launched`, the handler works `work:`, `fetch.completed` with `result:`. A handler still
-///   working after 30 s gets the app terminated.
+///   `fetch.launched`, the app's code is called
+///   (``AppCode/application(_:performFetchWithCompletionHandler:)``; the manifest's `work:` and `result:`
+///   in ``ManifestApp``), and its completion handler is `fetch.completed` with its result. One not called
+///   within 30 s gets the app terminated.
 ///
 /// ```swift
 /// let app = try EmulatedApp(manifest: manifest, engine: engine, timeline: timeline, modes: [FetchMode()])
 /// app.start()    // fetch.launched at 01:00:00 with minimumInterval: 1h, if the app is in the background
 /// ```
-public final class FetchMode: BackgroundMode {
+package final class FetchMode: BackgroundMode {
     /// How long the handler has to call its completion handler: 30 s ("Your app has up to 30 seconds of
     /// wall-clock time to perform the download operation and call the specified completion handler
     /// block", `application(_:performFetchWithCompletionHandler:)`).
-    public static let completionWindow = Duration.seconds(30)
+    package static let completionWindow = Duration.seconds(30)
 
     private weak var app: EmulatedApp?
     private var section = FetchSection()
     private var enabled = false
     private var forceQuit = false
-    private var running: EventID?
+    /// Whether the app's handler runs, and the end of its window.
+    private var running = false
+    private var window: EventID?
 
-    public init() {}
+    package init() {}
 
-    public func attach(to app: EmulatedApp) throws(InputError) {
+    package func attach(to app: EmulatedApp) throws(InputError) {
         self.app = app
         section = app.manifest[FetchSection.self] ?? FetchSection()
     }
 
-    public func appDidLaunch(first: Bool) {
+    package func appDidFinishLaunching(first: Bool) {
         guard first, section.isRequested, let app else { return }
         let file = app.manifest.file
         if !app.manifest.permittedIdentifiers.isEmpty {
@@ -56,19 +61,20 @@ public final class FetchMode: BackgroundMode {
         }
     }
 
-    public func appWasForceQuit() { forceQuit = true }
+    package func appWasForceQuit() { forceQuit = true }
 
-    public func appDidChange(from: LifecycleState, to: LifecycleState) {
+    package func appDidChange(from: LifecycleState, to: LifecycleState) {
         if to == .foreground { forceQuit = false }
     }
 
     /// The handler ends with the process.
-    public func appDidTerminate() {
-        if let running { app?.engine.cancel(running) }
-        running = nil
+    package func appDidTerminate() {
+        if let window { app?.engine.cancel(window) }
+        window = nil
+        running = false
     }
 
-    public var isSettled: Bool { !enabled && running == nil }
+    package var isSettled: Bool { !enabled && !running }
 
     private func scheduleNext() {
         guard let app else { return }
@@ -79,26 +85,34 @@ public final class FetchMode: BackgroundMode {
     }
 
     private func fetchIfAllowed() {
-        guard let app, running == nil, app.lifecycle.state != .foreground, !forceQuit,
+        guard let app, !running, app.lifecycle.state != .foreground, !forceQuit,
               app.device.isUnlockedSinceRestart, app.device.conditions.backgroundRefresh, !app.device.conditions.lowPower
         else { return }
         app.timeline.record(.fetchLaunched)
         app.lifecycle.begin(.backgroundFetch, reason: "background fetch")
-        let ends = min(section.work, Self.completionWindow)
-        running = app.engine.schedule(after: ends) { [weak self] in
-            guard let self, let app = self.app else { return }
-            running = nil
-            if section.work > Self.completionWindow {
-                app.lifecycle.terminate(reason: "background fetch: the app did not call the completion handler within 30s")
-            } else {
-                app.timeline.record(.fetchCompleted(result: section.result))
-                app.lifecycle.end(.backgroundFetch, reason: "background fetch: the app called the completion handler")
-            }
+        running = true
+        app.code.application(app, performFetchWithCompletionHandler: { [weak self] result in self?.complete(result) })
+        guard running else { return }
+        // After the work the code scheduled, so that a handler of exactly the window completes in time.
+        window = app.engine.schedule(after: Self.completionWindow) { [weak self] in
+            guard let self, running, let app = self.app else { return }
+            running = false
+            window = nil
+            app.lifecycle.terminate(reason: "background fetch: the app did not call the completion handler within 30s")
         }
+    }
+
+    private func complete(_ result: PushFetchResult) {
+        guard running, let app else { return }
+        running = false
+        if let window { app.engine.cancel(window) }
+        window = nil
+        app.timeline.record(.fetchCompleted(result: result))
+        app.lifecycle.end(.backgroundFetch, reason: "background fetch: the app called the completion handler")
     }
 }
 
 extension AppLifecycle.Activity {
     /// The legacy background fetch, until its handler calls the completion handler.
-    public static let backgroundFetch = Self("fetch", description: "background fetch")
+    package static let backgroundFetch = Self("fetch", description: "background fetch")
 }

@@ -1,5 +1,5 @@
-public import BackgroundCore
-public import BackgroundPushes
+package import BackgroundCore
+package import BackgroundPushes
 
 /// The legacy background fetch's part of the manifest: `backgroundFetch:`, UIApplication's
 /// `setMinimumBackgroundFetchInterval(_:)` and `application(_:performFetchWithCompletionHandler:)` before
@@ -9,21 +9,21 @@ public import BackgroundPushes
 /// backgroundModes: [fetch]
 /// backgroundFetch: {minimumInterval: 1h, work: 10s, result: newData}
 /// ```
-public struct FetchSection: ManifestSection {
-    public static let keys = ["backgroundFetch"]
+package struct FetchSection: ManifestSection {
+    package static let keys = ["backgroundFetch"]
 
     /// Whether the manifest asks for background fetch at all.
-    public var isRequested = false
+    package var isRequested = false
     /// `minimumInterval:` (default 1 h): the shortest time between two fetches.
-    public var minimumInterval = Duration.seconds(3600)
+    package var minimumInterval = Duration.seconds(3600)
     /// `work:` (default 0 s): how long the handler works before it calls the completion handler.
-    public var work = Duration.zero
+    package var work = Duration.zero
     /// `result:` (default `newData`): what it reports.
-    public var result = PushFetchResult.newData
+    package var result = PushFetchResult.newData
 
-    public init() {}
+    package init() {}
 
-    public init(_ manifest: ManifestMapping, in partial: AppManifest) throws(InputError) {
+    package init(_ manifest: ManifestMapping, in partial: AppManifest) throws(InputError) {
         guard let node = manifest["backgroundFetch"] else { return }
         isRequested = true
         let fields = try node.mapping(allowed: ["minimumInterval", "work", "result"])

@@ -1,10 +1,13 @@
-public import BackgroundCore
-public import BackgroundLocation
+package import BackgroundCore
+package import BackgroundDevice
+package import BackgroundLocation
 
 /// The location background mode: monitors the manifest's regions and significant changes on a
-/// ``LocationManager`` (the manager's delegate), runs their `onEnter:`, `onExit:` and `significantChange:`
-/// actions as triggers, and keeps the app running with continuous updates allowed in the background
-/// (``AppLifecycle/Activity/location``). Monitoring belongs to the system: it survives the process, and
+/// ``LocationManager``, listening to its events beside the app's delegate (the manager's `delegate` stays the
+/// app's): an entry, an exit or a significant change wakes or relaunches the app and is handed to its code
+/// (``AppCode``'s `locationManager` callbacks; the manifest's `onEnter:`, `onExit:` and
+/// `significantChange:` in ``ManifestApp``). It keeps the app running with continuous updates allowed in the background
+/// (``AppLifecycle/Activity/location``) unless the manifest says `location: {updates: none}`. Monitoring belongs to the system: it survives the process, and
 /// its events relaunch the app. The manifest's `location:` sets the manager's authorization and accuracy,
 /// whose rules decide what reaches the app (docs/LOCATION.md, "Authorization and accuracy").
 ///
@@ -13,24 +16,23 @@ public import BackgroundLocation
 /// let app = try EmulatedApp(manifest: manifest, engine: engine, timeline: timeline,
 ///                           modes: [LocationMode(manager: manager), TaskMode()])
 /// ```
-/// - Warning: Keep the app: the manager holds the mode weakly, as its delegate.
-public final class LocationMode: BackgroundMode, LocationManagerDelegate {
+package final class LocationMode: BackgroundMode {
     /// The manager, on the app's engine.
-    public let manager: LocationManager
+    package let manager: LocationManager
 
     private weak var app: EmulatedApp?
     private var updatesLocation = false
     /// Whether the user force-quit the app and has not opened it since.
     private var wasForceQuit = false
 
-    public init(manager: LocationManager) {
+    package init(manager: LocationManager) {
         self.manager = manager
     }
 
-    public func attach(to app: EmulatedApp) throws(InputError) {
+    package func attach(to app: EmulatedApp) throws(InputError) {
         precondition(manager.engine === app.engine, "the location manager must run on the app's engine")
         self.app = app
-        manager.delegate = self
+        manager.addEventListener { [weak self] event in self?.hear(event) }
         manager.authorization = app.manifest.locationAuthorization
         manager.accuracyAuthorization = app.manifest.locationAccuracy
     }
@@ -38,9 +40,11 @@ public final class LocationMode: BackgroundMode, LocationManagerDelegate {
     /// The first time, monitors the manifest's regions and significant changes; every time, starts
     /// continuous updates again when they ran before, and lets them keep the app running in the background
     /// with the `location` mode.
-    public func appDidLaunch(first: Bool) {
+    package func appDidLaunch(first: Bool) {
         guard let app else { return }
         if first {
+            // `location: {updates: none}`: the app never starts continuous updates (CONTRACTS.md §12).
+            if app.manifest.locationUpdates == .none { manager.stopUpdatingLocation() }
             updatesLocation = manager.isUpdatingLocation
             manager.allowsBackgroundLocationUpdates = app.manifest.backgroundModes.contains("location")
             for region in app.manifest.regions {
@@ -57,23 +61,23 @@ public final class LocationMode: BackgroundMode, LocationManagerDelegate {
     }
 
     /// Continuous updates stop with the process; monitoring goes on.
-    public func appDidTerminate() {
+    package func appDidTerminate() {
         manager.stopUpdatingLocation()
     }
 
-    public func appDidChange(from: LifecycleState, to: LifecycleState) {
+    package func appDidChange(from: LifecycleState, to: LifecycleState) {
         manager.applicationState = to
         if to == .foreground { wasForceQuit = false }
     }
 
     /// A restart lifts a force quit only with ``EmulatedApp/Configuration/rebootLiftsForceQuit`` (docs/DEVICE.md).
-    public func deviceDidChange(_ event: DeviceEvent) {
+    package func deviceDidChange(_ event: DeviceEvent) {
         if event == .reboot, app?.configuration.rebootLiftsForceQuit == true { wasForceQuit = false }
     }
 
     /// Monitoring goes on; without ``EmulatedApp/Configuration/locationRelaunchesAfterForceQuit`` its
     /// events no longer relaunch the app until the user opens it.
-    public func appWasForceQuit() {
+    package func appWasForceQuit() {
         wasForceQuit = true
     }
 
@@ -86,29 +90,33 @@ public final class LocationMode: BackgroundMode, LocationManagerDelegate {
         return app
     }
 
-    public func locationManager(_ manager: LocationManager, didEnterRegion region: CircularRegion, at fix: LocationFix) {
-        guard let app = reachableApp else { return }
-        let trigger = ActionTrigger(.enter, region: region.identifier, latitude: fix.latitude, longitude: fix.longitude)
-        app.trigger(app.manifest.regions.first { $0.id == region.identifier }?.onEnter, by: trigger,
-                    reason: "region \(region.identifier) entered")
+    /// A region entry or exit, or a significant change: the app wakes (or relaunches) for the wake window,
+    /// then its code hears it.
+    private func hear(_ event: LocationManagerEvent) {
+        switch event {
+        case .entered(let region, let fix):
+            guard let app = woken(reason: "region \(region.identifier) entered") else { return }
+            app.code.locationManager(manager, didEnterRegion: region, at: fix)
+        case .exited(let region, let fix):
+            guard let app = woken(reason: "region \(region.identifier) exited") else { return }
+            app.code.locationManager(manager, didExitRegion: region, at: fix)
+        case .significantChange(let fix):
+            guard let app = woken(reason: "significant location change") else { return }
+            app.code.locationManager(manager, didReceiveSignificantChange: fix)
+        default:
+            break
+        }
     }
 
-    public func locationManager(_ manager: LocationManager, didExitRegion region: CircularRegion, at fix: LocationFix) {
-        guard let app = reachableApp else { return }
-        let trigger = ActionTrigger(.exit, region: region.identifier, latitude: fix.latitude, longitude: fix.longitude)
-        app.trigger(app.manifest.regions.first { $0.id == region.identifier }?.onExit, by: trigger,
-                    reason: "region \(region.identifier) exited")
-    }
-
-    public func locationManager(_ manager: LocationManager, didReceiveSignificantChange fix: LocationFix) {
-        guard let app = reachableApp else { return }
-        app.trigger(app.manifest.significantChange,
-                    by: ActionTrigger(.significantChange, latitude: fix.latitude, longitude: fix.longitude),
-                    reason: "significant location change")
+    /// The app woken for an event, unless it may not be reached.
+    private func woken(reason: String) -> EmulatedApp? {
+        guard let app = reachableApp else { return nil }
+        if app.lifecycle.state != .foreground { app.lifecycle.wake(reason: reason) }
+        return app
     }
 }
 
 extension AppLifecycle.Activity {
     /// Continuous location updates allowed in the background.
-    public static let location = Self("location", description: "background location updates")
+    package static let location = Self("location", description: "background location updates")
 }

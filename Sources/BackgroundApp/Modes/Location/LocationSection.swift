@@ -1,5 +1,5 @@
-public import BackgroundCore
-public import BackgroundLocation
+package import BackgroundCore
+package import BackgroundLocation
 
 /// The location mode's part of the manifest: the `regions:` the app monitors, its `significantChange:`
 /// action, and what the user allowed it (`location:`, default always and full accuracy). A manifest with
@@ -9,27 +9,29 @@ public import BackgroundLocation
 /// regions:
 ///   - {id: museum, lat: 47.3769, lon: 8.5417, radius: 200, onEnter: {submit: com.example.tour.upload}}
 /// significantChange: {submit: com.example.tour.refresh}
-/// location: {authorization: whenInUse, accuracy: reduced}
+/// location: {authorization: whenInUse, accuracy: reduced, updates: none}
 /// ```
-public struct LocationSection: ManifestSection {
-    public static let keys = ["regions", "significantChange", "location"]
+package struct LocationSection: ManifestSection {
+    package static let keys = ["regions", "significantChange", "location"]
     static let regionKeys = ["id", "lat", "lon", "radius", "onEnter", "onExit"]
 
     /// `regions:`.
-    public var regions: [ManifestRegion]
+    package var regions: [ManifestRegion]
     /// `significantChange:`.
-    public var significantChange: ManifestAction?
+    package var significantChange: ManifestAction?
     /// `location: {authorization:}`: always (the default), whenInUse or denied.
-    public var authorization = LocationAuthorization.always
+    package var authorization = LocationAuthorization.always
     /// `location: {accuracy:}`: full (the default) or reduced.
-    public var accuracy = LocationAccuracyAuthorization.full
+    package var accuracy = LocationAccuracyAuthorization.full
+    /// `location: {updates:}`: continuous (the default) or none (regions and significant changes only).
+    package var updates = LocationUpdates.continuous
 
-    public init(regions: [ManifestRegion] = [], significantChange: ManifestAction? = nil) {
+    package init(regions: [ManifestRegion] = [], significantChange: ManifestAction? = nil) {
         self.regions = regions
         self.significantChange = significantChange
     }
 
-    public init(_ manifest: ManifestMapping, in partial: AppManifest) throws(InputError) {
+    package init(_ manifest: ManifestMapping, in partial: AppManifest) throws(InputError) {
         self.init()
         var ids = Set<String>()
         for item in try manifest["regions"]?.list() ?? [] {
@@ -50,23 +52,26 @@ public struct LocationSection: ManifestSection {
             regions.append(region)
         }
         significantChange = try manifest["significantChange"]?.action()
-        if let location = try manifest["location"]?.mapping(allowed: ["authorization", "accuracy"]) {
+        if let location = try manifest["location"]?.mapping(allowed: ["authorization", "accuracy", "updates"]) {
             authorization = try location["authorization"]?.choice(LocationAuthorization.allCases, "location authorization") ?? .always
             accuracy = try location["accuracy"]?.choice(LocationAccuracyAuthorization.allCases, "location accuracy") ?? .full
+            updates = try location["updates"]?.choice(LocationUpdates.allCases, "location updates") ?? .continuous
         }
     }
 
     /// Whether the section asks for location at all.
-    public var isEmpty: Bool { regions.isEmpty && significantChange == nil }
+    package var isEmpty: Bool { regions.isEmpty && significantChange == nil }
 }
 
 extension AppManifest {
     /// `regions:`.
-    public var regions: [ManifestRegion] { self[LocationSection.self]?.regions ?? [] }
+    package var regions: [ManifestRegion] { self[LocationSection.self]?.regions ?? [] }
     /// `significantChange:`.
-    public var significantChange: ManifestAction? { self[LocationSection.self]?.significantChange }
+    package var significantChange: ManifestAction? { self[LocationSection.self]?.significantChange }
     /// `location: {authorization:}` (always when not given).
-    public var locationAuthorization: LocationAuthorization { self[LocationSection.self]?.authorization ?? .always }
+    package var locationAuthorization: LocationAuthorization { self[LocationSection.self]?.authorization ?? .always }
     /// `location: {accuracy:}` (full when not given).
-    public var locationAccuracy: LocationAccuracyAuthorization { self[LocationSection.self]?.accuracy ?? .full }
+    package var locationAccuracy: LocationAccuracyAuthorization { self[LocationSection.self]?.accuracy ?? .full }
+    /// `location: {updates:}` (continuous when not given).
+    package var locationUpdates: LocationUpdates { self[LocationSection.self]?.updates ?? .continuous }
 }

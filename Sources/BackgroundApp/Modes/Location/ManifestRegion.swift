@@ -4,18 +4,18 @@
 /// regions:
 ///   - {id: museum, lat: 47.3769, lon: 8.5417, radius: 200, onEnter: {submit: com.example.tour.upload}}
 /// ```
-public struct ManifestRegion: Hashable, Sendable {
-    public var id: String
+package struct ManifestRegion: Hashable, Sendable {
+    package var id: String
     /// Degrees, WGS84.
-    public var latitude: Double
+    package var latitude: Double
     /// Degrees, WGS84.
-    public var longitude: Double
+    package var longitude: Double
     /// Metres.
-    public var radius: Double
-    public var onEnter: ManifestAction?
-    public var onExit: ManifestAction?
+    package var radius: Double
+    package var onEnter: ManifestAction?
+    package var onExit: ManifestAction?
 
-    public init(id: String, latitude: Double, longitude: Double, radius: Double, onEnter: ManifestAction? = nil, onExit: ManifestAction? = nil) {
+    package init(id: String, latitude: Double, longitude: Double, radius: Double, onEnter: ManifestAction? = nil, onExit: ManifestAction? = nil) {
         self.id = id
         self.latitude = latitude
         self.longitude = longitude

@@ -1,4 +1,4 @@
-public import BackgroundPushes
+package import BackgroundPushes
 
 /// What the app does when a push is delivered (`onPush:`): its handler works for a while and reports a
 /// result, or runs a command, and the app carries out an action (`submit:`, `upload:`, `play:`) when the
@@ -8,9 +8,9 @@ public import BackgroundPushes
 /// onPush: {work: 5s, result: newData, submit: com.example.refresh}
 /// onPush: {run: "./sync.sh"}    # exit 0: newData, 1: failed, 3: noData
 /// ```
-public struct PushHandler: Hashable, Sendable {
+package struct PushHandler: Hashable, Sendable {
     /// What the handler does before it calls the completion handler.
-    public enum Work: Hashable, Sendable {
+    package enum Work: Hashable, Sendable {
         /// `work: 5s, result: newData` — works this long, then reports the result.
         case simulated(Duration, result: PushFetchResult)
         /// `run: "command"` — a real command; its exit status is the result (docs/PUSH.md).
@@ -19,14 +19,14 @@ public struct PushHandler: Hashable, Sendable {
 
     /// The exit status of a `run:` command that reports `noData` (0 is `newData`, 1 `failed`; 2 is left to
     /// the shell, which exits 2 on a syntax error).
-    public static let noDataStatus: Int32 = 3
+    package static let noDataStatus: Int32 = 3
 
     /// `work:`/`result:` (default `0s`, `newData`) or `run:`.
-    public var work: Work
+    package var work: Work
     /// The action keys of `onPush:`, carried out when the push is delivered; nil: none.
-    public var action: ManifestAction?
+    package var action: ManifestAction?
 
-    public init(work: Work = .simulated(.zero, result: .newData), action: ManifestAction? = nil) {
+    package init(work: Work = .simulated(.zero, result: .newData), action: ManifestAction? = nil) {
         self.work = work
         self.action = action
     }

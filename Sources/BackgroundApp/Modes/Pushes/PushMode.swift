@@ -1,5 +1,7 @@
-public import BackgroundCore
-public import BackgroundPushes
+import AppControl
+package import BackgroundCore
+package import BackgroundDevice
+package import BackgroundPushes
 import JSON
 import BackgroundScheduler
 import Glibc
@@ -22,10 +24,11 @@ import Glibc
 ///   critically low battery, Low Power Mode and the Background App Refresh switch, and every hold is a
 ///   `push.held` record with its reason.
 /// - A delivered push wakes a suspended app or launches a terminated one into the background (the
-///   activity ``AppLifecycle/Activity/push(_:)``), the modes carry out `onPush:`'s action (trigger
-///   `push`), and the handler works or runs its command, then calls the completion handler
-///   (`push.completed`). A handler still running ``Configuration/completionWindow`` (30 s) after the
-///   delivery gets the app terminated, with that reason in the `lifecycle` event.
+///   activity ``AppLifecycle/Activity/push(_:)``) and is handed to the app's code
+///   (``AppCode/application(_:didReceiveRemoteNotification:push:fetchCompletionHandler:)``; the manifest's
+///   `onPush:` in ``ManifestApp``); its completion handler is `push.completed`. One not called
+///   ``Configuration/completionWindow`` (30 s) after the delivery gets the app terminated, with that reason
+///   in the `lifecycle` event; one called late, or again, is ignored.
 ///
 /// ```swift
 /// let app = try AppRecipe.standard.app(manifest, engine: engine, timeline: timeline)
@@ -33,21 +36,21 @@ import Glibc
 /// let payload = try PushPayload.read(path: "push/sync.apns")
 /// app.mode(PushMode.self)?.send(payload, headers: PushHeaders())   // 1: push.received 1, …
 /// ```
-public final class PushMode: BackgroundMode {
+package final class PushMode: BackgroundMode {
     /// The emulator's choices for pushes (docs/PUSH.md).
-    public struct Configuration: Hashable, Sendable {
+    package struct Configuration: Hashable, Sendable {
         /// The system's discretion: budget, storage limit, force quit and restarts.
-        public var policy = PushPolicy.Configuration()
+        package var policy = PushPolicy.Configuration()
         /// How long the app has to call the completion handler after a delivery (default 30 s: "Your app
         /// has up to 30 seconds of wall-clock time to process the notification and call the specified
         /// completion handler block", `application(_:didReceiveRemoteNotification:fetchCompletionHandler:)`).
-        public var completionWindow = Duration.seconds(30)
+        package var completionWindow = Duration.seconds(30)
 
-        public init() {}
+        package init() {}
     }
 
     /// The number the next push gets, from 1.
-    public private(set) var sentCount = 0
+    package private(set) var sentCount = 0
 
     private weak var app: EmulatedApp?
     private var section = PushSection()
@@ -55,67 +58,76 @@ public final class PushMode: BackgroundMode {
     private var policy = PushPolicy()
     private var payloads: [Int: JSONValue] = [:]
     private var throttled: Set<Int> = []
-    private var running: [Int: (work: EventID?, window: EventID)] = [:]
+    /// The pushes whose completion handler the app has not called yet, with the end of their window.
+    private var running: [Int: EventID?] = [:]
     private var deadline: EventID?
-    private var offline = false
-    /// What the realistic policy hears of the device (critically low battery, Low Power Mode, Background
-    /// App Refresh), as last told.
-    private var systemState: [PushPolicy.Event] = []
+    /// The device's conditions the policy last heard of.
+    private var conditions: DeviceConditions?
     private var manifestPushesLeft = 0
     private var warnedNotPermitted = false
     /// The `push.rejected` error of each push rejected as it was sent, by number (what `bgtask push` answers).
-    public private(set) var rejections: [Int: String] = [:]
+    package private(set) var rejections: [Int: String] = [:]
     /// PushKit's rules for the VoIP pushes (`onVoIPPush:`).
     private var voip: VoIPCalls?
-    /// Where `onPush: run:` commands write, opened once (the task log, or stderr).
-    private var log: CommandLog?
     private var sendListeners: [(Int) -> Void] = []
-    /// Where a delivered push goes instead of `onPush:`: the app's own code (BackgroundTestKit's
-    /// `EmulatedDevice`), with the push's number, its payload as JSON text and the completion handler, which
-    /// the code calls when it likes, late or never (the completion window holds as for `onPush:`). Issue
-    /// 33's app seam replaces it.
-    package var codeHandler: ((_ push: Int, _ payload: String, _ completion: @escaping (PushFetchResult) -> Void) -> Void)?
 
-    public init() {}
+    package init() {}
 
     /// Adds a listener told of every push the server sends (its number), at the engine's time of sending,
     /// before anything becomes of it: a push held offline or before the first unlock has no event until it is
     /// delivered, and a run's summary measures its delay from here.
-    public func addSendListener(_ listener: @escaping (Int) -> Void) {
+    package func addSendListener(_ listener: @escaping (Int) -> Void) {
         sendListeners.append(listener)
     }
 
-    public func attach(to app: EmulatedApp) throws(InputError) {
+    package func attach(to app: EmulatedApp) throws(InputError) {
         self.app = app
         configuration = app.configuration.pushes
         configuration.policy.rebootClearsForceQuit = app.configuration.rebootLiftsForceQuit
-        if case .realistic = app.configuration.scheduler.policy { configuration.policy.discretion.isOn = true }
+        if app.device.policy.isRealistic { configuration.policy.discretion.isOn = true }
         policy = PushPolicy(configuration: configuration.policy)
         section = app.manifest[PushSection.self] ?? PushSection()
-        voip = VoIPCalls(section: app.manifest[VoIPSection.self] ?? VoIPSection())
-        if case .command = section.onPush.work { log = try CommandLog(path: app.configuration.commands.log) }
-        offline = app.device.conditions.network == .none
+        voip = VoIPCalls()
         app.device.addConditionsListener { [weak self] in self?.update($0) }
-        if offline { apply(policy.handle(.deviceOffline, at: app.engine.now)) }
-        hearSystemState(of: app.device.conditions)
+        update(app.device.conditions)
     }
 
-    /// The manifest's pushes are the server's: scheduled once, at the first launch.
-    public func appDidLaunch(first: Bool) {
+    /// The manifest's pushes are the server's: scheduled once, at the first launch; one with `every:`
+    /// repeats to the end of the run (``RecurringPushSchedule``), and is never waited for (``isSettled``).
+    package func appDidLaunch(first: Bool) {
         guard first, let app else { return }
         let start = app.engine.now
-        manifestPushesLeft = section.pushes.count
-        for push in section.pushes {
+        for (entry, push) in section.pushes.enumerated() {
+            if let schedule = RecurringPushSchedule(push: push, entry: entry, start: start, seed: app.configuration.seed) {
+                sendRecurring(schedule, occurrence: 0)
+                continue
+            }
+            manifestPushesLeft += 1
             app.engine.schedule(at: start + push.offset) { [weak self] in
                 guard let self else { return }
                 manifestPushesLeft -= 1
-                var headers = push.headers
-                if let after = push.expiresAfter {
-                    headers.expiration = after == .zero ? .immediately : .at(app.engine.now + after)
-                }
-                send(push.payload, headers: headers)
+                send(push)
             }
         }
+    }
+
+    /// Schedules `occurrence` of a repeating push, which schedules the next when it is sent.
+    private func sendRecurring(_ schedule: RecurringPushSchedule, occurrence: Int) {
+        guard let app else { return }
+        app.engine.schedule(at: max(app.engine.now, schedule.time(of: occurrence))) { [weak self] in
+            self?.send(schedule.push)
+            self?.sendRecurring(schedule, occurrence: occurrence + 1)
+        }
+    }
+
+    /// Sends a manifest push now, its expiration counted from now.
+    private func send(_ push: ManifestPush) {
+        guard let app else { return }
+        var headers = push.headers
+        if let after = push.expiresAfter {
+            headers.expiration = after == .zero ? .immediately : .at(app.engine.now + after)
+        }
+        send(push.payload, headers: headers)
     }
 
     /// The server sends `payload` with `headers` through APNs now; returns the push's number in the run.
@@ -123,7 +135,7 @@ public final class PushMode: BackgroundMode {
     /// background push with priority 10 is `badPriority`); a notification is `push.displayed` at once; one
     /// that wakes the app goes on to ``PushPolicy``.
     @discardableResult
-    public func send(_ payload: PushPayload, headers: PushHeaders) -> Int {
+    package func send(_ payload: PushPayload, headers: PushHeaders) -> Int {
         sentCount += 1
         let push = sentCount
         for listener in sendListeners { listener(push) }
@@ -148,7 +160,7 @@ public final class PushMode: BackgroundMode {
                 app.timeline.record(.error(message: "push \(push): VoIP pushes need the voip background mode (UIBackgroundModes)", code: "notPermitted"))
                 return push
             }
-            voip?.deliver(push, in: app)
+            voip?.deliver(push, payload: payload.userInfo, in: app)
             return push
         }
         guard app.manifest.backgroundModes.contains("remote-notification") else {
@@ -172,27 +184,24 @@ public final class PushMode: BackgroundMode {
         app?.timeline.record(.pushRejected(push: push, error: code))
     }
 
-    public func appDidChange(from: LifecycleState, to: LifecycleState) {
+    package func appDidChange(from: LifecycleState, to: LifecycleState) {
         if to == .foreground, from != .foreground { hear(.opened) }
     }
 
-    public func appWasForceQuit() {
+    package func appWasForceQuit() {
         hear(.forceQuit)
     }
 
     /// The handlers still running end with the process (they never call the completion handler).
-    public func appDidTerminate() {
+    package func appDidTerminate() {
         guard let app else { return }
-        for (_, timers) in running {
-            if let work = timers.work { app.engine.cancel(work) }
-            app.engine.cancel(timers.window)
-        }
+        for case let window? in running.values { app.engine.cancel(window) }
         running.removeAll()
-        voip?.appDidTerminate(in: app)
+        voip?.appDidTerminate()
         hear(.terminated)
     }
 
-    public func deviceDidChange(_ event: DeviceEvent) {
+    package func deviceDidChange(_ event: DeviceEvent) {
         switch event {
         case .reboot: hear(.reboot)
         case .unlock: hear(.unlock)
@@ -202,7 +211,7 @@ public final class PushMode: BackgroundMode {
 
     /// `push N` and N bytes on the control socket (`bgtask push`): the payload, as `xcrun simctl push` takes
     /// it, sent now as APNs sends it; one that fails `PushPayload`'s rules is not delivered.
-    public var controlVerbs: [ControlVerb] {
+    package var controlVerbs: [ControlVerb] {
         [ControlVerb(Self.pushVerb, takes: .payload) { [weak self] _, bytes in
             let payload: PushPayload
             do {
@@ -218,10 +227,10 @@ public final class PushMode: BackgroundMode {
     }
 
     /// A push on the control socket.
-    public static let pushVerb = "push"
+    package static let pushVerb = "push"
 
     /// Settled when no manifest push is still to be sent, no handler runs and no push waits.
-    public var isSettled: Bool { manifestPushesLeft == 0 && running.isEmpty && policy.pendingPush == nil && voip?.isSettled != false }
+    package var isSettled: Bool { manifestPushesLeft == 0 && running.isEmpty && policy.pendingPush == nil && voip?.isSettled != false }
 
     // MARK: Decisions
 
@@ -230,25 +239,11 @@ public final class PushMode: BackgroundMode {
         apply(policy.handle(event, at: app.engine.now))
     }
 
-    private func update(_ conditions: DeviceConditions) {
-        hearSystemState(of: conditions)
-        let isOffline = conditions.network == .none
-        guard isOffline != offline else { return }
-        offline = isOffline
-        hear(isOffline ? .deviceOffline : .deviceOnline)
-    }
-
-    /// Under the realistic policy, tells it what changed of the battery, Low Power Mode and Background App
-    /// Refresh (every one at the first call).
-    private func hearSystemState(of conditions: DeviceConditions) {
-        guard configuration.policy.discretion.isOn else { return }
-        let state: [PushPolicy.Event] = [
-            .batteryCriticallyLow(conditions.isBatteryCriticallyLow), .lowPowerMode(conditions.lowPower),
-            .backgroundRefresh(conditions.backgroundRefresh),
-        ]
-        let changed = systemState.isEmpty ? state : zip(systemState, state).filter { $0 != $1 }.map(\.1)
-        systemState = state
-        for event in changed { hear(event) }
+    /// The device's conditions changed (or were first read): the policy hears what of them it follows.
+    private func update(_ new: DeviceConditions) {
+        let events = policy.events(from: conditions, to: new)
+        conditions = new
+        for event in events { hear(event) }
     }
 
     private func apply(_ decisions: [PushDecision]) {
@@ -280,94 +275,42 @@ public final class PushMode: BackgroundMode {
 
     // MARK: The app's handler
 
+    /// Hands push `push` to the app's code; its window starts once the code has returned (a completion
+    /// handler called at once ends the push there).
     private func deliver(_ push: Int) {
         guard let app else { return }
         let userInfo = payloads.removeValue(forKey: push) ?? .object([])
         app.timeline.record(.pushReceived(push: push))
         app.lifecycle.begin(.push(push), reason: "push \(push)")
-        if let codeHandler {
-            let window = app.engine.schedule(after: configuration.completionWindow) { [weak self] in self?.windowEnded(push) }
-            running[push] = (nil, window)
-            return codeHandler(push, userInfo.jsonText) { [weak self] result in self?.complete(push, result) }
+        running[push] = .some(nil)
+        app.code.application(app, didReceiveRemoteNotification: userInfo, push: push) { [weak self] result in
+            self?.complete(push, result)
         }
-        if let action = section.onPush.action {
-            for mode in app.modes { mode.perform(action, trigger: ActionTrigger(.push)) }
-        }
-        var work: EventID?
-        switch section.onPush.work {
-        case .simulated(let length, let result):
-            work = app.engine.schedule(after: length) { [weak self] in self?.complete(push, result) }
-        case .command(let command):
-            if let result = run(command, push: push, userInfo: userInfo) {
-                app.engine.schedule(at: app.engine.now) { [weak self] in self?.complete(push, result) }
-            }
-        }
-        // After the work's event, so that a handler of exactly the window completes in time.
-        let window = app.engine.schedule(after: configuration.completionWindow) { [weak self] in self?.windowEnded(push) }
-        running[push] = (work, window)
+        guard running[push] != nil else { return }
+        // After the work the code scheduled, so that a handler of exactly the window completes in time.
+        running[push] = app.engine.schedule(after: configuration.completionWindow) { [weak self] in self?.windowEnded(push) }
     }
 
     private func complete(_ push: Int, _ result: PushFetchResult) {
-        guard let app, let timers = running.removeValue(forKey: push) else { return }
-        app.engine.cancel(timers.window)
+        guard let app, let window = running.removeValue(forKey: push) else { return }
+        window.map(app.engine.cancel)
         app.timeline.record(.pushCompleted(push: push, result: result))
         app.lifecycle.end(.push(push), reason: "push \(push): the app called the completion handler")
     }
 
     private func windowEnded(_ push: Int) {
-        guard let app, let timers = running.removeValue(forKey: push) else { return }
-        if let work = timers.work { app.engine.cancel(work) }
+        guard let app, running.removeValue(forKey: push) != nil else { return }
         app.lifecycle.terminate(reason: "push \(push): the app did not call the completion handler within "
             + DurationSyntax.format(configuration.completionWindow))
-    }
-
-    /// Runs `onPush:`'s command to its end on the wall clock (the emulated clock stands still, as for a
-    /// task's command); nil when it ran past the window and was stopped.
-    private func run(_ command: String, push: Int, userInfo: JSONValue) -> PushFetchResult? {
-        guard let app else { return nil }
-        let folder = ManifestDocument.folder(of: app.manifest.file)
-        let outcome = CommandRunner.run(
-            command,
-            environment: ["BG_TRIGGER": "push", "BG_PUSH": "\(push)", "BG_PAYLOAD": userInfo.jsonText, "BG_TIME": app.engine.now.rfc3339],
-            directory: folder.isEmpty ? "." : folder, limit: configuration.completionWindow,
-            killGrace: app.configuration.commands.killGrace, cpuLimit: app.configuration.commands.cpuLimit,
-            output: CommandOutput(descriptor: log?.descriptor ?? STDERR_FILENO, task: "push \(push)"))
-        let problem: String
-        switch outcome {
-        case .exited(0): return .newData
-        case .exited(1): return .failed
-        case .exited(PushHandler.noDataStatus): return .noData
-        case .exited(let status):
-            problem = "the command exited with status \(status) (0: newData, 1: failed, \(PushHandler.noDataStatus): noData)"
-        case .signaled(let signal): problem = "the command was ended by \(CommandRunner.name(of: signal))"
-        case .failedToStart(let message): problem = message
-        case .interrupted(let signal):
-            problem = "interrupted; the command was stopped with \(CommandRunner.name(of: signal ?? SIGTERM))"
-        case .cpuExceeded(let used):
-            guard let limit = app.configuration.commands.cpuLimit else { return nil }
-            app.timeline.record(.cpuExceeded(limit: limit, used: used, task: nil))
-            // After the delivery has set its timers, which the termination clears.
-            app.engine.schedule(at: app.engine.now) { [weak app] in
-                app?.lifecycle.terminate(reason: "push \(push): the app used more CPU than the limit of \(limit) in the background and was killed")
-            }
-            return nil
-        case .stopped:
-            app.timeline.record(.error(
-                message: "push \(push): the command ran past the \(DurationSyntax.format(configuration.completionWindow)) "
-                    + "to call the completion handler and was stopped", code: "pushCommand"))
-            return nil
-        }
-        app.timeline.record(.error(message: "push \(push): \(problem); reported as failed", code: "pushCommand"))
-        return .failed
     }
 }
 
 extension AppLifecycle.Activity {
     /// A delivered push, by number, until the app calls its completion handler.
-    public static func push(_ number: Int) -> Self { Self("push.\(number)", description: "push \(number)") }
+    package static func push(_ number: Int) -> Self { Self("push.\(number)", description: "push \(number)") }
 }
 
 extension ActionTrigger.Kind {
     /// `onPush:`, when a push is delivered.
-    public static let push = Self("push")
+    package static let push = Self("push")
 }

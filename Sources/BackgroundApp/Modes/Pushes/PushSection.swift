@@ -1,4 +1,4 @@
-public import BackgroundCore
+package import BackgroundCore
 import BackgroundPushes
 
 /// The pushes mode's part of the manifest: the `pushes:` timeline (what the server sends through APNs)
@@ -17,22 +17,24 @@ import BackgroundPushes
 /// APNs would refuse (no `aps`, too large, `priority:` or `pushType:` that do not fit it) is
 /// `push.rejected`. As with `xcrun simctl push BUNDLE FILE`, the manifest's `app` is the target: a file's
 /// other `"Simulator Target Bundle"` is noted in the timeline (``PushMode``), not refused.
-public struct PushSection: ManifestSection {
-    public static let keys = ["pushes", "onPush"]
-    static let pushKeys = ["at", "payload", "priority", "pushType", "expiration"]
+package struct PushSection: ManifestSection {
+    package static let keys = ["pushes", "onPush"]
+    static let pushKeys = ["at", "payload", "priority", "pushType", "expiration", "every", "jitter"]
+    /// The shortest `every:`: a minute (the emulator's choice; APNs' advice is two or three an hour).
+    static let shortestPeriod = Duration.seconds(60)
     static let handlerKeys = ["work", "result", "run"]
 
     /// `pushes:`, in the order given.
-    public var pushes: [ManifestPush]
+    package var pushes: [ManifestPush]
     /// `onPush:`, or the default handler (`work: 0s, result: newData`, no action).
-    public var onPush: PushHandler
+    package var onPush: PushHandler
 
-    public init(pushes: [ManifestPush] = [], onPush: PushHandler = PushHandler()) {
+    package init(pushes: [ManifestPush] = [], onPush: PushHandler = PushHandler()) {
         self.pushes = pushes
         self.onPush = onPush
     }
 
-    public init(_ manifest: ManifestMapping, in partial: AppManifest) throws(InputError) {
+    package init(_ manifest: ManifestMapping, in partial: AppManifest) throws(InputError) {
         self.init()
         for item in try manifest["pushes"]?.list() ?? [] { pushes.append(try Self.push(item)) }
         if let node = manifest["onPush"] { onPush = try Self.handler(node) }
@@ -46,8 +48,20 @@ public struct PushSection: ManifestSection {
             headers.pushType = try n.string()
             guard headers.pushType?.isEmpty == false else { throw n.error("the push type is empty (expected alert, background or voip)") }
         }
-        var push = ManifestPush(offset: try f.required("at").duration(), payload: try payload(f.required("payload")), headers: headers)
+        // `at` may be left out of a repeating push: it starts at the first launch.
+        let at = f["every"] == nil ? try f.required("at") : f["at"]
+        var push = ManifestPush(offset: try at?.duration() ?? .zero, payload: try payload(f.required("payload")), headers: headers)
         if let n = f["expiration"] { push.expiresAfter = try n.string() == "0" ? .zero : try n.duration() }
+        if let n = f["every"] {
+            let every = try n.duration()
+            guard every >= shortestPeriod else { throw n.error("every is at least 1m (a push a minute)") }
+            push.every = every
+        }
+        if let n = f["jitter"] {
+            guard let every = push.every else { throw n.error("jitter belongs to a repeating push: give every too", line: n.keyLine) }
+            push.jitter = try n.duration()
+            guard push.jitter * 2 <= every else { throw n.error("jitter is at most half of every, so that the pushes stay in order") }
+        }
         return push
     }
 
@@ -98,5 +112,5 @@ public struct PushSection: ManifestSection {
 
 extension AppManifest {
     /// `pushes:`, in the order given; empty when the manifest was read without the ``PushSection``.
-    public var pushes: [ManifestPush] { self[PushSection.self]?.pushes ?? [] }
+    package var pushes: [ManifestPush] { self[PushSection.self]?.pushes ?? [] }
 }

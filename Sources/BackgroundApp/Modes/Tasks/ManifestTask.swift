@@ -1,4 +1,4 @@
-public import BackgroundScheduler
+package import BackgroundScheduler
 
 /// One task declared under the manifest's `tasks:`.
 ///
@@ -21,9 +21,9 @@ public import BackgroundScheduler
 ///     onExpiration: ignore     # the app never completes it: killed when its time is up
 ///     register: afterLaunch    # crashes the app: registered after it finished launching
 /// ```
-public struct ManifestTask: Hashable, Sendable {
+package struct ManifestTask: Hashable, Sendable {
     /// What the task does when it launches.
-    public enum Work: Hashable, Sendable {
+    package enum Work: Hashable, Sendable {
         /// `work: 4s` — the task works for this long, then completes successfully.
         case simulated(Duration)
         /// `run: "command"` — a real command (parsed and kept; running it comes later).
@@ -31,7 +31,7 @@ public struct ManifestTask: Hashable, Sendable {
     }
 
     /// What the task's expiration handler does (`onExpiration:`).
-    public enum ExpirationResponse: String, Hashable, Sendable, CaseIterable {
+    package enum ExpirationResponse: String, Hashable, Sendable, CaseIterable {
         /// It stops the work and calls `setTaskCompleted(success: false)` (the default).
         case complete
         /// It does nothing: the task runs on, and the app is killed if it is still running when its time is up.
@@ -39,7 +39,7 @@ public struct ManifestTask: Hashable, Sendable {
     }
 
     /// When the app registers the task's launch handler (`register:`).
-    public enum Registration: String, Hashable, Sendable, CaseIterable {
+    package enum Registration: String, Hashable, Sendable, CaseIterable {
         /// In `application(_:didFinishLaunchingWithOptions:)`, as Apple requires (the default).
         case atLaunch
         /// After the app finished launching: iOS raises an exception and the app crashes.
@@ -49,38 +49,38 @@ public struct ManifestTask: Hashable, Sendable {
     }
 
     /// The task's identifier (its key under `tasks:`).
-    public var identifier: String
-    public var kind: TaskKind
+    package var identifier: String
+    package var kind: TaskKind
     /// Delay from submission to the earliest begin date; nil submits without one.
-    public var earliestBegin: Duration?
+    package var earliestBegin: Duration?
     /// `work:` (default `0s`) or `run:`.
-    public var work: Work
+    package var work: Work
     /// The handler submits the task again when it launches.
-    public var resubmit: Bool
+    package var resubmit: Bool
     /// `requiresNetwork:` of a processing task.
-    public var requiresNetwork: Bool
+    package var requiresNetwork: Bool
     /// `requiresExternalPower:` of a processing task.
-    public var requiresExternalPower: Bool
+    package var requiresExternalPower: Bool
     /// `title:` of a continued task (default: its identifier).
-    public var title: String?
+    package var title: String?
     /// `strategy:` of a continued task (`queue`, the default, or `fail`).
-    public var strategy: BGContinuedProcessingTaskRequest.SubmissionStrategy
+    package var strategy: BGContinuedProcessingTaskRequest.SubmissionStrategy
     /// `resources: gpu` of a continued task.
-    public var requiresGPU: Bool
+    package var requiresGPU: Bool
     /// `progressEvery:` of a continued task: how often its handler reports progress during its `work:`;
     /// nil: never.
-    public var progressEvery: Duration?
+    package var progressEvery: Duration?
     /// `onLaunch:`, an action the app carries out when the task launches, before its work (the transfer
     /// of an `upload:` is created then, as an app's handler creates it); nil: none.
-    public var onLaunch: ManifestAction?
+    package var onLaunch: ManifestAction?
     /// `onExpiration:` (default ``ExpirationResponse/complete``).
-    public var onExpiration: ExpirationResponse = .complete
+    package var onExpiration: ExpirationResponse = .complete
     /// `register:` (default ``Registration/atLaunch``).
-    public var register: Registration = .atLaunch
+    package var register: Registration = .atLaunch
     /// The manifest line that declares the task.
-    public var line: Int
+    package var line: Int
 
-    public init(
+    package init(
         identifier: String, kind: TaskKind, earliestBegin: Duration? = nil, work: Work = .simulated(.zero),
         resubmit: Bool = false, requiresNetwork: Bool = false, requiresExternalPower: Bool = false,
         title: String? = nil, strategy: BGContinuedProcessingTaskRequest.SubmissionStrategy = .queue,

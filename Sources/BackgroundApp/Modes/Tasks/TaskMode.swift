@@ -1,53 +1,56 @@
-public import BackgroundCore
-public import BackgroundScheduler
+import AppControl
+package import BackgroundCore
+package import BackgroundDevice
+package import BackgroundScheduler
 
-/// The tasks background mode: the manifest's tasks on a ``BGTaskScheduler`` (through an
-/// ``TaskHost``), with device conditions from the manifest or the machine
-/// (``EmulatedApp/Configuration/conditions``). It carries out `submit:` actions; a launched task keeps the
-/// app running (``AppLifecycle/Activity/task(_:)``) until it completes or expires, relaunches a
-/// terminated app, and has every mode carry out its `onLaunch:` action. The scheduler hears whether the
-/// app is in the foreground (where continued tasks are submitted) and its force quits (which cancel
-/// queued continued tasks). The exceptions iOS raises crash the app (a second registration of a task
-/// identifier, one after launch, a launch with no handler: `register:`), and a task still running when
-/// its time is up gets the app terminated (`onExpiration: ignore`).
+/// The tasks background mode: a ``BGTaskScheduler`` for the manifest's permitted identifiers and
+/// background modes, with device conditions from the manifest or the machine
+/// (``EmulatedApp/Configuration/conditions``). The app's code registers its launch handlers with the
+/// scheduler and submits requests (the manifest's app: ``ManifestApp``); the mode carries out `submit:`
+/// actions (a declared task's request) and `cancel:`. A launched task keeps the app running
+/// (``AppLifecycle/Activity/task(_:)``) until it completes or expires, and relaunches a terminated app. The
+/// scheduler hears whether the app is in the foreground (where continued tasks are submitted) and its force
+/// quits (which cancel queued continued tasks). The exceptions iOS raises crash the app (a second
+/// registration of a task identifier, one after launch, a launch with no handler), and a task still running
+/// when its time is up gets the app terminated.
 ///
 /// ```swift
 /// let app = try EmulatedApp(manifest: manifest, engine: engine, timeline: timeline, modes: [TaskMode()])
 /// app.mode(TaskMode.self)?.scheduler.pendingTaskRequests()
 /// ```
-public final class TaskMode: BackgroundMode {
-    /// The tasks' host, once the mode is attached.
-    package private(set) var host: TaskHost!
+package final class TaskMode: BackgroundMode {
     /// The scheduler the mode's tasks run on (once the mode is attached).
-    public var scheduler: BGTaskScheduler { host.scheduler }
+    package private(set) var scheduler: BGTaskScheduler!
+    /// The manifest's task section, read out once: `submit` looks a task up on every submission.
+    package private(set) var section = TaskSection()
 
     private weak var app: EmulatedApp?
+    /// What made the app submit each request last (the `run:` command's `BG_TRIGGER`).
+    private var triggers: [String: ActionTrigger] = [:]
 
-    public init() {}
+    package init() {}
 
     /// Creates the scheduler (recording the first `conditions` event).
     ///
-    /// - Throws: ``InputError`` when the scheduler's state file cannot be restored or the commands' log
-    ///   cannot be opened.
-    public func attach(to app: EmulatedApp) throws(InputError) {
+    /// - Throws: ``InputError`` when the scheduler's state file cannot be restored.
+    package func attach(to app: EmulatedApp) throws(InputError) {
         self.app = app
-        host = try TaskHost(
-            manifest: app.manifest, engine: app.engine, timeline: app.timeline, configuration: app.configuration.scheduler,
-            commands: app.configuration.commands, conditions: app.device.conditionsFeed)
-        host.scheduler.addCrashListener { [weak app] message in
+        let manifest = app.manifest
+        section = manifest[TaskSection.self] ?? TaskSection()
+        scheduler = try BGTaskScheduler(
+            engine: app.engine, timeline: app.timeline, permittedIdentifiers: manifest.permittedIdentifiers,
+            backgroundModes: manifest.backgroundModes, conditions: app.device.conditionsFeed, configuration: app.configuration.scheduler)
+        scheduler.entitlements = Set(manifest.entitlements)
+        scheduler.addCrashListener { [weak app] message in
             app?.lifecycle.terminate(reason: "the app crashed: \(message)")
         }
-        host.addKillListener { [weak app] reason in app?.lifecycle.terminate(reason: reason) }
-        host.scheduler.addTimeUpListener { [weak app] task in
+        scheduler.addTimeUpListener { [weak app] task in
             app?.lifecycle.terminate(reason: "task \(task.identifier): its time was up and the app had not called setTaskCompleted(success:)")
         }
-        host.addLaunchListener { [weak app] task in
-            guard let app else { return }
-            app.lifecycle.begin(.task(task.identifier), reason: "task \(task.identifier) launched")
-            guard let action = app.manifest.task(task.identifier)?.onLaunch else { return }
-            for mode in app.modes { mode.perform(action, trigger: ActionTrigger(.taskLaunch)) }
+        scheduler.addLaunchListener { [weak app] task in
+            app?.lifecycle.begin(.task(task.identifier), reason: "task \(task.identifier) launched")
         }
-        host.scheduler.addCompletionListener { [weak app] task, success in
+        scheduler.addCompletionListener { [weak app] task, success in
             // After the scheduler has finished with it: the app may be suspended then.
             guard let app else { return }
             let identifier = task.identifier
@@ -57,49 +60,82 @@ public final class TaskMode: BackgroundMode {
         }
     }
 
-    /// Registers the handlers (the first time) and submits `submitAtLaunch:`.
-    public func appDidLaunch(first: Bool) {
-        if first, let history = app?.device.user.history, !history.isEmpty { host.scheduler.learnUsage(history: history) }
-        host.launch()
+    /// The first launch tells the scheduler the usage before the run, before the app's code submits anything.
+    package func appDidLaunch(first: Bool) {
+        if first, let history = app?.device.history, !history.isEmpty { scheduler.learnUsage(history: history) }
+    }
+
+    /// The app's code has returned from its first launch: registration closes and tasks may launch.
+    package func appDidFinishLaunching(first: Bool) {
+        if first { scheduler.finishLaunching() }
+    }
+
+    /// Submits the declared task `identifier` as the app would, `trigger` having made it; a rejection shows
+    /// in the timeline only.
+    package func submit(_ identifier: String, trigger: ActionTrigger) {
+        guard let task = section.task(identifier), let app else { return }
+        let request: BGTaskRequest
+        switch task.kind {
+        case .refresh:
+            request = BGAppRefreshTaskRequest(identifier: identifier)
+        case .processing:
+            let processing = BGProcessingTaskRequest(identifier: identifier)
+            processing.requiresNetworkConnectivity = task.requiresNetwork
+            processing.requiresExternalPower = task.requiresExternalPower
+            request = processing
+        case .continued:
+            let continued = BGContinuedProcessingTaskRequest(identifier: identifier, title: task.title ?? identifier, subtitle: "")
+            continued.strategy = task.strategy
+            continued.requiredResources = task.requiresGPU ? .gpu : []
+            request = continued
+        }
+        request.earliestBeginDate = task.earliestBegin.map { app.engine.now + $0 }
+        let from = trigger.kind == .appExtension ? trigger.source : nil
+        if (try? scheduler.submit(request, fromExtension: from)) != nil { triggers[identifier] = trigger }
+    }
+
+    /// What made the app submit the request for `identifier` last (`launch` when nothing did).
+    package func trigger(of identifier: String) -> ActionTrigger {
+        triggers[identifier] ?? ActionTrigger(.launch)
     }
 
     /// The running tasks end with the process.
-    public func appDidTerminate() {
-        host.endRunningTasks()
+    package func appDidTerminate() {
+        scheduler.endRunningTasks()
     }
 
     /// iOS launches no task of ``EmulatedApp/Configuration/tasksHeldAfterForceQuit`` until the user opens
     /// the app again (their requests stay pending), and cancels queued continued tasks.
-    public func appWasForceQuit() {
-        host.scheduler.heldKinds = app?.configuration.tasksHeldAfterForceQuit ?? []
-        host.scheduler.appWasForceQuit()
+    package func appWasForceQuit() {
+        scheduler.heldKinds = app?.configuration.tasksHeldAfterForceQuit ?? []
+        scheduler.appWasForceQuit()
     }
 
     /// Opening the app lifts a force quit's hold; the scheduler follows whether the app is in the
     /// foreground (where continued tasks are submitted).
-    public func appDidChange(from: LifecycleState, to: LifecycleState) {
-        if to == .foreground { host.scheduler.heldKinds = [] }
-        host.scheduler.isAppInForeground = to == .foreground
-        if to == .foreground { host.scheduler.appWasOpened() }
+    package func appDidChange(from: LifecycleState, to: LifecycleState) {
+        if to == .foreground { scheduler.heldKinds = [] }
+        scheduler.isAppInForeground = to == .foreground
+        if to == .foreground { scheduler.appWasOpened() }
     }
 
     /// A restart lifts a force quit's hold only with ``EmulatedApp/Configuration/rebootLiftsForceQuit``
     /// (off by default: the flag "persists across restarts", Apple DTS; docs/DEVICE.md).
     /// From a restart until the first unlock no task launches (the device's ``Device/isUnlockedSinceRestart``).
-    public func deviceDidChange(_ event: DeviceEvent) {
-        if event == .reboot, app?.configuration.rebootLiftsForceQuit == true { host.scheduler.heldKinds = [] }
-        host.scheduler.isWaitingForFirstUnlock = !(app?.device.isUnlockedSinceRestart ?? true)
+    package func deviceDidChange(_ event: DeviceEvent) {
+        if event == .reboot, app?.configuration.rebootLiftsForceQuit == true { scheduler.heldKinds = [] }
+        scheduler.isWaitingForFirstUnlock = !(app?.device.isUnlockedSinceRestart ?? true)
     }
 
     /// Submits the action's `submit:` task; cancels its `cancel:` continued task as the user does in the
     /// system's interface (``BGTaskScheduler/cancelContinuedTask(identifier:)``).
-    public func perform(_ action: ManifestAction, trigger: ActionTrigger) {
-        if let identifier = action.submit { host.submit(identifier, trigger: trigger) }
-        if let identifier = action.cancel { host.scheduler.cancelContinuedTask(identifier: identifier) }
+    package func perform(_ action: ManifestAction, trigger: ActionTrigger) {
+        if let identifier = action.submit { submit(identifier, trigger: trigger) }
+        if let identifier = action.cancel { scheduler.cancelContinuedTask(identifier: identifier) }
     }
 
     /// Settled when no task request is pending.
-    public var isSettled: Bool { host.scheduler.pendingTaskRequests().isEmpty }
+    package var isSettled: Bool { scheduler.pendingTaskRequests().isEmpty }
 
     // MARK: The debugger's commands
 
@@ -107,10 +143,10 @@ public final class TaskMode: BackgroundMode {
     /// and `_simulateExpirationForTaskWithIdentifier:`: on the control socket (`bgtask simulate-launch`) and
     /// as the lifecycle's `simulateLaunch:` and `simulateExpiration:` steps. Where the debugger would do
     /// nothing (an identifier not permitted, no pending request, no running task) the reply says why.
-    public var controlVerbs: [ControlVerb] {
+    package var controlVerbs: [ControlVerb] {
         [
             ControlVerb(Self.simulateLaunchVerb, takes: .name) { [weak self] identifier, _ in
-                guard let scheduler = self?.host?.scheduler else { return .error("\(identifier) was not launched: the app has no task scheduler") }
+                guard let scheduler = self?.scheduler else { return .error("\(identifier) was not launched: the app has no task scheduler") }
                 if let problem = Self.notPermitted(identifier, scheduler) { return .error("\(identifier) was not launched: \(problem)") }
                 let pending = scheduler.pendingTaskRequests().map(\.identifier)
                 if scheduler.simulateLaunch(forTaskWithIdentifier: identifier) { return .ok("launched \(identifier)") }
@@ -119,7 +155,7 @@ public final class TaskMode: BackgroundMode {
                 return .error("\(identifier) was not launched: no request for it is pending (pending: \(waiting)); the app submits it first")
             },
             ControlVerb(Self.simulateExpirationVerb, takes: .name) { [weak self] identifier, _ in
-                guard let scheduler = self?.host?.scheduler else { return .error("\(identifier) was not expired: the app has no task scheduler") }
+                guard let scheduler = self?.scheduler else { return .error("\(identifier) was not expired: the app has no task scheduler") }
                 if let problem = Self.notPermitted(identifier, scheduler) { return .error("\(identifier) was not expired: \(problem)") }
                 guard scheduler.simulateExpiration(forTaskWithIdentifier: identifier) else {
                     return .error("\(identifier) was not expired: no task with that identifier is running")
@@ -134,17 +170,17 @@ public final class TaskMode: BackgroundMode {
     }
 
     /// The debugger's `_simulateLaunchForTaskWithIdentifier:` on the control socket.
-    public static let simulateLaunchVerb = "simulate-launch"
+    package static let simulateLaunchVerb = "simulate-launch"
     /// The debugger's `_simulateExpirationForTaskWithIdentifier:` on the control socket.
-    public static let simulateExpirationVerb = "simulate-expiration"
+    package static let simulateExpirationVerb = "simulate-expiration"
 }
 
 extension AppLifecycle.Activity {
     /// A launched background task, by identifier.
-    public static func task(_ identifier: String) -> Self { Self("task.\(identifier)", description: "task \(identifier)") }
+    package static func task(_ identifier: String) -> Self { Self("task.\(identifier)", description: "task \(identifier)") }
 }
 
 extension ActionTrigger.Kind {
     /// A task's `onLaunch:`, when the task launches.
-    public static let taskLaunch = Self("taskLaunch")
+    package static let taskLaunch = Self("taskLaunch")
 }

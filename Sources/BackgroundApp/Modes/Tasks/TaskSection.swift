@@ -1,5 +1,6 @@
-public import BackgroundCore
-public import BackgroundScheduler
+package import BackgroundCore
+package import BackgroundDevice
+import BackgroundScheduler
 
 /// The tasks mode's part of the manifest: `tasks:`, `submitAtLaunch:`, the device `conditions:`
 /// timeline and the app's `entitlements:`; it gives actions their `submit:` key (CONTRACTS.md sections
@@ -15,8 +16,8 @@ public import BackgroundScheduler
 ///   - {at: "07:00", power: battery, battery: 100, drain: 5%/h}   # every day
 ///   - {at: "23:00", power: charging, charge: 20%/h}
 /// ```
-public struct TaskSection: ManifestSection {
-    public static let keys = ["tasks", "submitAtLaunch", "conditions", "entitlements"]
+package struct TaskSection: ManifestSection {
+    package static let keys = ["tasks", "submitAtLaunch", "conditions", "entitlements"]
     static let taskKeys = [
         "kind", "earliestBegin", "work", "run", "resubmit", "requiresNetwork", "requiresExternalPower", "onLaunch",
         "title", "strategy", "resources", "progressEvery", "onExpiration", "register",
@@ -29,7 +30,7 @@ public struct TaskSection: ManifestSection {
 
     /// `submit:` names a declared task; `cancel:` a declared continued task, which the user cancels in
     /// the system's interface.
-    public static var actions: [ManifestActionKind] {
+    package static var actions: [ManifestActionKind] {
         [
             ManifestActionKind("submit") { value, partial throws(InputError) in
                 try reference(value, declared: Set(partial.tasks.map(\.identifier)))
@@ -45,26 +46,26 @@ public struct TaskSection: ManifestSection {
     }
 
     /// `tasks:`, in the order declared.
-    public var tasks: [ManifestTask]
+    package var tasks: [ManifestTask]
     /// `submitAtLaunch:`, identifiers of declared tasks.
-    public var submitAtLaunch: [String]
+    package var submitAtLaunch: [String]
     /// `conditions:`, the device-state timeline.
-    public var conditions: [ScriptedConditions.Entry]
+    package var conditions: [ScriptedConditions.Entry]
     /// `entitlements:`, the app's entitlements (`gpu`: Background GPU Access).
-    public var entitlements: [String] = []
+    package var entitlements: [String] = []
 
     /// The declared task with `identifier`.
-    public func task(_ identifier: String) -> ManifestTask? {
+    package func task(_ identifier: String) -> ManifestTask? {
         tasks.first { $0.identifier == identifier }
     }
 
-    public init(tasks: [ManifestTask] = [], submitAtLaunch: [String] = [], conditions: [ScriptedConditions.Entry] = []) {
+    package init(tasks: [ManifestTask] = [], submitAtLaunch: [String] = [], conditions: [ScriptedConditions.Entry] = []) {
         self.tasks = tasks
         self.submitAtLaunch = submitAtLaunch
         self.conditions = conditions
     }
 
-    public init(_ manifest: ManifestMapping, in partial: AppManifest) throws(InputError) {
+    package init(_ manifest: ManifestMapping, in partial: AppManifest) throws(InputError) {
         self.init()
         var launches: [(index: Int, action: ManifestValue)] = []
         if let node = manifest["tasks"] {
@@ -200,23 +201,23 @@ public struct TaskSection: ManifestSection {
 
 extension AppManifest {
     /// `tasks:`, in the order declared.
-    public var tasks: [ManifestTask] { self[TaskSection.self]?.tasks ?? [] }
+    package var tasks: [ManifestTask] { self[TaskSection.self]?.tasks ?? [] }
     /// `submitAtLaunch:`, identifiers of declared tasks.
-    public var submitAtLaunch: [String] { self[TaskSection.self]?.submitAtLaunch ?? [] }
+    package var submitAtLaunch: [String] { self[TaskSection.self]?.submitAtLaunch ?? [] }
     /// `conditions:`, the device-state timeline.
-    public var conditions: [ScriptedConditions.Entry] { self[TaskSection.self]?.conditions ?? [] }
+    package var conditions: [ScriptedConditions.Entry] { self[TaskSection.self]?.conditions ?? [] }
     /// `entitlements:`, the app's entitlements.
-    public var entitlements: [String] { self[TaskSection.self]?.entitlements ?? [] }
+    package var entitlements: [String] { self[TaskSection.self]?.entitlements ?? [] }
 
     /// The declared task with `identifier`.
-    public func task(_ identifier: String) -> ManifestTask? {
+    package func task(_ identifier: String) -> ManifestTask? {
         self[TaskSection.self]?.task(identifier)
     }
 }
 
 extension ManifestAction {
     /// `submit:`, a declared task to submit.
-    public var submit: String? { value("submit") }
+    package var submit: String? { value("submit") }
     /// `cancel:`, a declared continued task the user cancels.
-    public var cancel: String? { value("cancel") }
+    package var cancel: String? { value("cancel") }
 }

@@ -1,6 +1,6 @@
-public import BackgroundCore
-public import BackgroundScheduler
-public import BackgroundTransfers
+package import BackgroundCore
+package import BackgroundDevice
+package import BackgroundTransfers
 
 /// An app's background session, as a manifest describes it: the session of its `session:` key, the
 /// network its device conditions give, and the transfers its `upload:` and `download:` actions create.

@@ -6,17 +6,17 @@
 /// The file is resolved against the manifest's folder, and must lie inside the manifest's folder tree once
 /// `..` and the symbolic links of the parts that exist are resolved: a manifest cannot make bgkit write
 /// anywhere else. The check is made when the manifest is read.
-public struct ManifestDownload: Hashable, Sendable {
+package struct ManifestDownload: Hashable, Sendable {
     /// `from:`, an `http` or `https` URL.
-    public var url: String
+    package var url: String
     /// `to:`, where the body is written: the absolute path, with `..` and symbolic links resolved, that was checked.
-    public var file: String
+    package var file: String
     /// `expectedBytes:`, the size the app announces (`countOfBytesClientExpectsToReceive`); nil when not given.
-    public var expectedBytes: Int64?
+    package var expectedBytes: Int64?
     /// `earliestBegin:`, how long after the action the transfer may begin (`earliestBeginDate`); nil: at once.
-    public var earliestBegin: Duration?
+    package var earliestBegin: Duration?
 
-    public init(url: String, file: String, expectedBytes: Int64? = nil, earliestBegin: Duration? = nil) {
+    package init(url: String, file: String, expectedBytes: Int64? = nil, earliestBegin: Duration? = nil) {
         self.url = url
         self.file = file
         self.expectedBytes = expectedBytes

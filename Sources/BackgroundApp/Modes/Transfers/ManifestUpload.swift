@@ -6,25 +6,25 @@
 /// The file is resolved against the manifest's folder when the manifest is read, but it need not exist
 /// then: it is read when the transfer is created, and a missing one fails the transfer
 /// (`fileDoesNotExist`, CONTRACTS.md section 5).
-public struct ManifestUpload: Hashable, Sendable {
+package struct ManifestUpload: Hashable, Sendable {
     /// The HTTP methods an upload task sends its body with.
-    public enum Method: String, Hashable, Sendable, CaseIterable {
+    package enum Method: String, Hashable, Sendable, CaseIterable {
         case put = "PUT"
         case post = "POST"
     }
 
     /// `file:`, the file to send: absolute, resolved against the manifest's folder (then the current one) when relative.
-    public var file: String
+    package var file: String
     /// `to:`, an `http` or `https` URL.
-    public var url: String
+    package var url: String
     /// `method:`, `PUT` unless given.
-    public var method: Method
+    package var method: Method
     /// `expectedBytes:`, the size the app announces (`countOfBytesClientExpectsToSend`); nil when not given.
-    public var expectedBytes: Int64?
+    package var expectedBytes: Int64?
     /// `earliestBegin:`, how long after the action the transfer may begin (`earliestBeginDate`); nil: at once.
-    public var earliestBegin: Duration?
+    package var earliestBegin: Duration?
 
-    public init(file: String, url: String, method: Method = .put, expectedBytes: Int64? = nil, earliestBegin: Duration? = nil) {
+    package init(file: String, url: String, method: Method = .put, expectedBytes: Int64? = nil, earliestBegin: Duration? = nil) {
         self.file = file
         self.url = url
         self.method = method

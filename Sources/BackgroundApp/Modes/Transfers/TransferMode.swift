@@ -1,6 +1,7 @@
-public import BackgroundCore
+package import BackgroundCore
+package import BackgroundDevice
 import BackgroundScheduler
-public import BackgroundTransfers
+package import BackgroundTransfers
 
 /// The transfers background mode: the app's background session (``AppTransfers``) inside the emulated app.
 ///
@@ -12,21 +13,24 @@ public import BackgroundTransfers
 ///   (``SessionRules/Discretion``, unless the rules given set their own) instead of waiting for Wi-Fi and
 ///   external power.
 /// - When transfers end while the app is suspended or terminated, the session asks for the app: the mode
-///   wakes or relaunches it (a `lifecycle` event whose reason names `session.events`), the session
-///   delivers its events, and the emulated app, which has nothing more to do with them, calls the stored
-///   completion handler at once: the app is suspended again when nothing else keeps it running.
+///   wakes or relaunches it (a `lifecycle` event whose reason names `session.events`) and hands the app's
+///   code a completion handler
+///   (``AppCode/application(_:handleEventsForBackgroundURLSession:completionHandler:)``); the session
+///   delivers its events (``AppCode/urlSessionDidFinishEvents(_:forBackgroundURLSession:)``), and once the
+///   app calls the handler (the manifest's app at once) it is suspended again when nothing else keeps it
+///   running.
 /// - Pending transfers are kept in the store it is given (`--state`), and carried on at the first launch.
 ///
 /// ```swift
 /// let app = try EmulatedApp(manifest: manifest, engine: engine, timeline: timeline, modes: [TaskMode(), TransferMode()])
 /// ```
-public final class TransferMode: BackgroundMode {
+package final class TransferMode: BackgroundMode {
     /// Makes the performer of the session's attempts, on the app's engine, for its manifest.
-    public typealias Attempts = (EventEngine, AppManifest) -> any TransferAttempts
+    package typealias Attempts = (EventEngine, AppManifest) -> any TransferAttempts
 
     /// Simulated attempts (the default): no byte moves, a transfer takes its size over the network's
     /// bandwidth on virtual time, and the manifest's `server:` list says what the server answers.
-    public static func simulatedAttempts(engine: EventEngine, manifest: AppManifest) -> any TransferAttempts {
+    package static func simulatedAttempts(engine: EventEngine, manifest: AppManifest) -> any TransferAttempts {
         SimulatedTransfers(engine: engine, server: manifest.server)
     }
 
@@ -37,10 +41,17 @@ public final class TransferMode: BackgroundMode {
     private let store: (any TransferStore)?
     private let rules: SessionRules
     private weak var app: EmulatedApp?
+    /// Whether the app is being woken for the session's events, and whether the session finished them meanwhile.
+    private var launching = Launching.idle
+
+    private enum Launching: Equatable {
+        case idle
+        case launching(finished: Bool)
+    }
 
     /// A mode whose attempts `attempts` makes (by default simulated, with the manifest's `server:` list),
     /// keeping pending transfers in `store`.
-    public init(
+    package init(
         attempts: @escaping Attempts = TransferMode.simulatedAttempts,
         store: (any TransferStore)? = nil, rules: SessionRules = SessionRules()
     ) {
@@ -49,10 +60,10 @@ public final class TransferMode: BackgroundMode {
         self.rules = rules
     }
 
-    public func attach(to app: EmulatedApp) throws(InputError) {
+    package func attach(to app: EmulatedApp) throws(InputError) {
         self.app = app
         var rules = rules
-        if rules.discretion == nil, case .realistic = app.configuration.scheduler.policy { rules.discretion = SessionRules.Discretion() }
+        if rules.discretion == nil, app.device.policy.isRealistic { rules.discretion = SessionRules.Discretion() }
         let transfers = AppTransfers(
             manifest: app.manifest, engine: app.engine, timeline: app.timeline, attempts: attempts(app.engine, app.manifest),
             store: store, rules: rules, appState: app.lifecycle.state)
@@ -63,7 +74,7 @@ public final class TransferMode: BackgroundMode {
     }
 
     /// The first launch carries on the transfers the store kept.
-    public func appDidLaunch(first: Bool) {
+    package func appDidFinishLaunching(first: Bool) {
         guard first, let app else { return }
         do throws(InputError) {
             try transfers.session.start()
@@ -72,27 +83,27 @@ public final class TransferMode: BackgroundMode {
         }
     }
 
-    public func appDidChange(from: LifecycleState, to: LifecycleState) {
+    package func appDidChange(from: LifecycleState, to: LifecycleState) {
         transfers.session.appDidChange(to: to)
     }
 
     /// Creates the transfers of the action's `upload:` and `download:`.
-    public func perform(_ action: ManifestAction, trigger: ActionTrigger) {
+    package func perform(_ action: ManifestAction, trigger: ActionTrigger) {
         transfers.perform(action)
     }
 
     /// Settled when no transfer is pending and no wake is due.
-    public var isSettled: Bool { transfers.session.isSettled }
+    package var isSettled: Bool { transfers.session.isSettled }
 
     /// The user force-quit the app: every transfer fails with `userForceQuitApplication` (downloads keep
     /// their resume data), and the session relaunches the app no more until the user opens it.
-    public func appWasForceQuit() {
+    package func appWasForceQuit() {
         transfers.session.forceQuit()
     }
 
     /// A restart lifts a force quit's block on the session's relaunches only with
     /// ``EmulatedApp/Configuration/rebootLiftsForceQuit`` (off by default; docs/DEVICE.md).
-    public func deviceDidChange(_ event: DeviceEvent) {
+    package func deviceDidChange(_ event: DeviceEvent) {
         if event == .reboot, app?.configuration.rebootLiftsForceQuit == true { transfers.session.deviceRestarted() }
     }
 
@@ -100,12 +111,21 @@ public final class TransferMode: BackgroundMode {
         guard let app else { return }
         switch event {
         case .launchApp:
-            app.lifecycle.begin(.sessionEvents, reason: "session.events \(transfers.session.configuration.identifier)")
-        case .didFinishEvents:
-            // The app calls the completion handler it stored; then it may be suspended.
-            app.engine.schedule(at: app.engine.now) { [weak app] in
+            // The session may deliver its events while the app wakes: the app hears of them after it was
+            // handed the completion handler, as on iOS.
+            let identifier = transfers.session.configuration.identifier
+            launching = .launching(finished: false)
+            app.lifecycle.begin(.sessionEvents, reason: "session.events \(identifier)")
+            app.code.application(app, handleEventsForBackgroundURLSession: identifier) { [weak app] in
+                // Then it may be suspended.
                 app?.lifecycle.end(.sessionEvents, reason: "the app called the completion handler of its session's events")
             }
+            let finished = launching == .launching(finished: true)
+            launching = .idle
+            if finished { app.code.urlSessionDidFinishEvents(app, forBackgroundURLSession: identifier) }
+        case .didFinishEvents:
+            if case .launching = launching { return launching = .launching(finished: true) }
+            app.code.urlSessionDidFinishEvents(app, forBackgroundURLSession: transfers.session.configuration.identifier)
         case .taskIsWaitingForConnectivity, .didFinishDownloading, .didComplete:
             break
         }
@@ -114,5 +134,5 @@ public final class TransferMode: BackgroundMode {
 
 extension AppLifecycle.Activity {
     /// The app handles its background session's events (`handleEventsForBackgroundURLSession`).
-    public static let sessionEvents = Self("transfers.sessionEvents", description: "background session events")
+    package static let sessionEvents = Self("transfers.sessionEvents", description: "background session events")
 }

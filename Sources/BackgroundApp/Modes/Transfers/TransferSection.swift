@@ -1,5 +1,5 @@
-public import BackgroundCore
-public import BackgroundTransfers
+package import BackgroundCore
+package import BackgroundTransfers
 
 /// The transfers mode's part of the manifest: the background `session:` and the `server:` list that
 /// scripts the emulated server; it gives actions their `upload:` and `download:` keys (CONTRACTS.md
@@ -20,8 +20,8 @@ public import BackgroundTransfers
 /// defaults. Every URL is checked when the manifest is read (an action's must be `http` or `https` with a
 /// host; a `server:` pattern must start with `http://` or `https://`), and so is a download's file, which
 /// must lie inside the manifest's folder tree; an upload's file need not exist yet.
-public struct TransferSection: ManifestSection {
-    public static let keys = ["session", "server"]
+package struct TransferSection: ManifestSection {
+    package static let keys = ["session", "server"]
     static let sessionKeys = [
         "id", "discretionary", "allowsCellular", "allowsExpensive", "allowsConstrained", "sendsLaunchEvents",
         "requestTimeout", "resourceTimeout",
@@ -31,7 +31,7 @@ public struct TransferSection: ManifestSection {
     static let downloadKeys = ["from", "to", "expectedBytes", "earliestBegin"]
 
     /// `upload:` and `download:`.
-    public static var actions: [ManifestActionKind] {
+    package static var actions: [ManifestActionKind] {
         [
             ManifestActionKind("upload") { value, _ throws(InputError) in try upload(value) },
             ManifestActionKind("download") { value, _ throws(InputError) in try download(value) },
@@ -39,16 +39,16 @@ public struct TransferSection: ManifestSection {
     }
 
     /// `session:`, or the default session of the app.
-    public var session: SessionConfiguration
+    package var session: SessionConfiguration
     /// `server:`, in the order given (the first entry that matches a URL wins).
-    public var server: [ServerRule]
+    package var server: [ServerRule]
 
-    public init(session: SessionConfiguration, server: [ServerRule] = []) {
+    package init(session: SessionConfiguration, server: [ServerRule] = []) {
         self.session = session
         self.server = server
     }
 
-    public init(_ manifest: ManifestMapping, in partial: AppManifest) throws(InputError) {
+    package init(_ manifest: ManifestMapping, in partial: AppManifest) throws(InputError) {
         self.init(session: SessionConfiguration(identifier: partial.app + ".transfers"))
         if let node = manifest["session"] { session = try Self.session(node, app: partial.app) }
         for item in try manifest["server"]?.list() ?? [] { server.append(try Self.rule(item)) }
@@ -123,14 +123,14 @@ public struct TransferSection: ManifestSection {
 extension AppManifest {
     /// `session:`, or the default session of the app; nil when the manifest was read without the
     /// ``TransferSection``.
-    public var session: SessionConfiguration? { self[TransferSection.self]?.session }
+    package var session: SessionConfiguration? { self[TransferSection.self]?.session }
     /// `server:`, in the order given.
-    public var server: [ServerRule] { self[TransferSection.self]?.server ?? [] }
+    package var server: [ServerRule] { self[TransferSection.self]?.server ?? [] }
 }
 
 extension ManifestAction {
     /// `upload:`, a file to send.
-    public var upload: ManifestUpload? { value("upload") }
+    package var upload: ManifestUpload? { value("upload") }
     /// `download:`, a URL to fetch into a file.
-    public var download: ManifestDownload? { value("download") }
+    package var download: ManifestDownload? { value("download") }
 }

@@ -1,14 +1,14 @@
 public import BackgroundCore
-public import BackgroundScheduler
 
-/// The emulated device an app runs on, which owns what is the device's and not a mode's: its clock (the
-/// engine), its conditions (the manifest's `conditions:` script or the machine's, ``conditions``) with their
-/// listeners, the user's hand (``user``: the lifecycle script and the usage), and whether it is locked or has been unlocked since it restarted (``change(_:)``). Every
-/// mode asks the device (``EmulatedApp/device``), never another mode.
+/// The emulated device an app runs on, below every background mode: it owns what is the device's and not a
+/// mode's — its clock (the engine), its conditions (the manifest's `conditions:` script or the machine's,
+/// ``conditions``) with their listeners, whether it is locked or has been unlocked since it restarted
+/// (``change(_:)``), and when the user opened the app (``opens``, ``history``). Every mode asks the device,
+/// never another mode; the user's hand that opens the app (BackgroundApp's `DeviceUser`) tells the device.
 ///
 /// ```swift
 /// let device = Device(engine: engine, timeline: timeline, conditions: ScriptedConditions(manifest.conditions))
-/// device.addConditionsListener { conditions in session.update(network: NetworkPath(conditions)) }
+/// device.addConditionsListener { conditions in session.update(conditions: conditions) }
 /// let scheduler = try BGTaskScheduler(engine: engine, timeline: timeline, permittedIdentifiers: ids,
 ///                                     backgroundModes: modes, conditions: device.conditionsFeed)
 /// device.change(.reboot)   // a `device` event, then every event listener
@@ -19,34 +19,38 @@ public final class Device {
     /// The device's clock.
     public let engine: EventEngine
     public let timeline: Timeline
-    /// The conditions now, as the source last reported them.
-    public private(set) var conditions = DeviceConditions()
     /// Whether the user has locked the device (and not unlocked it since).
     public private(set) var isLocked = false
     /// Whether the device has been unlocked since it last restarted (true until a restart).
     public private(set) var isUnlockedSinceRestart = true
-    /// The user's hand: what the user does to the app (the lifecycle script, the usage) and when they
-    /// opened it.
-    public let user: DeviceUser
+    /// The times the user opened the app during the run (a `lifecycle` step or a `usage` entry bringing it
+    /// to the foreground), in order.
+    public private(set) var opens: [SimTime] = []
+    /// The opens of the manifest's `usage:` in the `history:` before the run: what the system saw before.
+    public private(set) var history: [SimTime] = []
+    /// The system's policy: whether its discretion rules background work (`--policy realistic`). Every mode
+    /// asks it here.
+    public let policy: LaunchPolicy
 
-    /// Kept for the device's life: a source watching the machine stops when released.
-    private let source: any DeviceConditionsSource
-    private var hasConditions = false
-    private var conditionsListeners: [(DeviceConditions) -> Void] = []
+    private let monitor: DeviceConditionsMonitor
     private var eventListeners: [(DeviceEvent) -> Void] = []
 
-    /// A device whose conditions come from `source`, started now.
-    public init(engine: EventEngine, timeline: Timeline, conditions source: any DeviceConditionsSource) {
+    /// A device whose conditions come from `source`, started now, under `policy`.
+    public init(
+        engine: EventEngine, timeline: Timeline, conditions source: any DeviceConditionsSource, policy: LaunchPolicy = .eager
+    ) {
         self.engine = engine
         self.timeline = timeline
-        self.source = source
-        user = DeviceUser(engine: engine)
-        source.start(on: engine) { [weak self] in self?.conditionsDidChange($0) }
+        self.policy = policy
+        monitor = DeviceConditionsMonitor(engine: engine, source: source)
     }
+
+    /// The conditions now, as the source last reported them.
+    public var conditions: DeviceConditions { monitor.conditions }
 
     /// Adds `listener`, called with the new conditions after every change, in the order listeners were added.
     public func addConditionsListener(_ listener: @escaping (DeviceConditions) -> Void) {
-        conditionsListeners.append(listener)
+        monitor.addListener(listener)
     }
 
     /// Adds `listener`, called after every ``change(_:)``, in the order listeners were added.
@@ -54,7 +58,7 @@ public final class Device {
         eventListeners.append(listener)
     }
 
-    /// The device's conditions as a source for a ``BGTaskScheduler``: the conditions now, then each change.
+    /// The device's conditions as a source for a `BGTaskScheduler`: the conditions now, then each change.
     public var conditionsFeed: any DeviceConditionsSource { Feed(device: self) }
 
     /// The device restarts, or is unlocked or locked: a `device` event, then every event listener.
@@ -68,11 +72,14 @@ public final class Device {
         for listener in eventListeners { listener(event) }
     }
 
-    private func conditionsDidChange(_ new: DeviceConditions) {
-        guard !hasConditions || new != conditions else { return }
-        hasConditions = true
-        conditions = new
-        for listener in conditionsListeners { listener(new) }
+    /// The user opened the app now.
+    public func appWasOpened() {
+        opens.append(engine.now)
+    }
+
+    /// The opens the system saw before the run (the manifest's `history:`), in any order.
+    public func learn(history opens: [SimTime]) {
+        history = (history + opens).sorted()
     }
 
     /// The device's conditions passed on to one listener.

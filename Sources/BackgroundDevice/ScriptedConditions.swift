@@ -47,7 +47,7 @@ public final class ScriptedConditions: DeviceConditionsSource, Sendable {
         }
 
         public init(daily timeOfDay: Duration, change: ConditionsChange) {
-            precondition(timeOfDay >= .zero && timeOfDay < Self.day, "ScriptedConditions: a time of day in 0..<24h")
+            precondition(timeOfDay >= .zero && timeOfDay < SimCalendar.dayLength, "ScriptedConditions: a time of day in 0..<24h")
             self.init(moment: .daily(timeOfDay), change: change)
         }
 
@@ -55,8 +55,6 @@ public final class ScriptedConditions: DeviceConditionsSource, Sendable {
             self.moment = moment
             self.change = change
         }
-
-        static let day = Duration.seconds(86_400)
     }
 
     /// The state before any entry applies (``DeviceConditions``' defaults unless given).
@@ -99,10 +97,10 @@ private final class ScriptRun {
         start = engine.now
         current = initial
         stepStart = start
-        let day = ScriptedConditions.Entry.day
+        let day = SimCalendar.dayLength
         // The day before the start, whose entries and battery steps are played without reports.
         let before = start - day
-        let midnight = before - .nanoseconds(((before.nanosecondsSinceEpoch % day.nanoseconds) + day.nanoseconds) % day.nanoseconds)
+        let midnight = SimCalendar.midnight(ofDay: SimCalendar.day(of: before))
         var atStart: [(offset: Duration, change: ConditionsChange)] = []
         for entry in entries {
             switch entry.moment {
@@ -174,7 +172,7 @@ private final class ScriptRun {
     private func applyDaily(at time: SimTime) {
         for i in daily.indices where daily[i].next == time {
             apply(daily[i].change)
-            daily[i].next = time + ScriptedConditions.Entry.day
+            daily[i].next = time + SimCalendar.dayLength
         }
     }
 

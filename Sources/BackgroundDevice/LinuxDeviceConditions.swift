@@ -32,7 +32,7 @@ import Synchronization
 ///
 /// Inputs of the inbox reach the engine only in a live run (``LiveRun``): on virtual time (a replay, a
 /// simulation) the events change nothing, and at most one read waits there. The watching thread ends when
-/// the source is released (``BGTaskScheduler`` keeps its source).
+/// the source is released (`BGTaskScheduler` keeps its source).
 ///
 /// ```swift
 /// let engine = EventEngine(start: .now())

@@ -1,0 +1,144 @@
+public import BackgroundAudio
+import BackgroundCore
+public import BackgroundLocation
+public import BackgroundPushes
+public import JSON
+
+/// The app's own code, as the emulated system reaches it: the one face through which every mode calls the
+/// app, shaped like Apple's `UIApplicationDelegate` and the other delegates an iOS app implements. The
+/// manifest's handler keys (`work:`, `run:`, `onLaunch:`, `onPush:`, `onEnter:`, `onExpiration:`,
+/// `register:`, `reportCall:`…) are one implementation of it (``ManifestApp``); compiled Swift is another.
+///
+/// The system calls the app here and nowhere else; what the app does back is all the system sees: it
+/// registers launch handlers with the task scheduler (``TaskMode/scheduler``, in
+/// ``applicationDidFinishLaunching(_:first:)``), submits requests, creates transfers, plays audio — and
+/// calls, late, never or twice, the completion handlers it is given. The system watches those closures:
+/// one called after its window has ended (or twice) is ignored, one never called gets the app terminated
+/// where iOS would (a push's 30 s, the legacy fetch's 30 s), and a VoIP push whose handler completes
+/// without reporting a call ends the app. The background-task handlers themselves are the scheduler's
+/// (`register(forTaskWithIdentifier:using:launchHandler:)`, as on iOS): a launched ``BGTask``'s
+/// `expirationHandler` and `setTaskCompleted(success:)` are the app's answer there.
+///
+/// Every call comes on the engine's owner, at the emulated time of the event, after the system has done
+/// its part (woken or relaunched the app, begun what keeps it running). The types are the emulator's own
+/// and free of Foundation (``SimTime``, ``JSONValue``, plain values), so that Apple-named modules can map
+/// them to `Date`, `[AnyHashable: Any]` and the rest. Every requirement has a default that does what an
+/// app that does not implement the method gets.
+///
+/// ```swift
+/// final class NewsApp: AppCode {
+///     func applicationDidFinishLaunching(_ app: EmulatedApp, first: Bool) {
+///         app.mode(TaskMode.self)?.scheduler.register(forTaskWithIdentifier: "refresh") { task in
+///             task.expirationHandler = { task.setTaskCompleted(success: false) }
+///             app.engine.schedule(after: .seconds(5)) { task.setTaskCompleted(success: true) }
+///         }
+///     }
+///     func application(_ app: EmulatedApp, didReceiveRemoteNotification userInfo: JSONValue, push: Int,
+///                      fetchCompletionHandler completionHandler: @escaping (PushFetchResult) -> Void) {
+///         app.engine.schedule(after: .seconds(2)) { completionHandler(.newData) }
+///     }
+/// }
+/// let app = try EmulatedApp(manifest: manifest, engine: engine, timeline: timeline, modes: modes, code: NewsApp())
+/// ```
+///
+/// - Warning: Called on the engine's owner only, like the app.
+public protocol AppCode: AnyObject {
+    // MARK: The process
+
+    /// `application(_:didFinishLaunchingWithOptions:)`: the process launched (into the foreground or the
+    /// background); `first` the first time in the run, false when relaunched after it was terminated.
+    /// Launch handlers are registered here: when this returns, the scheduler's launch is finished and a
+    /// later registration is iOS's exception.
+    func applicationDidFinishLaunching(_ app: EmulatedApp, first: Bool)
+    /// `applicationDidBecomeActive(_:)`: the app is in the foreground.
+    func applicationDidBecomeActive(_ app: EmulatedApp)
+    /// `applicationDidEnterBackground(_:)`: the app left the foreground.
+    func applicationDidEnterBackground(_ app: EmulatedApp)
+    /// `applicationWillTerminate(_:)`, and more: the process ends, whatever ends it (iOS calls the
+    /// delegate only for a running app; the emulator tells the code every time, as what the code scheduled
+    /// on the engine ends with the process and must be dropped).
+    func applicationWillTerminate(_ app: EmulatedApp)
+
+    // MARK: Pushes
+
+    /// `application(_:didReceiveRemoteNotification:fetchCompletionHandler:)`: background push `push` (its
+    /// number in the run) was delivered with its payload; call `completionHandler` within the push's
+    /// completion window (30 s) or the app is terminated.
+    func application(
+        _ app: EmulatedApp, didReceiveRemoteNotification userInfo: JSONValue, push: Int,
+        fetchCompletionHandler completionHandler: @escaping (PushFetchResult) -> Void)
+    /// PushKit's `pushRegistry(_:didReceiveIncomingPushWith:for:completion:)` for a VoIP push: report the
+    /// incoming call (`reportIncomingCall`, CallKit's `reportNewIncomingCall`) before calling `completion`,
+    /// or the app is terminated and, after repeated failures, VoIP pushes are no longer delivered.
+    func pushRegistry(
+        _ app: EmulatedApp, didReceiveIncomingVoIPPush payload: JSONValue, push: Int,
+        reportIncomingCall: @escaping () -> Void, completion: @escaping () -> Void)
+
+    // MARK: Background transfers
+
+    /// `application(_:handleEventsForBackgroundURLSession:completionHandler:)`: the session's events are
+    /// about to be delivered to a woken or relaunched app; keep `completionHandler` and call it when the
+    /// session has delivered them (``urlSessionDidFinishEvents(_:forBackgroundURLSession:)``).
+    func application(
+        _ app: EmulatedApp, handleEventsForBackgroundURLSession identifier: String, completionHandler: @escaping () -> Void)
+    /// `urlSessionDidFinishEvents(forBackgroundURLSession:)`: every event of the session was delivered.
+    func urlSessionDidFinishEvents(_ app: EmulatedApp, forBackgroundURLSession identifier: String)
+
+    // MARK: Location
+
+    /// The location manager's delegate, `didEnterRegion`, with the fix that decided it; a suspended or
+    /// terminated app was woken or relaunched for it.
+    func locationManager(_ manager: LocationManager, didEnterRegion region: CircularRegion, at fix: LocationFix)
+    /// `didExitRegion`, with the fix that decided it.
+    func locationManager(_ manager: LocationManager, didExitRegion region: CircularRegion, at fix: LocationFix)
+    /// A significant-change update (`didUpdateLocations` from the significant-change service).
+    func locationManager(_ manager: LocationManager, didReceiveSignificantChange fix: LocationFix)
+
+    // MARK: Audio
+
+    /// `AVAudioSession`'s interruption and route-change notifications for the app's session.
+    func audioSession(_ session: AudioSession, didPost notification: AudioSession.Notification)
+
+    // MARK: The legacy fetch
+
+    /// `application(_:performFetchWithCompletionHandler:)`: call `completionHandler` within 30 s or the app
+    /// is terminated.
+    func application(_ app: EmulatedApp, performFetchWithCompletionHandler completionHandler: @escaping (PushFetchResult) -> Void)
+}
+
+extension AppCode {
+    /// Registers nothing.
+    public func applicationDidFinishLaunching(_ app: EmulatedApp, first: Bool) {}
+    public func applicationDidBecomeActive(_ app: EmulatedApp) {}
+    public func applicationDidEnterBackground(_ app: EmulatedApp) {}
+    public func applicationWillTerminate(_ app: EmulatedApp) {}
+    /// An app without the method: the push is done at once, with no data.
+    public func application(
+        _ app: EmulatedApp, didReceiveRemoteNotification userInfo: JSONValue, push: Int,
+        fetchCompletionHandler completionHandler: @escaping (PushFetchResult) -> Void
+    ) {
+        completionHandler(.noData)
+    }
+    /// An app without PushKit's delegate reports no call.
+    public func pushRegistry(
+        _ app: EmulatedApp, didReceiveIncomingVoIPPush payload: JSONValue, push: Int,
+        reportIncomingCall: @escaping () -> Void, completion: @escaping () -> Void
+    ) {
+        completion()
+    }
+    /// Done at once.
+    public func application(
+        _ app: EmulatedApp, handleEventsForBackgroundURLSession identifier: String, completionHandler: @escaping () -> Void
+    ) {
+        completionHandler()
+    }
+    public func urlSessionDidFinishEvents(_ app: EmulatedApp, forBackgroundURLSession identifier: String) {}
+    public func locationManager(_ manager: LocationManager, didEnterRegion region: CircularRegion, at fix: LocationFix) {}
+    public func locationManager(_ manager: LocationManager, didExitRegion region: CircularRegion, at fix: LocationFix) {}
+    public func locationManager(_ manager: LocationManager, didReceiveSignificantChange fix: LocationFix) {}
+    public func audioSession(_ session: AudioSession, didPost notification: AudioSession.Notification) {}
+    /// An app without the method: done at once, with no data.
+    public func application(_ app: EmulatedApp, performFetchWithCompletionHandler completionHandler: @escaping (PushFetchResult) -> Void) {
+        completionHandler(.noData)
+    }
+}

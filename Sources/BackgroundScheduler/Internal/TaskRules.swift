@@ -1,0 +1,175 @@
+import BackgroundCore
+import BackgroundDevice
+
+/// The scheduler's decisions, apart from their effects: given the app's Info.plist, the configuration and
+/// the state the ``BGTaskScheduler`` hands in, each rule returns what should happen and why — a rejection
+/// with its error, a registration's problem, a request's wait reason and whether it is recorded, when a
+/// launch is planned, when a launch's time is up. It owns no timer, records nothing and writes no file: the
+/// scheduler (the façade) schedules, records and saves what the rules return, and hands in what they read
+/// (the discretion, the launch planner's draws). Which requests are held is ``HoldState``'s rule.
+struct TaskRules {
+    let configuration: BGTaskScheduler.Configuration
+    let permittedIdentifiers: Set<String>
+    let backgroundModes: Set<String>
+    let permits: PermittedIdentifiers
+
+    init(configuration: BGTaskScheduler.Configuration, permittedIdentifiers: Set<String>, backgroundModes: Set<String>) {
+        self.configuration = configuration
+        self.permittedIdentifiers = permittedIdentifiers
+        self.backgroundModes = backgroundModes
+        permits = PermittedIdentifiers(permittedIdentifiers)
+    }
+
+    /// What the scheduler knows when a request is submitted: what the rule of the request's kind reads
+    /// (the scheduler reads only that).
+    struct Submission {
+        var conditions: DeviceConditions
+        var isAppInForeground: Bool
+        var entitlements: Set<String>
+        /// How many requests of the submitted one's kind are pending under other identifiers.
+        var pendingOthers: Int
+        /// How many continued tasks run under other identifiers.
+        var runningContinuedOthers: Int
+    }
+
+    // MARK: Registration
+
+    /// Why registering `identifier` fails (nil: it is registered), and whether iOS raises the exception that
+    /// ends the app for it.
+    func registrationProblem(
+        of identifier: String, isRegistered: Bool, hasFinishedLaunching: Bool
+    ) -> (message: String, crashes: Bool)? {
+        let problem: String? =
+            if !permits.allowsRegistration(of: identifier) {
+                "cannot register \(identifier): it is not in the permitted identifiers (BGTaskSchedulerPermittedIdentifiers)"
+            } else if isRegistered {
+                "cannot register \(identifier) twice: a launch handler is already registered; iOS raises an exception and the app ends"
+            } else if hasFinishedLaunching && !permits.isContinued(identifier) {
+                "cannot register \(identifier) after the app finished launching: \(BGTaskScheduler.lateRegistrationMessage) "
+                    + "(NSInternalInconsistencyException); register every task before finishLaunching()"
+            } else {
+                nil
+            }
+        guard let problem else { return nil }
+        return (problem, isRegistered || hasFinishedLaunching && permits.allowsRegistration(of: identifier))
+    }
+
+    // MARK: Submission
+
+    /// The error `request` is rejected with, or nil when it is accepted.
+    func rejection(of request: BGTaskRequest, _ state: Submission) -> BGTaskScheduler.Error? {
+        if let continued = request as? BGContinuedProcessingTaskRequest { return rejection(of: continued, state) }
+        let identifier = request.identifier
+        let mode = request.kind == .refresh ? "fetch" : "processing"
+        if !permittedIdentifiers.contains(identifier) {
+            return .init(.notPermitted, reason: "\(identifier) is not in the permitted identifiers (BGTaskSchedulerPermittedIdentifiers)")
+        }
+        if !backgroundModes.contains(mode) {
+            return .init(.notPermitted, reason: "\(request.kind.rawValue) tasks need the '\(mode)' background mode (UIBackgroundModes)")
+        }
+        if !state.conditions.backgroundRefresh {
+            return .init(.unavailable, reason: "Background App Refresh is off")
+        }
+        let limit = request.kind == .refresh
+            ? configuration.maxPendingRefreshRequests : configuration.maxPendingProcessingRequests
+        let others = state.pendingOthers
+        if others >= limit {
+            return .init(.tooManyPendingTaskRequests, reason: "\(others) \(request.kind.rawValue) requests are already pending (at most \(limit))")
+        }
+        return nil
+    }
+
+    private func rejection(of request: BGContinuedProcessingTaskRequest, _ state: Submission) -> BGTaskScheduler.Error? {
+        let identifier = request.identifier
+        if permits.wildcard(permitting: identifier) == nil {
+            let wildcard = BGContinuedProcessingTaskRequest.wildcard(permitting: identifier)
+            return .init(.notPermitted, reason: "continued task \(identifier) needs a wildcard in the permitted identifiers (add '\(wildcard)' to BGTaskSchedulerPermittedIdentifiers)")
+        }
+        if !state.isAppInForeground {
+            return .init(.unavailable, reason: "continued tasks are submitted from the foreground, when the user starts the work")
+        }
+        if request.requiredResources.contains(.gpu) {
+            if !state.entitlements.contains("gpu") {
+                return .init(.notPermitted, reason: "\(identifier) requires the GPU: the app needs the Background GPU Access entitlement (com.apple.developer.background-tasks.continued-processing.gpu)")
+            }
+            if !configuration.supportedResources.contains(.gpu) {
+                return .init(.unavailable, reason: "\(identifier) requires the GPU, which this device does not support in the background (BGTaskScheduler.supportedResources)")
+            }
+        }
+        let runningOthers = state.runningContinuedOthers
+        if request.strategy == .fail, runningOthers >= configuration.maxRunningContinuedTasks {
+            return .init(.immediateRunIneligible, reason: "\(runningOthers) continued tasks run already (at most \(configuration.maxRunningContinuedTasks)) and the strategy is fail")
+        }
+        return nil
+    }
+
+    /// The warning recorded beside the submission of `request` at `now` when its earliest begin is further
+    /// ahead than Apple advises (the request stays pending).
+    func earliestBeginWarning(_ request: BGTaskRequest, at now: SimTime) -> String? {
+        guard let begin = request.earliestBeginDate, begin - now > configuration.maxEarliestBeginAhead else { return nil }
+        return "\(request.identifier): earliestBeginDate is \(DurationSyntax.format(begin - now)) ahead; Apple advises "
+            + "not more than \(DurationSyntax.format(configuration.maxEarliestBeginAhead)) (the request stays pending)"
+    }
+
+    // MARK: Waiting and launching
+
+    /// The reason a pending request waits now — its earliest begin while that is ahead, else what holds it,
+    /// else why its planned launch is not sooner — and whether the change from `previous` is recorded
+    /// (`task.waiting`): a change from one reason to another — its earliest begin included, so a request
+    /// still held when its earliest begin passes (or at its submission without one) says why at that
+    /// moment — or to one only the scheduler knows (``TaskWaitReason/isKnownOnlyToTheScheduler``). The wait
+    /// for its earliest begin is never recorded (its `task.submitted` shows it), nor is a request that could
+    /// launch and is held by its conditions, Low Power Mode, the Background App Refresh switch or a force
+    /// quit (the `conditions` and `lifecycle` events show it at that moment), nor one that stops waiting
+    /// (docs/SCHEDULER.md, "Why a task waits"). Nil when the reason does not change.
+    static func waiting(
+        _ request: BGTaskRequest, hold: TaskWaitReason?, planned: @autoclosure () -> TaskWaitReason?, previous: TaskWaitReason?,
+        now: SimTime
+    ) -> (reason: TaskWaitReason?, isRecorded: Bool)? {
+        let reason: TaskWaitReason? =
+            if let begin = request.earliestBeginDate, begin > now { .earliestBegin }
+            else { hold ?? planned() }
+        guard reason != previous else { return nil }
+        guard let reason, reason != .earliestBegin else { return (reason, false) }
+        return (reason, previous != nil || reason.isKnownOnlyToTheScheduler)
+    }
+
+    /// When the eager policy launches `request`, eligible from `eligible`: the next whole minute (a continued
+    /// task at once).
+    func eagerLaunch(_ request: BGTaskRequest, eligibleAt eligible: SimTime, planner: inout LaunchPlanner) -> SimTime {
+        planner.launchTime(for: request.kind, eligibleAt: eligible, deadline: eligible)
+    }
+
+    /// When the realistic policy launches `request`, eligible from `eligible`, and why not sooner: a refresh
+    /// ahead of the next predicted open, a processing task after its drawn delay (never past its processing
+    /// window), both no sooner than the rate limit and the energy budget allow (``SystemDiscretion``); a
+    /// continued task at once. Nil: no open is predicted.
+    func plannedLaunch(
+        _ request: BGTaskRequest, eligibleAt eligible: SimTime, now: SimTime, planner: inout LaunchPlanner,
+        discretion: SystemDiscretion
+    ) -> (time: SimTime, reason: TaskWaitReason?)? {
+        if request.kind == .refresh { return discretion.refreshLaunch(eligibleAt: eligible, now: now) }
+        let deadline = (request.earliestBeginDate ?? eligible) + configuration.processingWindow
+        let drawn = planner.launchTime(for: request.kind, eligibleAt: eligible, deadline: deadline)
+        guard request.kind == .processing else { return (drawn, nil) }
+        let allowed = discretion.earliestLaunch(at: drawn)
+        return (allowed.time, allowed.time > drawn ? allowed.reason : nil)
+    }
+
+    /// The end of the time of a refresh task launched at `now`: that of the launch already running
+    /// (`shared`, the latest deadline of a refresh task that has not ended), or a new launch's
+    /// ``BGTaskScheduler/Configuration/refreshBudget`` from now.
+    func launchDeadline(shared: SimTime?, now: SimTime) -> SimTime {
+        var budget = configuration.refreshBudget
+        if case .realistic = configuration.policy, let field = configuration.realisticRefreshBudget { budget = field }
+        return shared.map { max($0, now) } ?? now + budget
+    }
+
+    /// Whether an app in the background counts as used recently for a processing task at `now` under the
+    /// realistic policy (the eager one, and an app in the foreground, always do): last in the foreground
+    /// (`lastUse`) or opened within ``BGTaskScheduler/Configuration/processingUsageWindow``.
+    func wasUsedRecently(lastUse: SimTime, discretion: SystemDiscretion, now: SimTime) -> Bool {
+        let window = configuration.processingUsageWindow
+        return now - lastUse <= window || discretion.wasOpened(within: window, before: now)
+    }
+}

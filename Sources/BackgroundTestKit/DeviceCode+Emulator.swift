@@ -1,0 +1,103 @@
+import BackgroundApp
+import BackgroundAudio
+import BackgroundCore
+import BackgroundLocation
+import BackgroundPushes
+import EmulatedFoundation
+import Foundation
+import JSON
+import UIKit
+
+// The app seam (issue 33) on an EmulatedDevice: the code every mode calls. Pushes go to the app's own
+// UIApplicationDelegate; the rest is the manifest's handlers (ManifestApp), which a device's manifest
+// normally leaves empty. The delegate's launch and moves still come from DelegateMode.
+
+/// The ``AppCode`` of an ``EmulatedDevice``'s app.
+@MainActor
+final class DeviceCode: @preconcurrency AppCode {
+    weak var device: EmulatedDevice?
+    /// The manifest's handlers, for everything the delegate does not take.
+    let manifest: ManifestApp
+
+    init(manifest: ManifestApp) {
+        self.manifest = manifest
+    }
+
+    func applicationDidFinishLaunching(_ app: EmulatedApp, first: Bool) {
+        manifest.applicationDidFinishLaunching(app, first: first)
+    }
+
+    func applicationDidBecomeActive(_ app: EmulatedApp) { manifest.applicationDidBecomeActive(app) }
+    func applicationDidEnterBackground(_ app: EmulatedApp) { manifest.applicationDidEnterBackground(app) }
+    func applicationWillTerminate(_ app: EmulatedApp) { manifest.applicationWillTerminate(app) }
+
+    /// A delivered push, to the delegate's `didReceiveRemoteNotification…fetchCompletionHandler:`; with no
+    /// delegate (the app is not running its code) the handler is never called and the window ends.
+    func application(
+        _ app: EmulatedApp, didReceiveRemoteNotification userInfo: JSONValue, push: Int,
+        fetchCompletionHandler completionHandler: @escaping (PushFetchResult) -> Void
+    ) {
+        guard let device, let delegate = device.appDelegate else { return }
+        let object = (try? JSONSerialization.jsonObject(with: Data(userInfo.jsonText.utf8))) as? [String: Any] ?? [:]
+        let info = Dictionary(uniqueKeysWithValues: object.map { (AnyHashable($0.key), $0.value) })
+        let handler = CompletionOnce(completionHandler)
+        let system = device.system
+        delegate.application(UIApplication.shared, didReceiveRemoteNotification: info) { result in
+            system.post {
+                handler.call(result == .newData ? .newData : result == .noData ? .noData : .failed)
+            }
+        }
+    }
+
+    func pushRegistry(
+        _ app: EmulatedApp, didReceiveIncomingVoIPPush payload: JSONValue, push: Int,
+        reportIncomingCall: @escaping () -> Void, completion: @escaping () -> Void
+    ) {
+        manifest.pushRegistry(app, didReceiveIncomingVoIPPush: payload, push: push, reportIncomingCall: reportIncomingCall, completion: completion)
+    }
+
+    func application(
+        _ app: EmulatedApp, handleEventsForBackgroundURLSession identifier: String, completionHandler: @escaping () -> Void
+    ) {
+        manifest.application(app, handleEventsForBackgroundURLSession: identifier, completionHandler: completionHandler)
+    }
+
+    func urlSessionDidFinishEvents(_ app: EmulatedApp, forBackgroundURLSession identifier: String) {
+        manifest.urlSessionDidFinishEvents(app, forBackgroundURLSession: identifier)
+    }
+
+    func locationManager(_ manager: LocationManager, didEnterRegion region: CircularRegion, at fix: LocationFix) {
+        manifest.locationManager(manager, didEnterRegion: region, at: fix)
+    }
+
+    func locationManager(_ manager: LocationManager, didExitRegion region: CircularRegion, at fix: LocationFix) {
+        manifest.locationManager(manager, didExitRegion: region, at: fix)
+    }
+
+    func locationManager(_ manager: LocationManager, didReceiveSignificantChange fix: LocationFix) {
+        manifest.locationManager(manager, didReceiveSignificantChange: fix)
+    }
+
+    func audioSession(_ session: AudioSession, didPost notification: AudioSession.Notification) {
+        manifest.audioSession(session, didPost: notification)
+    }
+
+    func application(_ app: EmulatedApp, performFetchWithCompletionHandler completionHandler: @escaping (PushFetchResult) -> Void) {
+        manifest.application(app, performFetchWithCompletionHandler: completionHandler)
+    }
+}
+
+/// A completion handler the app may call from any thread, more than once: the first call counts.
+private final class CompletionOnce: @unchecked Sendable {
+    private var completion: ((PushFetchResult) -> Void)?
+
+    init(_ completion: @escaping (PushFetchResult) -> Void) {
+        self.completion = completion
+    }
+
+    func call(_ result: PushFetchResult) {
+        let completion = self.completion
+        self.completion = nil
+        completion?(result)
+    }
+}

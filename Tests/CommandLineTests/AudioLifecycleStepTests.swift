@@ -1,0 +1,60 @@
+import BackgroundAudio
+import BackgroundTestKit
+import Foundation
+import Testing
+
+/// The `audio:` steps of `lifecycle:` (issue 36): an interruption that ends with `shouldResume` pauses the
+/// clip and plays it on, on virtual time; one without leaves it paused; a lost route pauses it.
+@Suite struct AudioLifecycleStepTests {
+    static func run(_ steps: String, clipSeconds: Int = 60) async throws -> (audio: [String], result: TestSupport.Result, clip: String) {
+        let folder = try TemporaryFolder()
+        let format = AudioFormat(sample: .s16, channels: 1, sampleRate: 8_000)
+        try WAVWriter.write([UInt8](repeating: 0, count: clipSeconds * 16_000), format: format, to: folder.path + "/clip.wav")
+        let manifest = try folder.write("app.yaml", """
+            app: com.example.tour
+            backgroundModes: [audio]
+            audio: {category: playback, device: "null"}
+            lifecycle:
+              - {at: 0s, app: foreground, play: clip.wav}
+            \(steps)
+            """)
+        let result = try await TestSupport.run(
+            TestSupport.executable("bgtask"), ["simulate", manifest, "--for", "10m", "--format", "jsonl"])
+        let audio = result.stdout.split(separator: "\n").filter { $0.contains(#""event":"audio."#) }.map { line in
+            let time = line.split(separator: "\"")[3]
+            let event = line.split(separator: "\"")[7]
+            return "\(time.dropFirst(11)) \(event)"
+        }
+        return (audio, result, folder.path + "/clip.wav")
+    }
+
+    @Test(.enabled(if: TestSupport.toolsAvailable("aplay"), "needs ALSA's configuration (alsa-utils) for the null device"))
+    func anInterruptionThatShouldResumePausesAndPlaysOn() async throws {
+        let (audio, result, _) = try await Self.run("""
+              - {at: 10s, audio: interruption, for: 45s, shouldResume: true}
+            """)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(audio == ["00:00:00Z audio.started", "00:00:10Z audio.interrupted", "00:00:55Z audio.resumed", "00:01:45Z audio.finished"])
+    }
+
+    @Test(.enabled(if: TestSupport.toolsAvailable("aplay"), "needs ALSA's configuration (alsa-utils) for the null device"))
+    func withoutShouldResumeOrWithTheRouteLostItStaysPaused() async throws {
+        let (audio, result, _) = try await Self.run("""
+              - {at: 10s, audio: interruption, for: 5s, shouldResume: false}
+              - {at: 20s, app: foreground, play: clip.wav}
+              - {at: 30s, audio: routeLost}
+            """)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(audio == [
+            "00:00:00Z audio.started", "00:00:10Z audio.interrupted", "00:00:20Z audio.started", "00:00:30Z audio.paused",
+        ])
+    }
+
+    @Test func aBadStepIsRefusedNamingItsPlace() async throws {
+        let (_, result, _) = try await Self.run("""
+              - {at: 10s, audio: interupt}
+            """)
+        #expect(result.status != 0)
+        #expect(result.stderr.contains("unknown audio step 'interupt' (expected interruption or routeLost)"), "\(result.stderr)")
+    }
+}
