@@ -29,7 +29,7 @@ final class PushApp: UIResponder, UIApplicationDelegate {
     }
 }
 
-@Suite(.serialized) @MainActor struct PushTests {
+@Suite(.serialized, .disabled(if: AddressSanitizer.isOn, AddressSanitizer.reason)) @MainActor struct PushTests {
     static let manifest = """
         app: com.example.feed
         backgroundModes: [remote-notification]

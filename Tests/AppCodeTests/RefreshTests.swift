@@ -2,7 +2,7 @@ import BackgroundTestKit
 import Testing
 import UIKit
 
-@Suite(.serialized) @MainActor struct RefreshTests {
+@Suite(.serialized, .disabled(if: AddressSanitizer.isOn, AddressSanitizer.reason)) @MainActor struct RefreshTests {
     static let manifest = """
         app: com.example.feed
         backgroundModes: [fetch]

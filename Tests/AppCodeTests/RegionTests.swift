@@ -3,7 +3,7 @@ import CoreLocation
 import Testing
 import UIKit
 
-@Suite(.serialized) @MainActor struct RegionTests {
+@Suite(.serialized, .disabled(if: AddressSanitizer.isOn, AddressSanitizer.reason)) @MainActor struct RegionTests {
     static let trace = "Traces/walk-through-region.gpx"
 
     @Test func aRegionEntryReachesTheAppsDelegateInTheBackgroundAtTheFixThatDecidedIt() async throws {

@@ -22,7 +22,7 @@ final class ClockApp: UIResponder, UIApplicationDelegate {
     }
 }
 
-@Suite(.serialized) @MainActor struct TimeTests {
+@Suite(.serialized, .disabled(if: AddressSanitizer.isOn, AddressSanitizer.reason)) @MainActor struct TimeTests {
     static let start = Date(timeIntervalSince1970: 1_767_225_600)
 
     @Test func theAppsCodeSeesTheDevicesClockEveryWay() async throws {

@@ -1,0 +1,12 @@
+import Glibc
+import Testing
+
+/// Whether this test process runs under AddressSanitizer (`make check-sanitizers`, CI's second pass). There,
+/// the sanitizer's own interceptors of `clock_gettime` and `dispatch_after` take the place of CVirtualClock's
+/// weak definitions, so the app's code sees the wall clock and its delayed blocks real time: the device's
+/// clock cannot reach app code in such a build (docs/guides/your-own-code.md, "Time": "Under a sanitizer"), and the
+/// suites that depend on it are disabled there with this reason. The plain run (`make test`) runs them.
+enum AddressSanitizer {
+    static let isOn = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "__asan_init") != nil
+    static let reason: Comment = "under AddressSanitizer its interceptors of clock_gettime and dispatch_after replace the device's clock"
+}
