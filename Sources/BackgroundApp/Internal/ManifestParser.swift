@@ -91,10 +91,11 @@ struct ManifestParser {
             manifest.sections[ObjectIdentifier(section)] = try section.init(top, in: manifest)
         }
         let sectionStepKeys = sections.flatMap { $0.lifecycleKeys }
+        let kinds = sections.flatMap { $0.lifecycleSteps }
         for item in try top["lifecycle"]?.list() ?? [] {
             // A section's own step (ManifestSection.lifecycleKeys): that section reads it.
             if case let entries? = try? item.entries(), entries.contains(where: { sectionStepKeys.contains($0.name) }) { continue }
-            manifest.lifecycle.append(try lifecycleStep(item, in: manifest, actions: document.actions, kinds: sections.flatMap { $0.lifecycleSteps }))
+            manifest.lifecycle.append(try lifecycleStep(item, in: manifest, actions: document.actions, kinds: kinds))
         }
         return manifest
     }

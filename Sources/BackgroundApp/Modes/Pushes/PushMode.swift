@@ -3,8 +3,6 @@ package import BackgroundCore
 package import BackgroundDevice
 package import BackgroundPushes
 import JSON
-import BackgroundScheduler
-import Glibc
 
 /// The remote-notification background mode: background (silent) pushes, as APNs and iOS deliver them, in
 /// the emulated app.

@@ -1,6 +1,5 @@
 package import BackgroundCore
 package import BackgroundDevice
-import BackgroundScheduler
 package import BackgroundTransfers
 
 /// The transfers background mode: the app's background session (``AppTransfers``) inside the emulated app.
