@@ -1,10 +1,16 @@
 import Foundation
+import Glibc
 
 /// What bgkit's own tests share: where the package and the shared corpus are, whether integration tests
 /// must run, and running a built command line.
 ///
 /// Not part of the public test kit: `package` visibility keeps it to this package's targets.
 package enum TestSupport {
+    /// The sanitizers this process was built with (`swift test --sanitize=…`; the tests and the command
+    /// lines they start are built alike): `address`, `thread`, or none.
+    package static let sanitizers: [String] = [("address", "__asan_init"), ("thread", "__tsan_init")]
+        .filter { dlsym(UnsafeMutableRawPointer(bitPattern: 0), $0.1) != nil }.map(\.0)
+
     /// The package's root folder (the one with Package.swift).
     package static let packageRoot: String = {
         var url = URL(fileURLWithPath: #filePath)

@@ -1,4 +1,4 @@
-import Glibc
+import BackgroundTestKit
 import Testing
 
 /// Whether this test process runs under AddressSanitizer (`make check-sanitizers`, CI's second pass). There,
@@ -7,6 +7,6 @@ import Testing
 /// clock cannot reach app code in such a build (docs/guides/your-own-code.md, "Time": "Under a sanitizer"), and the
 /// suites that depend on it are disabled there with this reason. The plain run (`make test`) runs them.
 enum AddressSanitizer {
-    static let isOn = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "__asan_init") != nil
+    static let isOn = TestSupport.sanitizers.contains("address")
     static let reason: Comment = "under AddressSanitizer its interceptors of clock_gettime and dispatch_after replace the device's clock"
 }

@@ -141,7 +141,5 @@ import Testing
     }
 
     /// True in a `swift test --sanitize=…` build (the tests and bgtask are built alike).
-    static let sanitized = [String](["__asan_init", "__tsan_init"]).contains { name in
-        dlsym(UnsafeMutableRawPointer(bitPattern: 0), name) != nil
-    }
+    static let sanitized = !TestSupport.sanitizers.isEmpty
 }
