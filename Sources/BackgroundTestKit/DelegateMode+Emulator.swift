@@ -4,6 +4,7 @@ import BackgroundTasks
 import CoreLocation
 import EmulatedFoundation
 import Foundation
+import PushKit
 import UIKit
 
 // The adapter of the app's delegate to today's emulator: a background mode, called first, that launches the
@@ -45,6 +46,7 @@ final class DelegateMode: @preconcurrency BackgroundMode {
         device?.appDelegate = nil
         EmulatedTasks.processDidEnd()
         EmulatedLocation.processDidEnd()
+        EmulatedPushRegistries.processDidEnd()
     }
 
     /// The delegate hears the app's moves between foreground and background, and so does NotificationCenter.
