@@ -46,6 +46,7 @@ final class DelegateMode: @preconcurrency BackgroundMode {
         device?.appDelegate = nil
         EmulatedTasks.processDidEnd()
         EmulatedLocation.processDidEnd()
+        EmulatedMonitor.processDidEnd()
         EmulatedPushRegistries.processDidEnd()
     }
 

@@ -8,13 +8,17 @@ import EmulatedFoundation
 // Apple-named modules is.
 
 /// A ``CLMonitor``'s monitor on the running device.
-final class EmulatedMonitor: @unchecked Sendable {
+package final class EmulatedMonitor: @unchecked Sendable {
     /// The device's monitor; nil when there is no device or location service, or the open failed.
     private let monitor: LocationMonitor?
     let events: CLMonitor.Events
 
+    /// The monitors the app's process has open: they close with it (``processDidEnd()``).
+    private nonisolated(unsafe) static var opened: [LocationMonitor] = []
+
     private init(_ monitor: LocationMonitor?) {
         self.monitor = monitor
+        if let monitor { Self.opened.append(monitor) }
         let (stream, continuation) = AsyncStream<CLMonitor.Event>.makeStream()
         events = CLMonitor.Events(stream: stream)
         guard let monitor else {
@@ -31,7 +35,17 @@ final class EmulatedMonitor: @unchecked Sendable {
 
     deinit {
         let monitor = monitor
-        EmulatedSystem.sync { monitor?.close() }
+        EmulatedSystem.sync {
+            monitor?.close()
+            Self.opened.removeAll { $0 === monitor }
+        }
+    }
+
+    /// The app's process ended: its monitors close (their `events` finish), and later events wait for the
+    /// next process's monitor of the name.
+    package static func processDidEnd() {
+        for monitor in opened { monitor.close() }
+        opened = []
     }
 
     /// Opens `name` on the device; a name already open stops the app, as iOS traps.

@@ -49,3 +49,24 @@ import UIKit
         }
     }
 }
+
+/// A CLMonitor's event relaunches a terminated app, whose new process opens the monitor by name and gets it.
+@Suite(.serialized, .disabled(if: AddressSanitizer.isOn, AddressSanitizer.reason)) @MainActor struct MonitorRelaunchTests {
+    @Test func aConditionsEventRelaunchesATerminatedAppWhichGetsItFromTheMonitor() async throws {
+        let device = try EmulatedDevice(manifest: """
+            app: com.example.tour
+            backgroundModes: [location]
+            location: {authorization: always, accuracy: full}
+            lifecycle: [{at: 1s, app: background}, {at: 2s, app: terminated}]
+            """)
+        let first = MonitorApp()
+        try await device.launch(first)
+        try await device.run(for: .seconds(3))
+        try await device.replay(gpx: MonitorTests.trace)
+        let relaunched = try #require(device.appDelegate as? MonitorApp)
+        #expect(relaunched !== first, "the system relaunched the app: a new delegate")
+        #expect(first.events.allSatisfy { $0.1 != .satisfied }, "the ended process heard nothing: \(first.events)")
+        #expect(relaunched.events.contains { $0.0 == "lindenhof" && $0.1 == .satisfied }, "\(relaunched.events)")
+        #expect(device.events.contains { $0.contains("monitor tour: lindenhof satisfied") }, "\(device.events.joined(separator: "\n"))")
+    }
+}
