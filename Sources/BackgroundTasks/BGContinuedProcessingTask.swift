@@ -2,15 +2,22 @@ import BackgroundScheduler
 
 /// A launched continued processing task (iOS 26), with its ``progress``.
 ///
-/// Linux's Foundation has no key-value observing, so the emulated system does not see `progress` change:
-/// the task's stall limit counts from its launch (docs/guides/your-own-code.md).
+/// Each change of `progress.totalUnitCount` or `completedUnitCount` is a report to the system (a
+/// `task.progress` event; the stall limit counts from the last one), as on iOS: the progress is a
+/// `Progress` whose counts tell the emulated task when set (Linux's Foundation has no key-value observing
+/// for the system to watch it by).
 open class BGContinuedProcessingTask: BGTask, @unchecked Sendable {
-    /// The task's progress: the system shows it, and each change of `completedUnitCount` is a report.
-    public let progress = Progress(totalUnitCount: 0)
+    /// The task's progress: the system shows it, and each change of its counts is a report.
+    public let progress: Progress
     /// The title the system shows.
     open var title: String { (emulated as? BackgroundScheduler.BGContinuedProcessingTask)?.title ?? "" }
     /// The subtitle the system shows.
     open var subtitle: String { (emulated as? BackgroundScheduler.BGContinuedProcessingTask)?.subtitle ?? "" }
+
+    override init(_ emulated: BackgroundScheduler.BGTask) {
+        progress = ReportedProgress(reportingTo: (emulated as? BackgroundScheduler.BGContinuedProcessingTask)?.progress)
+        super.init(emulated)
+    }
 
     /// Changes the title and subtitle the system shows.
     open func updateTitle(_ title: String, subtitle: String) {

@@ -15,6 +15,9 @@ import UIKit
 @MainActor
 final class DelegateMode: @preconcurrency BackgroundMode {
     weak var device: EmulatedDevice?
+    /// The app moved to the foreground before its process had a delegate (a launch by the user): the
+    /// delegate becomes active once it has finished launching, as UIKit does.
+    private var activatesAtLaunch = false
 
     func attach(to app: EmulatedApp) throws(InputError) {}
 
@@ -38,6 +41,12 @@ final class DelegateMode: @preconcurrency BackgroundMode {
         _ = delegate.application(application, willFinishLaunchingWithOptions: nil)
         _ = delegate.application(application, didFinishLaunchingWithOptions: nil)
         EmulatedTasks.processDidFinishLaunching()
+        // Launched into the foreground (the move came before the process had a delegate): it becomes active.
+        if activatesAtLaunch {
+            activatesAtLaunch = false
+            delegate.applicationDidBecomeActive(application)
+            NotificationCenter.default.post(name: UIApplication.didBecomeActiveNotification, object: application)
+        }
     }
 
     /// The process ended: its delegate and registrations with it.
@@ -54,7 +63,10 @@ final class DelegateMode: @preconcurrency BackgroundMode {
     /// A running app (not a suspended one) hears that it is about to end.
     func appDidChange(from: LifecycleState, to: LifecycleState) {
         let application = UIApplication.shared
-        guard let delegate = application.delegate else { return }
+        guard let delegate = application.delegate else {
+            activatesAtLaunch = to == .foreground
+            return
+        }
         let center = NotificationCenter.default
         if to == .foreground {
             if from != .terminated {
