@@ -144,8 +144,8 @@ extension EmulatedDevice {
     }
 
     /// Lets the app's code run until it waits: a round's yield enqueues no more jobs on Swift's executors than
-    /// a bare yield does (``yieldCost``), no call waits for the main queue, the sleeps and timers the code started are on
-    /// the engine and the work they resumed has run — three rounds in a row.
+    /// a bare yield does (``yieldCost``), no call waits for the main queue, the sleeps and timers the code
+    /// started are on the engine and the work they resumed has run — three rounds in a row.
     func settle() async {
         let yieldCost = await Self.yieldCost
         var quietRounds = 0
