@@ -110,7 +110,7 @@ let package = Package(
         // (on the Apple-named modules, and CVirtualClock for the device's clock in the test process).
         .target(name: "BackgroundTestKit", dependencies: [
             "BackgroundApp", "BackgroundDevice", "BackgroundScheduler", "BackgroundLocation", "BackgroundAudio", "BackgroundTransfers", "BackgroundPushes",
-            "EmulatedFoundation", "UIKit", "BackgroundTasks", "CoreLocation", "AVFoundation", "PushKit", "CVirtualClock", "JSON",
+            "EmulatedFoundation", "UIKit", "BackgroundTasks", "CoreLocation", "AVFoundation", "PushKit", "CVirtualClock", "JSON", "ALSAAudio",
         ]),
         // The test process's CLOCK_REALTIME and the Swift runtime's enqueue hooks, for EmulatedDevice: imported
         // only by BackgroundTestKit.
@@ -155,7 +155,7 @@ let package = Package(
         ]),
         // In-process benchmarks, run by tools/bench/run (never by `make test`).
         .executableTarget(name: "bgkit-bench", dependencies: [
-            "BackgroundApp", "BackgroundDevice", "GPSDLocation", "ALSAAudio", "BackgroundTestKit", "CurlTransport",
+            "BackgroundApp", "BackgroundDevice", "GPSDLocation", "ALSAAudio", "BackgroundTestKit", "CurlTransport", "FeedApp",
         ]),
 
         // Fuzz targets: one file each under Fuzz/, run by tools/fuzz/run (`make fuzz`); see docs/RELIABILITY.md.
@@ -213,13 +213,24 @@ let package = Package(
         // An app's own code (Apple's API) on EmulatedDevice.
         .testTarget(name: "AppCodeTests", dependencies: [
             "BackgroundTestKit", "UIKit", "_Testing_UIKit", "BackgroundTasks", "CoreLocation", "AVFoundation", "PushKit", "CallKit",
+            "BackgroundAudio",
         ]),
+        // Examples/FeedApp, an iOS app's background code on the Apple-named modules, and its tests on EmulatedDevice:
+        // targets of this package too, so that `make test` builds and runs them in the same build (its own
+        // Package.swift builds it alone, with this package as a path dependency).
+        .target(
+            name: "FeedApp", dependencies: ["UIKit", "BackgroundTasks", "CoreLocation", "AVFoundation"],
+            path: "Examples/FeedApp/Sources/FeedApp"),
+        .testTarget(
+            name: "FeedAppTests", dependencies: ["FeedApp", "BackgroundTestKit", "UIKit", "_Testing_UIKit", "BackgroundTasks", "CoreLocation", "AVFoundation"],
+            path: "Examples/FeedApp/Tests/FeedAppTests"),
         // A child for SQLiteStoreTests to SIGKILL while it writes.
         .executableTarget(name: "bgkit-sqlite-writer", dependencies: ["SQLiteStore"], path: "Tests/Helpers/SQLiteWriter"),
     ]
 )
 
-for target in package.targets where target.type != .system {
+// Examples/FeedApp's targets are built as its own Package.swift builds them (as an app's code is written).
+for target in package.targets where target.type != .system && target.path?.hasPrefix("Examples/") != true {
     target.swiftSettings = (target.swiftSettings ?? []) + [
         .enableUpcomingFeature("ExistentialAny"),
         .enableUpcomingFeature("MemberImportVisibility"),

@@ -74,6 +74,8 @@ public final class AudioSession: @unchecked Sendable {
         var isActive = false
         var inBackground = false
         var interrupted = false
+        /// The interruption is the move to the background (not another session's).
+        var suspendedInBackground = false
         var players: [WeakPlayer] = []
         var observers: [(Notification) -> Void] = []
     }
@@ -113,10 +115,20 @@ public final class AudioSession: @unchecked Sendable {
     }
 
     /// Activates or deactivates the session; deactivating while a player plays throws ``BusyError``.
+    /// Activating it in the background in a category that plays there (with the audio mode) ends the
+    /// suspension the move to the background caused, as an app woken in the background (a region entry)
+    /// may start playing on iOS.
     public func setActive(_ active: Bool) throws(BusyError) {
         let players = lock.withLock { state.players.compactMap(\.player) }
         if !active && players.contains(where: \.isPlaying) { throw BusyError() }
-        lock.withLock { state.isActive = active }
+        let allowed = allowsBackgroundPlayback
+        lock.withLock {
+            state.isActive = active
+            if active && allowed && state.suspendedInBackground {
+                state.interrupted = false
+                state.suspendedInBackground = false
+            }
+        }
     }
 
     /// Adds a listener of interruptions and route changes (as observing `AVAudioSession`'s notifications).
@@ -148,7 +160,10 @@ public final class AudioSession: @unchecked Sendable {
 
     /// The interruption ended: players it paused resume when `shouldResume`.
     public func endInterruption(shouldResume: Bool) {
-        lock.withLock { state.interrupted = false }
+        lock.withLock {
+            state.interrupted = false
+            state.suspendedInBackground = false
+        }
         post(.interruptionEnded(shouldResume: shouldResume))
     }
 
@@ -170,7 +185,10 @@ public final class AudioSession: @unchecked Sendable {
     }
 
     private func suspendForBackground() {
-        lock.withLock { state.interrupted = true }
+        lock.withLock {
+            state.interrupted = true
+            state.suspendedInBackground = true
+        }
         post(.interruptionBegan(appWasSuspended: true))
     }
 

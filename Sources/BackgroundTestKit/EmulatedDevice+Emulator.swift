@@ -1,3 +1,4 @@
+import ALSAAudio
 import AVFoundation
 import BackgroundApp
 import BackgroundAudio
@@ -25,10 +26,13 @@ extension EmulatedDevice {
         var options = AppRecipe.Options()
         options.configuration.seed = seed
         options.configuration.scheduler.policy = policy == .eager ? .eager : .realistic(seed: seed)
-        // The device's location services (which a trace moves: replay(gpx:)) and a silent audio output on
-        // virtual time: clips play as on a device with nothing plugged in.
+        // The device's location services (which a trace moves: replay(gpx:)), and its audio on ALSA as bgloc's:
+        // the manifest's `audio.device` on virtual time, or ALSA's `null` device (silent, no sound card needed)
+        // when the manifest has no `audio:` section — the emulator's choice for tests.
         options.location = LocationManager(engine: engine, timeline: timeline)
-        options.audio = EmulatedApp.Audio(output: { RecordingAudioOutput(device: $0) }, open: { try WAVDecoder(path: $0) })
+        if manifest.audio == nil { options.configuration.audioDevice = "null" }
+        options.audio = EmulatedApp.Audio(
+            output: { ALSAOutput(device: $0, deviceOption: "audio.device:") }, open: AudioFile.open, tags: AudioFile.tags)
         let delegateMode = DelegateMode()
         let code = try DeviceCode(manifest: ManifestApp(commands: options.configuration.commands))
         let app = try EmulatedApp(
@@ -62,14 +66,26 @@ extension EmulatedDevice {
     func release() {
         guard Self.current == ObjectIdentifier(self) else { return }
         if EmulatedSystem.current === system { EmulatedSystem.current = nil }
-        for job in VirtualClock.shared.stop() + sleeping.values { VirtualClock.shared.resume(job) }
+        for job in VirtualClock.shared.stop() + sleeping.values + endedSleeps { VirtualClock.shared.resume(job) }
         sleeping = [:]
+        endedSleeps = []
+        timers.end()
         Self.current = nil
         if !Self.waiting.isEmpty {
             let next = Self.waiting.removeFirst()
             Self.current = next.device
             next.continuation.resume()
         }
+    }
+
+    /// The app's process ended (terminated, force quit, the device restarted): the code it was running stops
+    /// with it, so its sleeps no longer wake on the device's clock.
+    func processDidEnd() {
+        for (id, job) in sleeping {
+            app.engine.cancel(id)
+            endedSleeps.append(job)
+        }
+        sleeping = [:]
     }
 
     /// The device that has the process now.
@@ -130,8 +146,8 @@ extension EmulatedDevice {
     }
 
     /// Lets the app's code run until it waits: a round's yield enqueues no more jobs on Swift's executors than
-    /// a bare yield does (``yieldCost``), no call waits for the main queue, the sleeps the code started are on
-    /// the engine and the work they resumed has run — three rounds in a row.
+    /// a bare yield does (``yieldCost``), no call waits for the main queue, the sleeps and timers the code
+    /// started are on the engine and the work they resumed has run — three rounds in a row.
     func settle() async {
         let yieldCost = await Self.yieldCost
         var quietRounds = 0
@@ -142,7 +158,8 @@ extension EmulatedDevice {
             await Task.yield()
             let sleeps = VirtualClock.shared.takenSleeps()
             for sleep in sleeps { schedule(sleep.work, after: sleep.delay) }
-            let busy = VirtualClock.shared.enqueuedJobs - before > yieldCost || system.pendingPosts > 0 || !sleeps.isEmpty
+            let newTimers = timers.adoptTaken()
+            let busy = newTimers || VirtualClock.shared.enqueuedJobs - before > yieldCost || system.pendingPosts > 0 || !sleeps.isEmpty
                 || VirtualClock.shared.isResumedWorkRunning
             quietRounds = busy ? 0 : quietRounds + 1
         }

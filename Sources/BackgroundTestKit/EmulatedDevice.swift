@@ -23,7 +23,7 @@ import EmulatedFoundation
 /// ```
 /// One device runs at a time in a process: while it exists, `UIApplication.shared`,
 /// `BGTaskScheduler.shared`, `AVAudioSession.sharedInstance()` and every `CLLocationManager` belong to it, and
-/// the app's code reads the device's clock (`Date()`, `Task.sleep`). A device launched while another exists
+/// the app's code reads the device's clock (`Date()`, `Task.sleep`, `Timer`). A device launched while another exists
 /// waits until that one is gone (a test's device goes when the test ends).
 @MainActor
 public final class EmulatedDevice {
@@ -47,6 +47,10 @@ public final class EmulatedDevice {
     var firstDelegate: (any UIResponder & UIApplicationDelegate)?
     /// Sleeps of the app's tasks waiting on the engine.
     var sleeping: [EventID: OpaquePointer] = [:]
+    /// Sleeps of a process that ended: they never wake on the device, and resume when the device ends.
+    var endedSleeps: [OpaquePointer] = []
+    /// The app's timers on the device's clock.
+    let timers: AppTimers
 
     /// A device for the manifest `text` (CONTRACTS §4–§9; relative paths from the working directory) under
     /// the `eager` policy.
@@ -63,6 +67,8 @@ public final class EmulatedDevice {
     public init(manifest text: String, policy: Policy, seed: UInt64) throws {
         app = try Self.makeApp(manifest: text, policy: policy, seed: seed)
         system = EmulatedSystem(app: app)
+        timers = AppTimers(app: app)
+        app.lifecycle.addTerminationListener { [weak self] in self?.processDidEnd() }
     }
 
     isolated deinit {

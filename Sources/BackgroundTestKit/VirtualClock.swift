@@ -1,12 +1,15 @@
 import BackgroundCore
 import CVirtualClock
+import EmulatedFoundation
 import Foundation
 
 /// The device's clock in the test process, for the app's code (docs/guides/your-own-code.md, "Time"):
 /// CLOCK_REALTIME — what `Date()` reads — set to the device's time while a device runs, and the app's
 /// delayed work (`Task.sleep` and `DispatchQueue.asyncAfter` in the app's tasks: those started from the
 /// device's calls into the app, which carry ``AppContext/isAppCode``) taken from `dispatch_after` and
-/// scheduled on the device's engine. It also counts the jobs enqueued on Swift's executors, which tells the
+/// scheduled on the device's engine, and the timers the app's code schedules on the main queue
+/// (`Timer.scheduledTimer`, `RunLoop.add`, which reach `CFRunLoopAddTimer`) taken for the device to fire
+/// (``AppTimers``). It also counts the jobs enqueued on Swift's executors, which tells the
 /// device whether the app's code still runs.
 final class VirtualClock: @unchecked Sendable {
     static let shared = VirtualClock()
@@ -14,6 +17,7 @@ final class VirtualClock: @unchecked Sendable {
     private let lock = NSLock()
     private var taking = false
     private var sleeps: [(delay: Duration, work: OpaquePointer)] = []
+    private var timers: [Timer] = []
 
     private init() {}
 
@@ -26,14 +30,21 @@ final class VirtualClock: @unchecked Sendable {
             let milliseconds = (delay + 500_000) / 1_000_000
             return VirtualClock.shared.take(.milliseconds(milliseconds), work) ? 1 : 0
         }
+        bgkit_timer_sink_set { timer in
+            guard let timer, let info = bgkit_timer_info(timer), EmulatedSystem.isOnMainQueue else { return 0 }
+            // Foundation's Timer keeps itself in its CFRunLoopTimer's context.
+            return VirtualClock.shared.take(Unmanaged<Timer>.fromOpaque(info).takeUnretainedValue()) ? 1 : 0
+        }
         set(time)
     }
 
     /// Leaves the sleeps and CLOCK_REALTIME to the machine; returns the sleeps taken and not handed back.
     func stop() -> [OpaquePointer] {
         bgkit_clock_clear()
+        bgkit_timer_sink_set(nil)
         return lock.withLock {
             taking = false
+            timers = []
             defer { sleeps = [] }
             return sleeps.map(\.work)
         }
@@ -48,6 +59,22 @@ final class VirtualClock: @unchecked Sendable {
             guard taking else { return false }
             sleeps.append((delay, work))
             return true
+        }
+    }
+
+    private func take(_ timer: Timer) -> Bool {
+        lock.withLock {
+            guard taking else { return false }
+            timers.append(timer)
+            return true
+        }
+    }
+
+    /// The timers taken since the last call.
+    func takenTimers() -> [Timer] {
+        lock.withLock {
+            defer { timers = [] }
+            return timers
         }
     }
 

@@ -176,3 +176,38 @@ void bgkit_delayed_work_submit(bgkit_delayed_work *work) {
 int64_t bgkit_delayed_work_running(void) {
     return atomic_load_explicit(&running_work, memory_order_acquire);
 }
+
+// MARK: CFRunLoopAddTimer
+
+typedef void (*run_loop_add_timer_fn)(void *, void *, const void *);
+
+/// CFRunLoopTimerContext's layout (CFRunLoop.h).
+struct timer_context {
+    long version;
+    void *info;
+    const void *(*retain)(const void *);
+    void (*release)(const void *);
+    const void *(*copy_description)(const void *);
+};
+
+typedef void (*timer_get_context_fn)(void *, struct timer_context *);
+
+static _Atomic(bgkit_timer_sink) timer_sink = NULL;
+
+void bgkit_timer_sink_set(bgkit_timer_sink sink) {
+    atomic_store_explicit(&timer_sink, sink, memory_order_release);
+}
+
+void *bgkit_timer_info(void *timer) {
+    struct timer_context context = {0};
+    ((timer_get_context_fn)next("CFRunLoopTimerGetContext"))(timer, &context);
+    return context.info;
+}
+
+__attribute__((weak, visibility("default"))) void CFRunLoopAddTimer(void *run_loop, void *timer, const void *mode) {
+    static _Atomic(run_loop_add_timer_fn) real = NULL;
+    bgkit_timer_sink sink = atomic_load_explicit(&timer_sink, memory_order_acquire);
+    if (sink != NULL && timer != NULL && sink(timer)) return;
+    if (atomic_load(&real) == NULL) atomic_store(&real, (run_loop_add_timer_fn)next("CFRunLoopAddTimer"));
+    atomic_load(&real)(run_loop, timer, mode);
+}

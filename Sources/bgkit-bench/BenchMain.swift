@@ -2,12 +2,13 @@
 /// build. Each prints one line per measurement: `name<TAB>value<TAB>unit`.
 @main
 enum BenchMain {
-    static func main() throws {
+    static func main() async throws {
         let arguments = Array(CommandLine.arguments.dropFirst())
         guard let name = arguments.first else {
-            print("usage: bgkit-bench NAME [ARGS…]; names: \(benchmarks.keys.sorted().joined(separator: ", "))")
+            print("usage: bgkit-bench NAME [ARGS…]; names: \((Array(benchmarks.keys) + deviceBenchmarks.keys).sorted().joined(separator: ", "))")
             return
         }
+        if let benchmark = deviceBenchmarks[name] { return try await benchmark(Array(arguments.dropFirst())) }
         guard let benchmark = benchmarks[name] else {
             print("bgkit-bench: no benchmark named \(name)")
             return
@@ -25,5 +26,10 @@ enum BenchMain {
         "nginx": TransferBenchmark.runNginx,
         "upload": TransferBenchmark.runUpload,
         "download": TransferBenchmark.runDownload,
+    ]
+
+    /// The benchmarks of an app's own code on EmulatedDevice, on the main actor.
+    static let deviceBenchmarks: [String: @MainActor ([String]) async throws -> Void] = [
+        "feedapp": FeedAppBenchmark.run,
     ]
 }

@@ -50,6 +50,21 @@ import Testing
         #expect(rig.kinds.last?.time == rig.at(4.5))
     }
 
+    @Test func activatingAPlaybackSessionInTheBackgroundLetsTheAppPlayThere() throws {
+        // An app with the audio mode left the foreground in the default category (suspended), then, woken in
+        // the background (a region entry), sets .playback and activates its session: it may play.
+        let session = AudioSession(category: .soloAmbient, backgroundAudioMode: true)
+        let rig = VirtualRig([("a.wav", .tone(s16Stereo8k, seconds: 2))], session: session)
+        session.applicationDidEnterBackground()
+        #expect(!rig.player.play())
+        session.setCategory(.playback)
+        #expect(!rig.player.play())
+        try session.setActive(true)
+        #expect(rig.player.play())
+        rig.engine.run()
+        #expect(rig.kinds.map(\.kind.name) == ["audio.started", "audio.finished"])
+    }
+
     @Test(arguments: [true, false])
     func anInterruptionPausesAndItsEndResumesOnlyWhenItShould(shouldResume: Bool) {
         let session = AudioSession(category: .playback)

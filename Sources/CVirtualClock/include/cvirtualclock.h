@@ -11,7 +11,10 @@
 //   on Linux put a `Task.sleep` through `dispatch_after_f`, and `DispatchQueue.asyncAfter` calls
 //   `dispatch_after`. A sink may take the delayed work (the app's), and hands it back to its queue later,
 //   on the device's clock; what it does not take waits on the machine's clock.
-// All three are weak: a program linked with a static libdispatch (`--static-swift-stdlib`, as `make release`
+// - `CFRunLoopAddTimer` is defined here too: Foundation's `Timer.scheduledTimer` and `RunLoop.add(_:forMode:)`
+//   call it (through libFoundation's PLT), so a sink may take a timer the app schedules and fire it on the
+//   device's clock; what it does not take goes to the run loop as before.
+// All four are weak: a program linked with a static libdispatch (`--static-swift-stdlib`, as `make release`
 // links bgkit-bench) keeps libdispatch's own, and nothing is interposed there.
 #ifndef CVIRTUALCLOCK_H
 #define CVIRTUALCLOCK_H
@@ -40,5 +43,13 @@ uint64_t bgkit_enqueued_jobs(void);
 void bgkit_delayed_work_submit(bgkit_delayed_work *work);
 /// Work handed back by `bgkit_delayed_work_submit` that has not finished running yet.
 int64_t bgkit_delayed_work_running(void);
+
+/// Takes a timer added to a run loop (`CFRunLoopTimerRef`): returns 1 when it took it (the run loop never
+/// sees it), 0 to add it to the run loop as asked.
+typedef int (*bgkit_timer_sink)(void *timer);
+/// Sets the sink of timers (nil: every timer goes to its run loop).
+void bgkit_timer_sink_set(bgkit_timer_sink sink);
+/// The `info` of a timer's context: for a Foundation `Timer`, an unretained reference to it.
+void *bgkit_timer_info(void *timer);
 
 #endif

@@ -27,6 +27,9 @@ package final class AudioMode: BackgroundMode {
     var interruptions = 0
     /// The clips' tags, read once each.
     var tagCache: [String: AudioTags] = [:]
+    /// The players made for the app's own code (``player(for:)``), weakly: the code owns them; each stops
+    /// with the process.
+    private var codePlayers: [() -> AudioPlayer?] = []
 
     /// - Parameter audio: Where clips play; nil reports every `play` action as an `error` event.
     package init(audio: EmulatedApp.Audio?) {
@@ -46,10 +49,12 @@ package final class AudioMode: BackgroundMode {
         }
     }
 
-    /// The clip stops with the process.
+    /// The clips stop with the process.
     package func appDidTerminate() {
         player?.stop()
         player = nil
+        for player in codePlayers { player()?.stop() }
+        codePlayers = []
     }
 
     package func appDidChange(from: LifecycleState, to: LifecycleState) {
@@ -103,7 +108,10 @@ package final class AudioMode: BackgroundMode {
     /// replaces it.
     package func player(for file: String) -> AudioPlayer? {
         guard let app, let audio else { return nil }
-        return makePlayer(file, app: app, audio: audio)
+        let player = makePlayer(file, app: app, audio: audio)
+        codePlayers.removeAll { $0() == nil }
+        codePlayers.append { [weak player] in player }
+        return player
     }
 
     private func audioEvent(_ event: AudioPlayerEvent) {
