@@ -45,6 +45,7 @@ final class DelegateMode: @preconcurrency BackgroundMode {
         device?.appDelegate = nil
         EmulatedTasks.processDidEnd()
         EmulatedLocation.processDidEnd()
+        EmulatedTransfers.processDidEnd()
     }
 
     /// The delegate hears the app's moves between foreground and background, and so does NotificationCenter.
