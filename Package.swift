@@ -108,7 +108,7 @@ let package = Package(
         // (on the Apple-named modules, and CVirtualClock for the device's clock in the test process).
         .target(name: "BackgroundTestKit", dependencies: [
             "BackgroundApp", "BackgroundDevice", "BackgroundScheduler", "BackgroundLocation", "BackgroundAudio", "BackgroundTransfers", "BackgroundPushes",
-            "EmulatedFoundation", "UIKit", "BackgroundTasks", "CoreLocation", "AVFoundation", "CVirtualClock", "JSON",
+            "EmulatedFoundation", "UIKit", "BackgroundTasks", "CoreLocation", "AVFoundation", "CVirtualClock", "JSON", "CurlTransport",
         ]),
         // The test process's CLOCK_REALTIME and the Swift runtime's enqueue hooks, for EmulatedDevice: imported
         // only by BackgroundTestKit.

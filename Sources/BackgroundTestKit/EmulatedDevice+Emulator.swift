@@ -7,7 +7,9 @@ import BackgroundLocation
 import BackgroundPushes
 import BackgroundScheduler
 import BackgroundTasks
+import BackgroundTransfers
 import CoreLocation
+import CurlTransport
 import EmulatedFoundation
 import Foundation
 import UIKit
@@ -17,7 +19,7 @@ import UIKit
 // time with the app's code run in between. The delegate mode is what is left to move onto the seam.
 
 extension EmulatedDevice {
-    static func makeApp(manifest text: String, policy: Policy, seed: UInt64) throws -> EmulatedApp {
+    static func makeApp(manifest text: String, policy: Policy, seed: UInt64, transfers: Transfers) throws -> EmulatedApp {
         let recipe = AppRecipe.standard
         let manifest = try recipe.manifest(yaml: text, file: "EmulatedDevice(manifest:)")
         let engine = EventEngine(start: .defaultStart)
@@ -28,6 +30,9 @@ extension EmulatedDevice {
         // The device's location services (which a trace moves: replay(gpx:)) and a silent audio output on
         // virtual time: clips play as on a device with nothing plugged in.
         options.location = LocationManager(engine: engine, timeline: timeline)
+        if transfers == .real {
+            options.transferAttempts = { engine, _ in RealTransfers(transport: CurlTransport(), engine: engine, mode: .virtual) }
+        }
         options.audio = EmulatedApp.Audio(output: { RecordingAudioOutput(device: $0) }, open: { try WAVDecoder(path: $0) })
         let delegateMode = DelegateMode()
         let code = try DeviceCode(manifest: ManifestApp(commands: options.configuration.commands))

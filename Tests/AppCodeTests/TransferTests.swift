@@ -93,4 +93,36 @@ import UIKit
         // Relaunched at 10m00.2s when the upload ended, suspended 30 s later.
         #expect(suspended.hasPrefix(#"{"time":"2026-01-01T00:10:30.2"#))
     }
+
+    @Test func aDownloadsFileIsTheDelegatesUntilItsCallReturns() async throws {
+        let device = try EmulatedDevice(manifest: """
+            app: com.example.feed
+            conditions: [{at: 0s, network: wifi}]
+            """)
+        let app = UploadApp()
+        try await device.launch(app)
+        let identifier = app.uploads.download("https://example.org/tours/next.json")
+        try await device.run(for: .seconds(60))
+        // Simulated: no byte moves, the file is there and empty; then gone from where it was given.
+        #expect(UploadApp.journal.all.contains("downloaded \(identifier) 0 bytes"))
+        #expect(UploadApp.journal.all.contains { $0.hasPrefix("completed \(identifier) status 200 error -") })
+        #expect(!FileManager.default.fileExists(
+            atPath: FileManager.default.temporaryDirectory.appendingPathComponent("bgkit-download-\(UploadManager.identifier)-\(identifier).tmp").path))
+    }
+
+    @Test func aRealDeviceUploadsOverHTTP() async throws {
+        let server = try FaultyHTTPServer([.init(status: 201)])
+        defer { server.stop() }
+        let device = try EmulatedDevice(manifest: """
+            app: com.example.feed
+            conditions: [{at: 0s, network: wifi}]
+            """, policy: .eager, seed: 0, transfers: .real)
+        let app = UploadApp()
+        try await device.launch(app)
+        let identifier = app.uploads.upload(try Self.file(1000), to: server.url("visits/museum.log"))
+        try await device.run(for: .seconds(60))
+        #expect(server.requests.first?.hasPrefix("PUT /visits/museum.log HTTP/1.1") == true)
+        #expect(server.bodies.first?.count == 1000)
+        #expect(UploadApp.journal.all.contains { $0.hasPrefix("completed \(identifier) status 201 error -") })
+    }
 }

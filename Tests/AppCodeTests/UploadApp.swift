@@ -27,7 +27,7 @@ final class UploadApp: UIResponder, UIApplicationDelegate {
 }
 
 /// The app's background session and its delegate.
-final class UploadManager: NSObject, URLSessionDelegate, URLSessionTaskDelegate, @unchecked Sendable {
+final class UploadManager: NSObject, URLSessionDelegate, URLSessionTaskDelegate, URLSessionDownloadDelegate, @unchecked Sendable {
     static let identifier = "com.example.feed.uploads"
     var completionHandler: (() -> Void)?
 
@@ -42,14 +42,38 @@ final class UploadManager: NSObject, URLSessionDelegate, URLSessionTaskDelegate,
         _ = session
     }
 
-    /// Uploads `file` with a `PUT`; returns the task's identifier.
+    /// Uploads `file` to `url` with a `PUT`; returns the task's identifier.
     @discardableResult
-    func upload(_ file: URL) -> Int {
-        var request = URLRequest(url: URL(string: "https://example.org/visits/museum.log")!)
+    func upload(_ file: URL, to url: String = "https://example.org/visits/museum.log") -> Int {
+        var request = URLRequest(url: URL(string: url)!)
         request.httpMethod = "PUT"
         let task = session.uploadTask(with: request, fromFile: file)
         task.resume()
         return task.taskIdentifier
+    }
+
+    /// Downloads `url`; returns the task's identifier.
+    @discardableResult
+    func download(_ url: String) -> Int {
+        let task = session.downloadTask(with: URL(string: url)!)
+        task.resume()
+        return task.taskIdentifier
+    }
+
+    /// Where downloads are moved, as an app moves them before the call returns.
+    nonisolated(unsafe) static var downloads = FileManager.default.temporaryDirectory.appendingPathComponent("bgkit-app-downloads")
+
+    func urlSession(_ session: URLSession, downloadTask: URLSessionDownloadTask, didFinishDownloadingTo location: URL) {
+        let kept = Self.downloads.appendingPathComponent("\(downloadTask.taskIdentifier)")
+        try? FileManager.default.createDirectory(at: Self.downloads, withIntermediateDirectories: true)
+        try? FileManager.default.removeItem(at: kept)
+        do {
+            try FileManager.default.moveItem(at: location, to: kept)
+            let size = (try FileManager.default.attributesOfItem(atPath: kept.path)[.size] as? Int) ?? -1
+            UploadApp.journal.add("downloaded \(downloadTask.taskIdentifier) \(size) bytes")
+        } catch {
+            UploadApp.journal.add("download not moved: \(error)")
+        }
     }
 
     func urlSession(_ session: URLSession, taskIsWaitingForConnectivity task: URLSessionTask) {
