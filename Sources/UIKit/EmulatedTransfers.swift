@@ -46,8 +46,10 @@ package final class EmulatedTransfers: @unchecked Sendable {
     }
 
     private nonisolated(unsafe) static var shared: EmulatedTransfers?
-    /// The background configurations of the app's session objects, by object.
-    private nonisolated(unsafe) static var configurations: [ObjectIdentifier: (session: WeakSession, configuration: SessionConfiguration)] = [:]
+    /// The background configurations of the app's session objects, by object, with the order they were made in.
+    private nonisolated(unsafe) static var configurations:
+        [ObjectIdentifier: (session: WeakSession, configuration: SessionConfiguration, made: Int)] = [:]
+    private nonisolated(unsafe) static var sessionsMade = 0
 
     private let system: EmulatedSystem
     private var sessions: [String: Session] = [:]
@@ -73,12 +75,10 @@ package final class EmulatedTransfers: @unchecked Sendable {
     static func sessionMade(_ object: URLSession, _ configuration: SessionConfiguration) {
         EmulatedSystem.sync {
             configurations = configurations.filter { $0.value.session.object != nil }
-            configurations[ObjectIdentifier(object)] = (WeakSession(object), configuration)
-            guard let service = current, let session = service.session(configuration), session.object == nil else { return }
-            session.object = object
-            let pending = session.pending
-            session.pending = []
-            for delivery in pending { service.deliver(delivery, in: session) }
+            sessionsMade += 1
+            configurations[ObjectIdentifier(object)] = (WeakSession(object), configuration, sessionsMade)
+            guard let service = current, let session = service.session(configuration) else { return }
+            service.adopt(object, into: session)
         }
     }
 
@@ -98,6 +98,8 @@ package final class EmulatedTransfers: @unchecked Sendable {
         guard let configuration = configuration(of: object) else { return nil }
         return EmulatedSystem.sync {
             let session = current?.session(configuration)
+            // A session made before the device ran, or kept from an earlier process, is the process's now.
+            if let session { current?.adopt(object, into: session) }
             let identifier = session?.nextTaskIdentifier ?? 0
             session?.nextTaskIdentifier += 1
             // A download is kept where the delegate is given it, until its call returns.
@@ -117,7 +119,7 @@ package final class EmulatedTransfers: @unchecked Sendable {
         }
     }
 
-    /// `cancel()`: the transfer fails with `cancelled` (a task never resumed just completes so).
+    /// `cancel()`: the transfer fails with `cancelled` (a task never resumed is left as it is).
     static func cancel(_ state: BackgroundTaskState) {
         EmulatedSystem.sync {
             guard let transfer = state.current.transfer, let session = current?.sessions[state.session] else { return }
@@ -155,10 +157,18 @@ package final class EmulatedTransfers: @unchecked Sendable {
 
     // MARK: What the system does
 
-    /// Every event the app was woken for was delivered: `urlSessionDidFinishEvents(forBackgroundURLSession:)`
-    /// follows them (when the process recreates the session, if it has not yet).
+    /// Every event the app was woken for was delivered, and `handleEventsForBackgroundURLSession` has
+    /// returned: `urlSessionDidFinishEvents(forBackgroundURLSession:)` follows the events (when the process
+    /// recreates the session, if it has not yet). A process that made none but holds a session object of that
+    /// identifier from an earlier one — kept in a static, which outlives the emulated process in the test
+    /// process — gets them on it (**the emulator's choice**: on iOS the static would be new).
     package static func didFinishEvents(forBackgroundURLSession identifier: String) {
         guard let service = current, let session = service.sessions[identifier] else { return }
+        if session.object == nil, let kept = configurations.values
+            .filter({ $0.configuration.identifier == identifier && $0.session.object != nil }).max(by: { $0.made < $1.made })?.session.object
+        {
+            service.adopt(kept, into: session)
+        }
         service.deliver(.finished, in: session)
     }
 
@@ -185,6 +195,16 @@ package final class EmulatedTransfers: @unchecked Sendable {
             receive(event, in: session)
         }
         return session
+    }
+
+    /// `object` becomes the process's session object of `session`, unless it has one, and gets the events
+    /// that waited for one.
+    private func adopt(_ object: URLSession, into session: Session) {
+        guard session.object == nil else { return }
+        session.object = object
+        let pending = session.pending
+        session.pending = []
+        for delivery in pending { deliver(delivery, in: session) }
     }
 
     private func create(_ task: URLSessionTask, _ state: BackgroundTaskState, in session: Session) {

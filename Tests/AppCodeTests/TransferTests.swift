@@ -125,4 +125,20 @@ import UIKit
         #expect(server.bodies.first?.count == 1000)
         #expect(UploadApp.journal.all.contains { $0.hasPrefix("completed \(identifier) status 201 error -") })
     }
+
+    @Test func aSessionKeptInAStaticIsTakenAsRecreatedAfterARelaunch() async throws {
+        let device = try EmulatedDevice(manifest: """
+            app: com.example.feed
+            conditions: [{at: 0s, network: none}, {at: 10m, network: wifi}]
+            lifecycle: [{at: 1m, app: background}, {at: 3m, app: terminated}]
+            """)
+        try await device.launch(SharedUploadApp())
+        let identifier = SharedUploadApp.uploads.upload(try Self.file(1000))
+        try await device.run(for: .seconds(20 * 60))
+        let journal = UploadApp.journal.all
+        #expect(journal.contains { $0.hasPrefix("completed \(identifier) status 201 error -") })
+        #expect(journal.last == "finished \(UploadManager.identifier)")
+        let suspended = try #require(device.events.last { $0.contains(#""state":"suspended""#) })
+        #expect(suspended.contains("the app called the completion handler of its session's events"))
+    }
 }

@@ -26,6 +26,20 @@ final class UploadApp: UIResponder, UIApplicationDelegate {
     }
 }
 
+/// The same app with its session's owner in a static, as apps keep a shared uploader: the object outlives the
+/// emulated process.
+final class SharedUploadApp: UIResponder, UIApplicationDelegate {
+    static let uploads = UploadManager()
+
+    func application(
+        _ application: UIApplication, handleEventsForBackgroundURLSession identifier: String, completionHandler: @escaping () -> Void
+    ) {
+        UploadApp.journal.add("handleEvents \(identifier)")
+        Self.uploads.completionHandler = completionHandler
+        Self.uploads.reconnect()
+    }
+}
+
 /// The app's background session and its delegate.
 final class UploadManager: NSObject, URLSessionDelegate, URLSessionTaskDelegate, URLSessionDownloadDelegate, @unchecked Sendable {
     static let identifier = "com.example.feed.uploads"
