@@ -81,16 +81,17 @@ soak: deps
 
 # One test at a time: the gpsd tests follow a real gpsd in real time on Swift's cooperative pool (two
 # threads on two cores), which the CPU-bound corpus and property tests would otherwise hold for seconds.
-# In CI (CI=true) the 3-minute soak runs on the debug build just made (about 4 minutes), and the whole suite
-# then runs again under AddressSanitizer and LeakSanitizer (about 6 more minutes from a clean clone); locally
-# those are `make soak` and `make check-sanitizers`, which adds ThreadSanitizer. A warning in bgkit's own code
-# (a file under Sources/ or Tests/) fails the build (tools/build-without-warnings; the dependencies' do not count).
+# In CI (CI=true) tools/ci-tests runs the suite, then the 3-minute soak on the debug build just made, then the
+# whole suite again under AddressSanitizer and LeakSanitizer, whose build it makes beside the plain suite;
+# locally those are `make soak` and `make check-sanitizers`, which adds ThreadSanitizer. A warning in bgkit's
+# own code (a file under Sources/ or Tests/) fails the build (tools/build-without-warnings; the dependencies'
+# do not count).
 test: deps
 	tools/build-without-warnings $(SWIFT) build --build-tests
-	$(SWIFT) test --no-parallel
 ifeq ($(CI),true)
-	SOAK=3m BGKIT_BIN=$(BIN) tools/soak/run
-	SANITIZERS=address tools/sanitizers/run
+	tools/ci-tests
+else
+	$(SWIFT) test --no-parallel
 endif
 
 demo: build

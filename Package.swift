@@ -31,6 +31,8 @@ let package = Package(
         .library(name: "BackgroundTasks", targets: ["BackgroundTasks"]),
         .library(name: "CoreLocation", targets: ["CoreLocation"]),
         .library(name: "AVFoundation", targets: ["AVFoundation"]),
+        .library(name: "PushKit", targets: ["PushKit"]),
+        .library(name: "CallKit", targets: ["CallKit"]),
         .executable(name: "bgtask", targets: ["bgloc"]),
         .executable(name: "bgloc", targets: ["bgloc"]),
         .executable(name: "bgaudio", targets: ["bgaudio"]),
@@ -108,7 +110,8 @@ let package = Package(
         // (on the Apple-named modules, and CVirtualClock for the device's clock in the test process).
         .target(name: "BackgroundTestKit", dependencies: [
             "BackgroundApp", "BackgroundDevice", "BackgroundScheduler", "BackgroundLocation", "BackgroundAudio", "BackgroundTransfers", "BackgroundPushes",
-            "EmulatedFoundation", "UIKit", "BackgroundTasks", "CoreLocation", "AVFoundation", "CVirtualClock", "JSON", "CurlTransport",
+            "EmulatedFoundation", "UIKit", "BackgroundTasks", "CoreLocation", "AVFoundation", "PushKit", "CVirtualClock", "JSON",
+            "CurlTransport",
         ]),
         // The test process's CLOCK_REALTIME and the Swift runtime's enqueue hooks, for EmulatedDevice: imported
         // only by BackgroundTestKit.
@@ -123,6 +126,8 @@ let package = Package(
         .target(name: "BackgroundTasks", dependencies: ["EmulatedFoundation", "BackgroundApp", "BackgroundScheduler", "BackgroundCore"]),
         .target(name: "CoreLocation", dependencies: ["EmulatedFoundation", "BackgroundApp", "BackgroundLocation", "BackgroundCore"]),
         .target(name: "AVFoundation", dependencies: ["EmulatedFoundation", "BackgroundApp", "BackgroundAudio", "BackgroundCore"]),
+        .target(name: "PushKit", dependencies: ["EmulatedFoundation", "BackgroundApp"]),
+        .target(name: "CallKit", dependencies: ["EmulatedFoundation"]),
         // Background pushes: the payload reader and the system's delivery rules, on virtual time.
         .target(name: "BackgroundPushes", dependencies: ["BackgroundCore", "BackgroundDevice", "JSON"]),
         // The control socket of `bgloc live --app` (docs/CONTROL.md): its wire format, the server that hands
@@ -208,7 +213,7 @@ let package = Package(
         ]),
         // An app's own code (Apple's API) on EmulatedDevice.
         .testTarget(name: "AppCodeTests", dependencies: [
-            "BackgroundTestKit", "UIKit", "_Testing_UIKit", "BackgroundTasks", "CoreLocation", "AVFoundation",
+            "BackgroundTestKit", "UIKit", "_Testing_UIKit", "BackgroundTasks", "CoreLocation", "AVFoundation", "PushKit", "CallKit",
         ]),
         // A child for SQLiteStoreTests to SIGKILL while it writes.
         .executableTarget(name: "bgkit-sqlite-writer", dependencies: ["SQLiteStore"], path: "Tests/Helpers/SQLiteWriter"),

@@ -28,9 +28,6 @@ public protocol ManifestSection: Hashable, Sendable {
     static var keys: [String] { get }
     /// The keys the section adds to every action, with their readers (`submit`, `play`).
     static var actions: [ManifestActionKind] { get }
-    /// The keys that make a `lifecycle:` step the section's (`audio` for `{at: 3h, audio: interruption}`): the
-    /// core's reader leaves such steps to the section, which reads them from `lifecycle:` itself.
-    static var lifecycleKeys: [String] { get }
     /// The kinds of `lifecycle:` step the section brings (`simulateLaunch`), each under its own key.
     static var lifecycleSteps: [LifecycleStepKind] { get }
     /// Reads the section's keys from the manifest's top-level mapping (any of them may be absent).
@@ -41,8 +38,6 @@ public protocol ManifestSection: Hashable, Sendable {
 extension ManifestSection {
     /// No action keys.
     public static var actions: [ManifestActionKind] { [] }
-    /// No lifecycle steps of its own.
-    public static var lifecycleKeys: [String] { [] }
     /// No lifecycle steps.
     public static var lifecycleSteps: [LifecycleStepKind] { [] }
 }

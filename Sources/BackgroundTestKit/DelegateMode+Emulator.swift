@@ -4,6 +4,7 @@ import BackgroundTasks
 import CoreLocation
 import EmulatedFoundation
 import Foundation
+import PushKit
 import UIKit
 
 // The adapter of the app's delegate to today's emulator: a background mode, called first, that launches the
@@ -45,6 +46,8 @@ final class DelegateMode: @preconcurrency BackgroundMode {
         device?.appDelegate = nil
         EmulatedTasks.processDidEnd()
         EmulatedLocation.processDidEnd()
+        EmulatedMonitor.processDidEnd()
+        EmulatedPushRegistries.processDidEnd()
         EmulatedTransfers.processDidEnd()
     }
 

@@ -6,10 +6,11 @@ import BackgroundPushes
 import EmulatedFoundation
 import Foundation
 import JSON
+import PushKit
 import UIKit
 
 // The app seam (issue 33) on an EmulatedDevice: the code every mode calls. Pushes go to the app's own
-// UIApplicationDelegate; the rest is the manifest's handlers (ManifestApp), which a device's manifest
+// UIApplicationDelegate, VoIP pushes to its PushKit registries; the rest is the manifest's handlers (ManifestApp), which a device's manifest
 // normally leaves empty. The delegate's launch and moves still come from DelegateMode.
 
 /// The ``AppCode`` of an ``EmulatedDevice``'s app.
@@ -38,8 +39,7 @@ final class DeviceCode: @preconcurrency AppCode {
         fetchCompletionHandler completionHandler: @escaping (PushFetchResult) -> Void
     ) {
         guard let device, let delegate = device.appDelegate else { return }
-        let object = (try? JSONSerialization.jsonObject(with: Data(userInfo.jsonText.utf8))) as? [String: Any] ?? [:]
-        let info = Dictionary(uniqueKeysWithValues: object.map { (AnyHashable($0.key), $0.value) })
+        let info = Self.dictionary(userInfo)
         let handler = CompletionOnce<PushFetchResult>(completionHandler)
         let system = device.system
         delegate.application(UIApplication.shared, didReceiveRemoteNotification: info) { result in
@@ -49,11 +49,21 @@ final class DeviceCode: @preconcurrency AppCode {
         }
     }
 
+    /// A push's payload as the app's code gets it (`userInfo`, `dictionaryPayload`).
+    private static func dictionary(_ payload: JSONValue) -> [AnyHashable: Any] {
+        let object = (try? JSONSerialization.jsonObject(with: Data(payload.jsonText.utf8))) as? [String: Any] ?? [:]
+        return Dictionary(uniqueKeysWithValues: object.map { (AnyHashable($0.key), $0.value) })
+    }
+
     func pushRegistry(
         _ app: EmulatedApp, didReceiveIncomingVoIPPush payload: JSONValue, push: Int,
         reportIncomingCall: @escaping () -> Void, completion: @escaping () -> Void
     ) {
-        manifest.pushRegistry(app, didReceiveIncomingVoIPPush: payload, push: push, reportIncomingCall: reportIncomingCall, completion: completion)
+        // To the app's PushKit registries that ask for VoIP pushes; without one, the manifest's onVoIPPush.
+        guard EmulatedPushRegistries.deliverVoIPPush(Self.dictionary(payload), reportIncomingCall: reportIncomingCall, completion: completion) else {
+            return manifest.pushRegistry(
+                app, didReceiveIncomingVoIPPush: payload, push: push, reportIncomingCall: reportIncomingCall, completion: completion)
+        }
     }
 
     /// A background session's events, to the delegate's `handleEventsForBackgroundURLSession`: its

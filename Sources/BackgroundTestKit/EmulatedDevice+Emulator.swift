@@ -53,6 +53,8 @@ extension EmulatedDevice {
         }
         EmulatedSystem.current = system
         EmulatedTasks.processDidEnd()
+        // The first process's registries may have been made before the device launched it, with the delegate.
+        EmulatedCallReports.reset()
         app.mode(DelegateMode.self)?.device = self
         (app.code as? DeviceCode)?.device = self
         VirtualClock.shared.start(at: app.engine.now)

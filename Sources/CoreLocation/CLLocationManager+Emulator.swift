@@ -9,7 +9,7 @@ import EmulatedFoundation
 
 /// CLLocationManager's calls and events on the running device, on the main thread.
 package enum EmulatedLocation {
-    private static var manager: LocationManager? { EmulatedSystem.current?.app.mode(LocationMode.self)?.manager }
+    static var manager: LocationManager? { EmulatedSystem.current?.app.mode(LocationMode.self)?.manager }
 
     private final class Weak {
         weak var manager: CLLocationManager?
@@ -141,7 +141,7 @@ package enum EmulatedLocation {
         }()
     }
 
-    private static func location(_ fix: LocationFix) -> CLLocation {
+    static func location(_ fix: LocationFix) -> CLLocation {
         CLLocation(
             coordinate: CLLocationCoordinate2D(latitude: fix.latitude, longitude: fix.longitude), altitude: fix.altitude ?? 0,
             horizontalAccuracy: fix.horizontalAccuracy ?? 5, verticalAccuracy: fix.altitude == nil ? -1 : 10,

@@ -90,11 +90,8 @@ struct ManifestParser {
             document.manifest = manifest
             manifest.sections[ObjectIdentifier(section)] = try section.init(top, in: manifest)
         }
-        let sectionStepKeys = sections.flatMap { $0.lifecycleKeys }
         let kinds = sections.flatMap { $0.lifecycleSteps }
         for item in try top["lifecycle"]?.list() ?? [] {
-            // A section's own step (ManifestSection.lifecycleKeys): that section reads it.
-            if case let entries? = try? item.entries(), entries.contains(where: { sectionStepKeys.contains($0.name) }) { continue }
             manifest.lifecycle.append(try lifecycleStep(item, in: manifest, actions: document.actions, kinds: kinds))
         }
         return manifest
@@ -120,8 +117,9 @@ struct ManifestParser {
         _ item: ManifestValue, in manifest: AppManifest, actions: [ManifestActionKind], kinds: [LifecycleStepKind]
     ) throws(InputError) -> ManifestLifecycleStep {
         let all = LifecycleStepKind.leading + kinds + LifecycleStepKind.trailing
+        let options = Array(Set(all.flatMap(\.options))).sorted()
         let allowed = ["at"] + LifecycleStepKind.leading.map(\.key) + [Self.backgroundTaskKey] + kinds.map(\.key)
-            + LifecycleStepKind.trailing.map(\.key) + actions.map(\.name)
+            + LifecycleStepKind.trailing.map(\.key) + options + actions.map(\.name)
         for (name, value) in try item.entries() where !allowed.contains(name) {
             let hint = EditDistance.nearest(to: name, in: allowed).map { "did you mean '\($0)'? " } ?? ""
             throw value.error(
@@ -136,7 +134,12 @@ struct ManifestParser {
                 ? "a lifecycle step needs one of \(keys.dropLast().joined(separator: ", ")) or \(keys.last ?? "")"
                 : "a lifecycle step does one thing: give one of \(given.map(\.key).joined(separator: ", ")), not both")
         }
-        let read = try kind.read(value, manifest)
+        for name in options where !kind.options.contains(name) {
+            guard let given = fields[name] else { continue }
+            let owners = all.filter { $0.options.contains(name) }.map { "\($0.key):" }.joined(separator: " or ")
+            throw given.error("\(name): belongs to a step of \(owners), not of \(kind.key):", line: given.keyLine)
+        }
+        let read = try kind.read(value, fields, manifest)
         var step = ManifestLifecycleStep(offset: try fields.required("at").duration(), change: ManifestLifecycleStep.Change(kind, read))
         if let work = fields[Self.backgroundTaskKey] {
             guard step.change == .state(.background) else {

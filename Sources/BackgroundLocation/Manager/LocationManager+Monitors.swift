@@ -11,6 +11,13 @@ extension LocationManager {
         return service
     }
 
+    /// Adds `listener`, told of each monitor event (the monitor's name and the event) as it is recorded,
+    /// whether or not a monitor of that name is open: how the emulator wakes or relaunches the app for it, as
+    /// iOS does for CLMonitor's events, beside the monitor's own ``LocationMonitor/events``.
+    public func addMonitorEventListener(_ listener: @escaping (_ monitor: String, _ event: LocationMonitor.Event) -> Void) {
+        monitorEventListeners.append(listener)
+    }
+
     /// How many conditions the app's monitors watch together (``LocationManagerConfiguration/conditionLimit``).
     var watchedConditionCount: Int { monitorServices.values.reduce(0) { $0 + $1.watchedCount } }
 

@@ -108,6 +108,8 @@ public final class LocationManager {
     @exclusivity(unchecked) var observers: [any FixObserver] = []
     /// Each ``LocationMonitor`` name's conditions and events, open or not.
     var monitorServices: [String: MonitorService] = [:]
+    /// Told of every monitor event (``addMonitorEventListener(_:)``).
+    var monitorEventListeners: [(String, LocationMonitor.Event) -> Void] = []
     /// What the store held for monitors not yet restored.
     var storedMonitors: [String: StoredMonitor] = [:]
     /// Whether the monitor store failed (``LocationMonitor/Event/persistenceUnavailable``).

@@ -3,20 +3,11 @@ import BackgroundAudio
 import BackgroundCore
 
 extension AudioMode {
-    /// Schedules the `audio:` steps of `lifecycle:`, counted from now (the app is made and started at once).
-    func schedule(_ steps: [ManifestAudioStep]) {
-        guard let engine = app?.engine else { return }
-        let start = engine.now
-        stepsLeft = steps.count
-        for step in steps {
-            engine.schedule(at: start + step.offset) { [weak self] in
-                guard let self else { return }
-                stepsLeft -= 1
-                switch step.change {
-                case .interruption(let duration, let shouldResume): beginInterruption(for: duration, shouldResume: shouldResume)
-                case .routeLost: session.routeChange(.oldDeviceUnavailable)
-                }
-            }
+    /// An `audio:` step of `lifecycle:`, now.
+    func perform(_ step: ManifestAudioStep) {
+        switch step {
+        case .interruption(let duration, let shouldResume): beginInterruption(for: duration, shouldResume: shouldResume)
+        case .routeLost: session.routeChange(.oldDeviceUnavailable)
         }
     }
 

@@ -22,8 +22,6 @@ package final class AudioMode: BackgroundMode {
     private var device = "default"
     /// Where Now Playing goes and remote commands come from (``EmulatedApp/Audio/remote``), while published.
     var publisher: (any NowPlayingPublisher)?
-    /// `audio:` lifecycle steps still to come.
-    var stepsLeft = 0
     /// The interruption under way (counted, so that a scheduled end ends only its own), if any.
     var interruption: Int?
     var interruptions = 0
@@ -41,16 +39,12 @@ package final class AudioMode: BackgroundMode {
         session = AudioSession(
             category: Self.sessionCategory(app.manifest.audio?.category ?? .soloAmbient),
             backgroundAudioMode: app.manifest.backgroundModes.contains("audio"))
-        schedule(app.manifest.audioSteps)
         publishRemote()
         // Beside whatever else observes the session: the app's code hears its notifications.
         session.addNotificationListener { [weak app, unowned session] notification in
             app?.code.audioSession(session, didPost: notification)
         }
     }
-
-    /// Settled once its `audio:` lifecycle steps have come.
-    package var isSettled: Bool { stepsLeft == 0 }
 
     /// The clip stops with the process.
     package func appDidTerminate() {

@@ -2,7 +2,7 @@ import BackgroundAudio
 package import BackgroundCore
 
 /// The audio mode's part of the manifest: the `audio:` session; it gives actions their `play:` key, a
-/// clip relative to the manifest's folder.
+/// clip relative to the manifest's folder, and `lifecycle:` its `audio:` steps.
 ///
 /// ```yaml
 /// audio: {category: playback, device: default}
@@ -12,8 +12,6 @@ package import BackgroundCore
 package struct AudioSection: ManifestSection {
     package static let keys = ["audio"]
     static let audioKeys = ["category", "device", "nowPlaying", "remoteCommands"]
-    /// `{at: 3h, audio: interruption, for: 45s}` in `lifecycle:` is the audio mode's (``ManifestAudioStep``).
-    package static let lifecycleKeys = ["audio"]
 
     /// `play:` names a clip.
     package static var actions: [ManifestActionKind] {
@@ -22,22 +20,14 @@ package struct AudioSection: ManifestSection {
 
     /// `audio:`.
     package var audio: ManifestAudio?
-    /// The `audio:` steps of `lifecycle:`, in order.
-    package var steps: [ManifestAudioStep]
 
-    package init(audio: ManifestAudio? = nil, steps: [ManifestAudioStep] = []) {
+    package init(audio: ManifestAudio? = nil) {
         self.audio = audio
-        self.steps = steps
     }
 
     package init(_ manifest: ManifestMapping, in partial: AppManifest) throws(InputError) {
-        var steps: [ManifestAudioStep] = []
-        for item in try manifest["lifecycle"]?.list() ?? [] {
-            guard case let entries? = try? item.entries(), entries.contains(where: { $0.name == "audio" }) else { continue }
-            steps.append(try ManifestAudioStep(item))
-        }
         guard let node = manifest["audio"] else {
-            self.init(steps: steps)
+            self.init()
             return
         }
         let f = try node.mapping(allowed: Self.audioKeys)
@@ -50,16 +40,13 @@ package struct AudioSection: ManifestSection {
             audio: ManifestAudio(
                 category: try f["category"]?.choice(ManifestAudio.Category.allCases, "audio category") ?? .soloAmbient,
                 device: try f["device"]?.string() ?? "default", nowPlaying: tags,
-                remoteCommands: try f["remoteCommands"].map(ManifestRemoteCommand.read) ?? [:]),
-            steps: steps)
+                remoteCommands: try f["remoteCommands"].map(ManifestRemoteCommand.read) ?? [:]))
     }
 }
 
 extension AppManifest {
     /// `audio:`.
     package var audio: ManifestAudio? { self[AudioSection.self]?.audio }
-    /// The `audio:` steps of `lifecycle:`.
-    package var audioSteps: [ManifestAudioStep] { self[AudioSection.self]?.steps ?? [] }
 }
 
 extension ManifestAction {

@@ -6,7 +6,8 @@ package import BackgroundLocation
 /// ``LocationManager``, listening to its events beside the app's delegate (the manager's `delegate` stays the
 /// app's): an entry, an exit or a significant change wakes or relaunches the app and is handed to its code
 /// (``AppCode``'s `locationManager` callbacks; the manifest's `onEnter:`, `onExit:` and
-/// `significantChange:` in ``ManifestApp``). It keeps the app running with continuous updates allowed in the background
+/// `significantChange:` in ``ManifestApp``); so does a `LocationMonitor` (CLMonitor) condition's change, which
+/// the app's code reads by opening the monitor again. It keeps the app running with continuous updates allowed in the background
 /// (``AppLifecycle/Activity/location``) unless the manifest says `location: {updates: none}`. Monitoring belongs to the system: it survives the process, and
 /// its events relaunch the app. The manifest's `location:` sets the manager's authorization and accuracy,
 /// whose rules decide what reaches the app (docs/LOCATION.md, "Authorization and accuracy").
@@ -33,6 +34,11 @@ package final class LocationMode: BackgroundMode {
         precondition(manager.engine === app.engine, "the location manager must run on the app's engine")
         self.app = app
         manager.addEventListener { [weak self] event in self?.hear(event) }
+        // A CLMonitor's event wakes or relaunches the app too; its code then opens the monitor by name to get it.
+        manager.addMonitorEventListener { [weak self] monitor, event in
+            guard event.state == .satisfied || event.state == .unsatisfied else { return }
+            _ = self?.woken(reason: "monitor \(monitor): \(event.identifier) \(event.state.rawValue)")
+        }
         manager.authorization = app.manifest.locationAuthorization
         manager.accuracyAuthorization = app.manifest.locationAccuracy
     }

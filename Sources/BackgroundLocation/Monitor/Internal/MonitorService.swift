@@ -160,6 +160,7 @@ final class MonitorService: FixObserver {
             pending.append(event)
         }
         persist()
+        for listener in manager.monitorEventListeners { listener(name, event) }
     }
 
     private func persist() {

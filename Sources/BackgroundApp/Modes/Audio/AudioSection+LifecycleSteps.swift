@@ -1,0 +1,16 @@
+import BackgroundCore
+
+extension AudioSection {
+    /// `{at: 3h, audio: interruption, for: 45s, shouldResume: true}` and `{at: 5h, audio: routeLost}`.
+    package static var lifecycleSteps: [LifecycleStepKind] { [.audio] }
+}
+
+extension LifecycleStepKind {
+    /// `audio: interruption|routeLost`: something happens to the app's audio session (``ManifestAudioStep``).
+    static let audio = LifecycleStepKind(
+        "audio", options: ManifestAudioStep.options,
+        read: { value, step, _ throws(InputError) in try ManifestAudioStep(value, step: step) }
+    ) { change, step in
+        step.app.mode(AudioMode.self)?.perform(change)
+    }
+}

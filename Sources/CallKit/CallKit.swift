@@ -1,0 +1,3 @@
+// Apple's CallKit, the part a VoIP push's handler needs on the emulated device (CONTRACTS §11): the provider
+// that reports an incoming call, with Apple's spellings. Foundation comes with it, as with Apple's.
+@_exported import Foundation

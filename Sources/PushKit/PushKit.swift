@@ -1,0 +1,3 @@
+// Apple's PushKit, its VoIP surface on the emulated device (CONTRACTS §11): the push registry, its delegate
+// and the push's payload, with Apple's spellings. Foundation comes with it, as with Apple's.
+@_exported import Foundation
