@@ -165,9 +165,10 @@ public final class AppLifecycle {
 
     /// An activity ends; a backgrounded app with nothing left to do is suspended, with `reason`.
     public func end(_ activity: Activity, reason: String) {
+        // A timed activity ended early is removed with its timer.
+        guard activities.contains(activity) else { return cancelTimer(activity) }
         cancelTimer(activity)
-        guard let index = activities.firstIndex(of: activity) else { return }
-        activities.remove(at: index)
+        activities.removeAll { $0 == activity }
         suspendIfIdle(reason: reason)
     }
 
@@ -279,7 +280,8 @@ public final class AppLifecycle {
 
     // MARK: Internals
 
-    private func begin(_ activity: Activity, reason: String, for length: Duration, ending: String) {
+    /// Begins `activity` for `length` at most: then it ends with `ending` as the reason.
+    func begin(_ activity: Activity, reason: String, for length: Duration, ending: String) {
         let end = engine.now + length
         if let timer = timers[activity] {
             guard timer.end < end else { return begin(activity, reason: reason) }

@@ -57,6 +57,7 @@ final class DelegateMode: @preconcurrency BackgroundMode {
         EmulatedLocation.processDidEnd()
         EmulatedMonitor.processDidEnd()
         EmulatedPushRegistries.processDidEnd()
+        EmulatedTransfers.processDidEnd()
     }
 
     /// The delegate hears the app's moves between foreground and background, and so does NotificationCenter.

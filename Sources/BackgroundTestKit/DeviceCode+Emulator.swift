@@ -40,7 +40,7 @@ final class DeviceCode: @preconcurrency AppCode {
     ) {
         guard let device, let delegate = device.appDelegate else { return }
         let info = Self.dictionary(userInfo)
-        let handler = CompletionOnce(completionHandler)
+        let handler = CompletionOnce<PushFetchResult>(completionHandler)
         let system = device.system
         delegate.application(UIApplication.shared, didReceiveRemoteNotification: info) { result in
             system.post {
@@ -66,14 +66,26 @@ final class DeviceCode: @preconcurrency AppCode {
         }
     }
 
+    /// A background session's events, to the delegate's `handleEventsForBackgroundURLSession`: its
+    /// completion handler may be called from any thread, once (later calls are ignored); with no delegate the
+    /// manifest's handler takes them.
     func application(
         _ app: EmulatedApp, handleEventsForBackgroundURLSession identifier: String, completionHandler: @escaping () -> Void
     ) {
-        manifest.application(app, handleEventsForBackgroundURLSession: identifier, completionHandler: completionHandler)
+        guard let device, let delegate = device.appDelegate else {
+            return manifest.application(app, handleEventsForBackgroundURLSession: identifier, completionHandler: completionHandler)
+        }
+        let handler = CompletionOnce<Void> { completionHandler() }
+        let system = device.system
+        delegate.application(UIApplication.shared, handleEventsForBackgroundURLSession: identifier) {
+            system.post { handler.call(()) }
+        }
     }
 
+    /// To the app's session object of that identifier, after its events (``EmulatedTransfers``).
     func urlSessionDidFinishEvents(_ app: EmulatedApp, forBackgroundURLSession identifier: String) {
-        manifest.urlSessionDidFinishEvents(app, forBackgroundURLSession: identifier)
+        guard device?.appDelegate != nil else { return manifest.urlSessionDidFinishEvents(app, forBackgroundURLSession: identifier) }
+        EmulatedTransfers.didFinishEvents(forBackgroundURLSession: identifier)
     }
 
     func locationManager(_ manager: LocationManager, didEnterRegion region: CircularRegion, at fix: LocationFix) {
@@ -98,14 +110,14 @@ final class DeviceCode: @preconcurrency AppCode {
 }
 
 /// A completion handler the app may call from any thread, more than once: the first call counts.
-private final class CompletionOnce: @unchecked Sendable {
-    private var completion: ((PushFetchResult) -> Void)?
+private final class CompletionOnce<Result>: @unchecked Sendable {
+    private var completion: ((Result) -> Void)?
 
-    init(_ completion: @escaping (PushFetchResult) -> Void) {
+    init(_ completion: @escaping (Result) -> Void) {
         self.completion = completion
     }
 
-    func call(_ result: PushFetchResult) {
+    func call(_ result: Result) {
         let completion = self.completion
         self.completion = nil
         completion?(result)

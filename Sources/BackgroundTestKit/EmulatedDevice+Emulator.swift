@@ -8,7 +8,9 @@ import BackgroundLocation
 import BackgroundPushes
 import BackgroundScheduler
 import BackgroundTasks
+import BackgroundTransfers
 import CoreLocation
+import CurlTransport
 import EmulatedFoundation
 import Foundation
 import UIKit
@@ -18,7 +20,7 @@ import UIKit
 // time with the app's code run in between. The delegate mode is what is left to move onto the seam.
 
 extension EmulatedDevice {
-    static func makeApp(manifest text: String, policy: Policy, seed: UInt64) throws -> EmulatedApp {
+    static func makeApp(manifest text: String, policy: Policy, seed: UInt64, transfers: Transfers) throws -> EmulatedApp {
         let recipe = AppRecipe.standard
         let manifest = try recipe.manifest(yaml: text, file: "EmulatedDevice(manifest:)")
         let engine = EventEngine(start: .defaultStart)
@@ -33,6 +35,9 @@ extension EmulatedDevice {
         if manifest.audio == nil { options.configuration.audioDevice = "null" }
         options.audio = EmulatedApp.Audio(
             output: { ALSAOutput(device: $0, deviceOption: "audio.device:") }, open: AudioFile.open, tags: AudioFile.tags)
+        if transfers == .real {
+            options.transferAttempts = { engine, _ in RealTransfers(transport: CurlTransport(), engine: engine, mode: .virtual) }
+        }
         let delegateMode = DelegateMode()
         let code = try DeviceCode(manifest: ManifestApp(commands: options.configuration.commands))
         let app = try EmulatedApp(

@@ -35,6 +35,15 @@ public final class EmulatedDevice {
         case realistic
     }
 
+    /// How the device's background transfers happen (CONTRACTS §5, as `--transfers` chooses).
+    public enum Transfers: Sendable {
+        /// No byte moves: a transfer takes its size over the network's bandwidth on virtual time, and the
+        /// manifest's `server:` list says what the server answers (the default).
+        case simulated
+        /// Over real HTTP(S) with libcurl, each attempt while the device's clock stands still.
+        case real
+    }
+
     /// The app's current delegate: the one given to ``launch(_:)``, then the one the device made with `init()`
     /// when the system launched the app again after it was terminated; nil while the app is terminated.
     public internal(set) var appDelegate: (any UIApplicationDelegate)?
@@ -61,11 +70,11 @@ public final class EmulatedDevice {
     }
 
     /// A device for the manifest `text` under `policy`, its draws (usage jitter, the realistic policy's
-    /// delays) from `seed`.
+    /// delays) from `seed`, its background transfers made as `transfers` says.
     ///
     /// - Throws: `InputError` naming the manifest's line and key.
-    public init(manifest text: String, policy: Policy, seed: UInt64) throws {
-        app = try Self.makeApp(manifest: text, policy: policy, seed: seed)
+    public init(manifest text: String, policy: Policy, seed: UInt64, transfers: Transfers = .simulated) throws {
+        app = try Self.makeApp(manifest: text, policy: policy, seed: seed, transfers: transfers)
         system = EmulatedSystem(app: app)
         timers = AppTimers(app: app)
         app.lifecycle.addTerminationListener { [weak self] in self?.processDidEnd() }

@@ -58,6 +58,16 @@ package final class EmulatedSystem: @unchecked Sendable {
         }
     }
 
-    /// Calls handed to the main thread by ``post(_:)`` that have not run yet.
+    /// Runs `body` on `queue` (an `OperationQueue` of the app's: a session's delegate queue), counted in
+    /// ``pendingPosts`` until it has run.
+    package func post(on queue: OperationQueue, _ body: @escaping @Sendable () -> Void) {
+        lock.withLock { posts += 1 }
+        queue.addOperation { [self] in
+            body()
+            lock.withLock { posts -= 1 }
+        }
+    }
+
+    /// Calls handed over by ``post(_:)`` and ``post(on:_:)`` that have not run yet.
     package var pendingPosts: Int { lock.withLock { posts } }
 }

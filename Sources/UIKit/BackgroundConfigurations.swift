@@ -1,41 +1,40 @@
-/// What a background `URLSessionConfiguration` carries besides FoundationNetworking's fields (its identifier
-/// and `sessionSendsLaunchEvents`), which an extension cannot store: kept by object.
+import BackgroundTransfers
+import Foundation
+import FoundationNetworking
+
+/// What a `URLSessionConfiguration` carries besides FoundationNetworking's fields (a background session's
+/// identifier, `sessionSendsLaunchEvents`, `allowsExpensiveNetworkAccess`, `allowsConstrainedNetworkAccess`),
+/// which an extension cannot store: kept by object, as a ``SessionConfiguration`` whose other fields are
+/// read from FoundationNetworking's when a session is made (``URLSessionConfiguration/emulatedSession``).
 final class BackgroundConfigurations: @unchecked Sendable {
     static let shared = BackgroundConfigurations()
 
-    private struct Fields {
+    private struct Entry {
         weak var configuration: URLSessionConfiguration?
-        var identifier: String?
-        var sendsLaunchEvents = true
+        /// The identifier is empty for a configuration that is not a background one.
+        var fields: SessionConfiguration
     }
 
     private let lock = NSLock()
-    private var fields: [ObjectIdentifier: Fields] = [:]
+    private var entries: [ObjectIdentifier: Entry] = [:]
 
-    func identifier(of configuration: URLSessionConfiguration) -> String? {
-        lock.withLock { live(configuration)?.identifier }
+    /// The fields kept for `configuration` (Apple's defaults for one not seen before, with no identifier).
+    func fields(of configuration: URLSessionConfiguration) -> SessionConfiguration {
+        lock.withLock { live(configuration)?.fields ?? SessionConfiguration(identifier: "") }
     }
 
-    func sendsLaunchEvents(of configuration: URLSessionConfiguration) -> Bool {
-        lock.withLock { live(configuration)?.sendsLaunchEvents ?? true }
+    func update(_ configuration: URLSessionConfiguration, _ change: (inout SessionConfiguration) -> Void) {
+        lock.withLock {
+            var entry = live(configuration) ?? Entry(configuration: configuration, fields: SessionConfiguration(identifier: ""))
+            change(&entry.fields)
+            entries[ObjectIdentifier(configuration)] = entry
+            // Entries of configurations gone are dropped now and then.
+            if entries.count % 64 == 0 { entries = entries.filter { $0.value.configuration != nil } }
+        }
     }
 
-    func set(identifier: String, of configuration: URLSessionConfiguration) {
-        lock.withLock { update(configuration) { $0.identifier = identifier } }
-    }
-
-    func set(sendsLaunchEvents: Bool, of configuration: URLSessionConfiguration) {
-        lock.withLock { update(configuration) { $0.sendsLaunchEvents = sendsLaunchEvents } }
-    }
-
-    private func live(_ configuration: URLSessionConfiguration) -> Fields? {
-        guard let entry = fields[ObjectIdentifier(configuration)], entry.configuration === configuration else { return nil }
+    private func live(_ configuration: URLSessionConfiguration) -> Entry? {
+        guard let entry = entries[ObjectIdentifier(configuration)], entry.configuration === configuration else { return nil }
         return entry
-    }
-
-    private func update(_ configuration: URLSessionConfiguration, _ change: (inout Fields) -> Void) {
-        var entry = live(configuration) ?? Fields(configuration: configuration)
-        change(&entry)
-        fields[ObjectIdentifier(configuration)] = entry
     }
 }

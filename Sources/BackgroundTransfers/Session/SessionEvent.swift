@@ -10,8 +10,8 @@
 /// ```swift
 /// session.addEventListener { event in          // as TransferMode hosts it
 ///     switch event {
-///     case .launchApp: lifecycle.begin(.sessionEvents, reason: "session.events")
-///     case .didFinishEvents: lifecycle.end(.sessionEvents, reason: "the app called the completion handler")
+///     case .launchApp: lifecycle.begin(.sessionEvents(identifier), reason: "session.events")
+///     case .didFinishEvents: lifecycle.end(.sessionEvents(identifier), reason: "the app called the completion handler")
 ///     case .taskIsWaitingForConnectivity, .didFinishDownloading, .didComplete: break
 ///     }
 /// }

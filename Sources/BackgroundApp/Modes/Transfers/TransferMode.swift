@@ -19,6 +19,10 @@ package import BackgroundTransfers
 ///   app calls the handler (the manifest's app at once) it is suspended again when nothing else keeps it
 ///   running.
 /// - Pending transfers are kept in the store it is given (`--state`), and carried on at the first launch.
+/// - Besides the manifest's session, the app's own code may make background sessions of other identifiers
+///   (``session(for:)``, as `URLSession(configuration: .background(withIdentifier:))` does): each is a
+///   ``BackgroundSession`` of the system, kept while the device runs (across the app's relaunches), seeing the
+///   same network and app state and waking the app with its own identifier.
 ///
 /// ```swift
 /// let app = try EmulatedApp(manifest: manifest, engine: engine, timeline: timeline, modes: [TaskMode(), TransferMode()])
@@ -38,14 +42,17 @@ package final class TransferMode: BackgroundMode {
 
     private let attempts: Attempts
     private let store: (any TransferStore)?
-    private let rules: SessionRules
+    private var rules: SessionRules
     private weak var app: EmulatedApp?
-    /// Whether the app is being woken for the session's events, and whether the session finished them meanwhile.
-    private var launching = Launching.idle
+    /// The sessions the app's code made, by identifier (the manifest's is ``transfers``).
+    private var made: [String: BackgroundSession] = [:]
+    /// The sessions whose events the app is being woken for, by identifier: whether the session finished
+    /// delivering them meanwhile.
+    private var launching: [String: Bool] = [:]
 
-    private enum Launching: Equatable {
-        case idle
-        case launching(finished: Bool)
+    /// Every session: the manifest's, then those the app's code made, by identifier.
+    private var sessions: [BackgroundSession] {
+        [transfers.session] + made.keys.sorted().compactMap { made[$0] }
     }
 
     /// A mode whose attempts `attempts` makes (by default simulated, with the manifest's `server:` list),
@@ -61,15 +68,43 @@ package final class TransferMode: BackgroundMode {
 
     package func attach(to app: EmulatedApp) throws(InputError) {
         self.app = app
-        var rules = rules
         if rules.discretion == nil, app.device.policy.isRealistic { rules.discretion = SessionRules.Discretion() }
         let transfers = AppTransfers(
             manifest: app.manifest, engine: app.engine, timeline: app.timeline, attempts: attempts(app.engine, app.manifest),
             store: store, rules: rules, appState: app.lifecycle.state)
         self.transfers = transfers
-        transfers.session.addEventListener { [weak self] event in self?.handle(event) }
+        listen(to: transfers.session)
         transfers.update(conditions: app.device.conditions)
-        app.device.addConditionsListener { [weak transfers] in transfers?.update(conditions: $0) }
+        app.device.addConditionsListener { [weak self] conditions in
+            for session in self?.sessions ?? [] { session.update(network: NetworkPath(conditions)) }
+        }
+    }
+
+    /// The background session of `configuration`'s identifier, as the system keeps it for the app: the
+    /// manifest's when the identifiers match, else the one the app's code made earlier with that identifier
+    /// (its first configuration stays, **the emulator's choice**: iOS expects the same one again), else a new
+    /// one on the mode's attempts, store and rules, carrying on what the store kept for it. Nil before the mode
+    /// is attached.
+    package func session(for configuration: SessionConfiguration) -> BackgroundSession? {
+        guard let app else { return nil }
+        if configuration.identifier == transfers.session.configuration.identifier { return transfers.session }
+        if let session = made[configuration.identifier] { return session }
+        let session = BackgroundSession(
+            configuration: configuration, engine: app.engine, timeline: app.timeline, attempts: attempts(app.engine, app.manifest),
+            store: store, rules: rules, network: NetworkPath(app.device.conditions), appState: app.lifecycle.state)
+        made[configuration.identifier] = session
+        listen(to: session)
+        do throws(InputError) {
+            try session.start()
+        } catch {
+            app.timeline.record(.error(message: error.description, code: "state"))
+        }
+        return session
+    }
+
+    private func listen(to session: BackgroundSession) {
+        let identifier = session.configuration.identifier
+        session.addEventListener { [weak self] event in self?.handle(event, of: identifier) }
     }
 
     /// The first launch carries on the transfers the store kept.
@@ -83,7 +118,7 @@ package final class TransferMode: BackgroundMode {
     }
 
     package func appDidChange(from: LifecycleState, to: LifecycleState) {
-        transfers.session.appDidChange(to: to)
+        for session in sessions { session.appDidChange(to: to) }
     }
 
     /// Creates the transfers of the action's `upload:` and `download:`.
@@ -92,39 +127,41 @@ package final class TransferMode: BackgroundMode {
     }
 
     /// Settled when no transfer is pending and no wake is due.
-    package var isSettled: Bool { transfers.session.isSettled }
+    package var isSettled: Bool { sessions.allSatisfy(\.isSettled) }
 
     /// The user force-quit the app: every transfer fails with `userForceQuitApplication` (downloads keep
     /// their resume data), and the session relaunches the app no more until the user opens it.
     package func appWasForceQuit() {
-        transfers.session.forceQuit()
+        for session in sessions { session.forceQuit() }
     }
 
     /// A restart lifts a force quit's block on the session's relaunches only with
     /// ``EmulatedApp/Configuration/rebootLiftsForceQuit`` (off by default; docs/DEVICE.md).
     package func deviceDidChange(_ event: DeviceEvent) {
-        if event == .reboot, app?.configuration.rebootLiftsForceQuit == true { transfers.session.deviceRestarted() }
+        if event == .reboot, app?.configuration.rebootLiftsForceQuit == true { sessions.forEach { $0.deviceRestarted() } }
     }
 
-    private func handle(_ event: SessionEvent) {
+    private func handle(_ event: SessionEvent, of identifier: String) {
         guard let app else { return }
         switch event {
         case .launchApp:
             // The session may deliver its events while the app wakes: the app hears of them after it was
-            // handed the completion handler, as on iOS.
-            let identifier = transfers.session.configuration.identifier
-            launching = .launching(finished: false)
-            app.lifecycle.begin(.sessionEvents, reason: "session.events \(identifier)")
+            // handed the completion handler, as on iOS. A handler never called keeps the app running for the
+            // background time at most (**the emulator's choice**; Apple states no limit).
+            launching[identifier] = false
+            let activity = AppLifecycle.Activity.sessionEvents(identifier)
+            app.lifecycle.begin(
+                activity, reason: "session.events \(identifier)", for: app.lifecycle.configuration.backgroundTaskTime,
+                ending: "the app did not call the completion handler of its session's events")
             app.code.application(app, handleEventsForBackgroundURLSession: identifier) { [weak app] in
                 // Then it may be suspended.
-                app?.lifecycle.end(.sessionEvents, reason: "the app called the completion handler of its session's events")
+                app?.lifecycle.end(activity, reason: "the app called the completion handler of its session's events")
             }
-            let finished = launching == .launching(finished: true)
-            launching = .idle
+            let finished = launching.removeValue(forKey: identifier) == true
             if finished { app.code.urlSessionDidFinishEvents(app, forBackgroundURLSession: identifier) }
         case .didFinishEvents:
-            if case .launching = launching { return launching = .launching(finished: true) }
-            app.code.urlSessionDidFinishEvents(app, forBackgroundURLSession: transfers.session.configuration.identifier)
+            if launching[identifier] != nil { return launching[identifier] = true }
+            app.code.urlSessionDidFinishEvents(app, forBackgroundURLSession: identifier)
         case .taskIsWaitingForConnectivity, .didFinishDownloading, .didComplete:
             break
         }
@@ -132,6 +169,8 @@ package final class TransferMode: BackgroundMode {
 }
 
 extension AppLifecycle.Activity {
-    /// The app handles its background session's events (`handleEventsForBackgroundURLSession`).
-    package static let sessionEvents = Self("transfers.sessionEvents", description: "background session events")
+    /// The app handles the events of its background session `identifier` (`handleEventsForBackgroundURLSession`).
+    package static func sessionEvents(_ identifier: String) -> Self {
+        Self("transfers.sessionEvents.\(identifier)", description: "background session events")
+    }
 }
