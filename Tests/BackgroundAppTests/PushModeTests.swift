@@ -380,7 +380,7 @@ import Testing
         ("onPush: {work: 5s, submit: com.example.nope}", "app.yaml:4: onPush.submit: task 'com.example.nope' is not declared under tasks"),
         ("lifecycle: [{at: 1m, device: restart}]", "app.yaml:4: lifecycle[0].device: unknown device event 'restart' (expected reboot, unlock or lock)"),
         ("lifecycle: [{at: 1m, app: background, device: lock}]", "app.yaml:4: lifecycle[0]: a lifecycle step does one thing: give one of app, device, not both"),
-        ("lifecycle: [{at: 1m}]", "app.yaml:4: lifecycle[0]: a lifecycle step needs one of app, device, simulateLaunch, simulateExpiration or extension"),
+        ("lifecycle: [{at: 1m}]", "app.yaml:4: lifecycle[0]: a lifecycle step needs one of app, device, simulateLaunch, simulateExpiration, audio or extension"),
     ])
     func badKeysAreOneClearError(_ line: String, _ expected: String) throws {
         let error = #expect(throws: InputError.self) {

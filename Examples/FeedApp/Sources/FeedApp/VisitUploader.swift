@@ -18,6 +18,8 @@ final class VisitUploader: NSObject, URLSessionDelegate, URLSessionTaskDelegate 
     private var eventsDelivered: (() -> Void)?
     /// The uploads this process started.
     private(set) var started = 0
+    /// The uploads that ended, with the server's status (nil: failed in transport).
+    private(set) var finished: [Int?] = []
 
     /// Writes the visit to a file and uploads it.
     func uploadVisit(to place: String) {
@@ -43,6 +45,8 @@ final class VisitUploader: NSObject, URLSessionDelegate, URLSessionTaskDelegate 
 
     nonisolated func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
         if let error { print("The visit's upload failed: \(error)") }
+        let status = error == nil ? (task.response as? HTTPURLResponse)?.statusCode : nil
+        DispatchQueue.main.async { self.finished.append(status) }
     }
 
     nonisolated func urlSessionDidFinishEvents(forBackgroundURLSession session: URLSession) {

@@ -49,6 +49,14 @@ struct FeedAppTests {
         // The museum: entered once in the background, the visit's upload started, the tour played to its end.
         #expect(app.visits.entries.count == 1)
         #expect(app.visits.uploader.started == 1)
+        // The upload went through the system's background session: created in the background, it is
+        // discretionary and waits for the charger (23:00), then the emulated server's 201 (device.yaml scripts
+        // none, so its default) is told to the uploader's delegate.
+        #expect(app.visits.uploader.finished == [201], "\(app.visits.uploader.finished)")
+        let transfers = device.events.filter { $0.contains(#""event":"transfer."#) }
+        #expect(transfers.contains { $0.contains(#""event":"transfer.waiting""#) && $0.contains("discretionary") }, "\(transfers)")
+        #expect(transfers.contains { $0.hasPrefix(#"{"time":"2026-01-01T23:00:00"#) && $0.contains(#""event":"transfer.completed""#) && $0.contains(#""status":201"#) },
+                "\(transfers)")
         let entry = try #require(app.visits.entries.first)
         #expect(app.tour.finished == [entry + 20])
         #expect(device.events.contains { $0.contains(#""event":"audio.finished""#) })
