@@ -61,11 +61,9 @@ package final class TransferMode: BackgroundMode {
 
     package func attach(to app: EmulatedApp) throws(InputError) {
         self.app = app
-        var rules = rules
-        if rules.discretion == nil, app.device.policy.isRealistic { rules.discretion = SessionRules.Discretion() }
         let transfers = AppTransfers(
             manifest: app.manifest, engine: app.engine, timeline: app.timeline, attempts: attempts(app.engine, app.manifest),
-            store: store, rules: rules, appState: app.lifecycle.state)
+            store: store, rules: rules, discretion: app.device.discretion, appState: app.lifecycle.state)
         self.transfers = transfers
         transfers.session.addEventListener { [weak self] event in self?.handle(event) }
         transfers.update(conditions: app.device.conditions)
