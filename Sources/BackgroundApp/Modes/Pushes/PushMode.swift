@@ -18,7 +18,7 @@ import JSON
 ///   `push.coalesced`, `push.dropped`), and an engine event at its ``PushPolicy/nextDeadline`` decides a
 ///   waiting push again. It hears the device going offline or online (the `network` of the conditions), a
 ///   force quit, the user opening the app, the system ending it, a restart and the first unlock; under
-///   `--policy realistic` (``PushPolicy/Discretion``, turned on with the numbers the configuration gives) also a
+///   `--policy realistic` (the device's discretion, `Device.discretion`, which the policy asks) also a
 ///   critically low battery, Low Power Mode and the Background App Refresh switch, and every hold is a
 ///   `push.held` record with its reason.
 /// - A delivered push wakes a suspended app or launches a terminated one into the background (the

@@ -8,9 +8,8 @@ package import BackgroundTransfers
 ///   significant change's action; a task's `onLaunch:`, when the task launches).
 /// - The session sees the device's conditions (``EmulatedApp/device``) and the app's state: the
 ///   resume rate limiter, discretion for transfers created in the background, data tasks. Under
-///   `--policy realistic` discretionary transfers follow the system's discretion
-///   (``SessionRules/Discretion``, unless the rules given set their own) instead of waiting for Wi-Fi and
-///   external power.
+///   `--policy realistic` discretionary transfers follow the device's discretion (`Device.discretion`, which
+///   the session asks) instead of waiting for Wi-Fi and external power.
 /// - When transfers end while the app is suspended or terminated, the session asks for the app: the mode
 ///   wakes or relaunches it (a `lifecycle` event whose reason names `session.events`) and hands the app's
 ///   code a completion handler
