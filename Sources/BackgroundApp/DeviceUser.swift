@@ -4,8 +4,9 @@ import BackgroundDevice
 /// The user's hand on the device: what the user does to the app — the manifest's `lifecycle:` script
 /// (opening, leaving, suspending, terminating and force-quitting the app, the taps, the device's restarts
 /// and locks, the debugger's commands) and its `usage:` (opening the app at times of day, leaving it after
-/// a while). The app owns it (``EmulatedApp/user``); it tells the ``Device`` when the user opened the app
-/// (`Device.opens`, `Device.history`), which modes ask, never the app.
+/// a while). The app owns it (``EmulatedApp/user``); it tells the ``Device`` the opens before the run
+/// (`Device.history`), and the app tells it each move to the foreground (`Device.opens`): the usage history
+/// of the device's discretion, which modes ask, never the app.
 ///
 /// A `usage:` entry opens the app at its time of day (simulation time, UTC), on its days, each open moved
 /// by a time drawn evenly from −jitter…+jitter with the run's seed (``EmulatedApp/Configuration/seed``):
@@ -95,7 +96,6 @@ public final class DeviceUser {
     /// The user brings the app to the foreground: launched when it was terminated, opened otherwise.
     private func open(_ app: EmulatedApp) {
         let lifecycle = app.lifecycle
-        app.device.appWasOpened()
         lifecycle.moveToForeground(reason: lifecycle.state == .terminated ? "launched by the user" : "the user opened the app")
         // An app the system kept in the background is, once opened, an app like any other.
         lifecycle.end(.keptInBackground, reason: "the user opened the app")

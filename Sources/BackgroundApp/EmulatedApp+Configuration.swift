@@ -1,5 +1,5 @@
 public import BackgroundScheduler
-import BackgroundDevice
+public import BackgroundDevice
 
 extension EmulatedApp {
     /// Every choice the emulator makes where iOS leaves room, in one place (docs/DEVICE.md).
@@ -15,6 +15,10 @@ extension EmulatedApp {
         public var lifecycle = AppLifecycle.Configuration()
         /// The task scheduler's policy and budgets.
         public var scheduler = BGTaskScheduler.Configuration()
+        /// The numbers of the device's discretion under the realistic policy: the usage model, the rate limit,
+        /// the energy, push and cellular data budgets (``SystemDiscretion/Configuration``). The device holds
+        /// the one discretion every mode asks (``Device/discretion``).
+        public var discretion = SystemDiscretion.Configuration()
         /// How `run:` commands run.
         package var commands = Commands()
         /// The pushes' budget and rules, and the time to call a push's completion handler.

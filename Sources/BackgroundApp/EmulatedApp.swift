@@ -74,7 +74,7 @@ public final class EmulatedApp {
         lifecycle = AppLifecycle(engine: engine, timeline: timeline, configuration: configuration.lifecycle)
         device = Device(
             engine: engine, timeline: timeline, conditions: Self.conditionsSource(manifest, configuration.conditions),
-            policy: configuration.scheduler.policy)
+            policy: configuration.scheduler.policy, discretion: configuration.discretion)
         user = DeviceUser(engine: engine)
         for mode in modes { try mode.attach(to: self) }
         for verb in modes.flatMap(\.controlVerbs) {
@@ -93,6 +93,8 @@ public final class EmulatedApp {
             for mode in modes.reversed() { mode.appDidTerminate() }
         }
         lifecycle.addChangeListener { [unowned self] from, to in
+            // The usage history counts every move to the foreground, before any mode hears of it.
+            if to == .foreground { device.appWasOpened() }
             for mode in modes { mode.appDidChange(from: from, to: to) }
             if to == .foreground {
                 self.code.applicationDidBecomeActive(self)

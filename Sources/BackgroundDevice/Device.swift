@@ -3,8 +3,10 @@ public import BackgroundCore
 /// The emulated device an app runs on, below every background mode: it owns what is the device's and not a
 /// mode's — its clock (the engine), its conditions (the manifest's `conditions:` script or the machine's,
 /// ``conditions``) with their listeners, whether it is locked or has been unlocked since it restarted
-/// (``change(_:)``), and when the user opened the app (``opens``, ``history``). Every mode asks the device,
-/// never another mode; the user's hand that opens the app (BackgroundApp's `DeviceUser`) tells the device.
+/// (``change(_:)``), and the system's discretion (``discretion``: the policy, the one usage history — when the
+/// app came to the foreground, ``opens``, and the opens before the run, ``history`` — the critical-battery
+/// rule and the energy, push and data budgets). Every mode asks the device, never another mode; the app
+/// tells the device each time it comes to the foreground (``appWasOpened()``).
 ///
 /// ```swift
 /// let device = Device(engine: engine, timeline: timeline, conditions: ScriptedConditions(manifest.conditions))
@@ -23,25 +25,25 @@ public final class Device {
     public private(set) var isLocked = false
     /// Whether the device has been unlocked since it last restarted (true until a restart).
     public private(set) var isUnlockedSinceRestart = true
-    /// The times the user opened the app during the run (a `lifecycle` step or a `usage` entry bringing it
-    /// to the foreground), in order.
-    public private(set) var opens: [SimTime] = []
-    /// The opens of the manifest's `usage:` in the `history:` before the run: what the system saw before.
-    public private(set) var history: [SimTime] = []
-    /// The system's policy: whether its discretion rules background work (`--policy realistic`). Every mode
-    /// asks it here.
-    public let policy: LaunchPolicy
+    /// The system's discretion on this device: the policy, the usage history, the critical-battery rule and
+    /// the budgets. The scheduler, the pushes and the transfers ask it (``SystemDiscretion``).
+    public let discretion: SystemDiscretion
+    /// When the device started: the usage history's opens before it are the ``history``.
+    private let start: SimTime
 
     private let monitor: DeviceConditionsMonitor
     private var eventListeners: [(DeviceEvent) -> Void] = []
 
-    /// A device whose conditions come from `source`, started now, under `policy`.
+    /// A device whose conditions come from `source`, started now, under `policy` with the discretion's
+    /// numbers `discretion`.
     public init(
-        engine: EventEngine, timeline: Timeline, conditions source: any DeviceConditionsSource, policy: LaunchPolicy = .eager
+        engine: EventEngine, timeline: Timeline, conditions source: any DeviceConditionsSource, policy: LaunchPolicy = .eager,
+        discretion: SystemDiscretion.Configuration = SystemDiscretion.Configuration()
     ) {
         self.engine = engine
         self.timeline = timeline
-        self.policy = policy
+        self.discretion = SystemDiscretion(policy: policy, configuration: discretion)
+        start = engine.now
         monitor = DeviceConditionsMonitor(engine: engine, source: source)
     }
 
@@ -72,14 +74,26 @@ public final class Device {
         for listener in eventListeners { listener(event) }
     }
 
-    /// The user opened the app now.
+    /// The system's policy: whether its discretion rules background work (`--policy realistic`). Every mode
+    /// asks it here.
+    public var policy: LaunchPolicy { discretion.policy }
+
+    /// The times the app came to the foreground since the device started (the user's opens, launches into
+    /// the foreground included), in order: the usage history's run part.
+    public var opens: [SimTime] { discretion.opens.filter { $0 >= start } }
+
+    /// The opens the system saw before the run (the manifest's `usage:` in its `history:`): the usage
+    /// history's part before the device started.
+    public var history: [SimTime] { discretion.opens.filter { $0 < start } }
+
+    /// The app came to the foreground now: the usage history records it.
     public func appWasOpened() {
-        opens.append(engine.now)
+        discretion.appWasOpened(at: engine.now)
     }
 
     /// The opens the system saw before the run (the manifest's `history:`), in any order.
     public func learn(history opens: [SimTime]) {
-        history = (history + opens).sorted()
+        discretion.learn(history: opens)
     }
 
     /// The device's conditions passed on to one listener.

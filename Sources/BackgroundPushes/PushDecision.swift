@@ -30,7 +30,7 @@ public enum PushDecision: Hashable, Sendable {
         case terminated
         /// The device restarted while it held the push.
         case reboot
-        /// The user has not opened the app for ``PushPolicy/Discretion/unusedAfter`` (the realistic policy).
+        /// The user has not opened the app for the discretion's `unusedAfter` (the realistic policy).
         case appUnused
         /// The Background App Refresh switch is off (the realistic policy).
         case backgroundRefreshOff

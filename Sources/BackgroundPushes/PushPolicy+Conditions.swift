@@ -2,19 +2,18 @@ public import BackgroundDevice
 
 extension PushPolicy {
     /// What the policy hears when the device's conditions become `new` (from `old`; nil at first), in order:
-    /// at first, the device going offline (when it is), then, under the realistic policy
-    /// (``Discretion/isOn``), a critically low battery, Low Power Mode and the Background App Refresh switch;
+    /// at first, the device going offline (when it is), then, under the realistic policy (the discretion's),
+    /// a critically low battery (the discretion's one rule), Low Power Mode and the Background App Refresh switch;
     /// later, those of the three that changed, then the device going offline or online.
     ///
     /// ```swift
     /// for event in policy.events(from: last, to: device.conditions) { decisions += policy.handle(event, at: now) }
     /// ```
     public func events(from old: DeviceConditions?, to new: DeviceConditions) -> [Event] {
-        let isOn = configuration.discretion.isOn
         func system(_ conditions: DeviceConditions) -> [Event] {
-            guard isOn else { return [] }
+            guard discretion.policy.isRealistic else { return [] }
             return [
-                .batteryCriticallyLow(conditions.isBatteryCriticallyLow), .lowPowerMode(conditions.lowPower),
+                .batteryCriticallyLow(discretion.holdsForLowBattery(conditions)), .lowPowerMode(conditions.lowPower),
                 .backgroundRefresh(conditions.backgroundRefresh),
             ]
         }

@@ -22,11 +22,6 @@ extension PushPolicy {
         /// Whether pushes wait for the first unlock after a restart: true (the app's files are still
         /// encrypted until then under the default data protection).
         public var holdUntilFirstUnlock = true
-        /// The realistic policy's rules: a daily budget, app disuse, critically low battery, Low Power Mode
-        /// and the Background App Refresh switch (``Discretion``), applied when ``Discretion/isOn`` (off by
-        /// default, `--policy eager`).
-        public var discretion = Discretion()
-
         public init() {}
     }
 }

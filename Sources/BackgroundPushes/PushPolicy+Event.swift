@@ -20,11 +20,11 @@ extension PushPolicy {
         /// the budget is discarded.
         case terminated
         /// The battery became critically low on battery power (true: below 20 % and not charging), or stopped
-        /// being so. Heard only when ``Discretion/isOn``.
+        /// being so. Heard only under the realistic policy.
         case batteryCriticallyLow(Bool)
-        /// Low Power Mode went on or off. Heard only when ``Discretion/isOn``.
+        /// Low Power Mode went on or off. Heard only under the realistic policy.
         case lowPowerMode(Bool)
-        /// The Background App Refresh switch went on (true) or off. Heard only when ``Discretion/isOn``.
+        /// The Background App Refresh switch went on (true) or off. Heard only under the realistic policy.
         case backgroundRefresh(Bool)
     }
 }

@@ -1,11 +1,13 @@
 public import BackgroundCore
-import BackgroundDevice
+public import BackgroundDevice
 
-/// The system's discretion over background pushes, as a pure state machine on virtual time.
+/// The system's rules over background pushes, as a state machine on virtual time.
 ///
 /// It hears what happened (``handle(_:at:)``: a push sent, the device offline or online, a restart, the
 /// first unlock, a force quit, the user opening the app) and answers with ``PushDecision``s; it keeps no
-/// clock and writes no timeline. Its rules (sources and choices in docs/PUSH.md):
+/// clock and writes no timeline. What the system's discretion decides under the realistic policy it asks
+/// the device's ``SystemDiscretion`` (``discretion``), which keeps the usage history and the daily push
+/// budget for every mode. Its rules (sources and choices in docs/PUSH.md):
 /// - **Budget**: at most ``Configuration/budget`` pushes are delivered per rolling
 ///   ``Configuration/budgetWindow`` (3 per hour); another one is throttled until the oldest of them leaves
 ///   the window.
@@ -19,11 +21,12 @@ import BackgroundDevice
 ///   device holds too; one APNs stores for an offline device stays there.
 /// - **Opening the app** delivers the push the device was holding back for the budget at once.
 /// - **Restart**: pushes wait for the first unlock (``Configuration/holdUntilFirstUnlock``).
-/// - **The realistic policy** (``Configuration/discretion``, when ``Discretion/isOn``): an app the user has not opened for
-///   ``Discretion/unusedAfter`` gets none (dropped `appUnused`), nor one with Background App Refresh off
-///   (`backgroundRefreshOff`); a critically low battery and Low Power Mode hold the push (`lowBattery`,
-///   `lowPowerMode`); at most ``Discretion/dailyBudget`` are delivered per day, another is throttled until
-///   the next reset. Opening the app delivers a push held for any of these at once.
+/// - **The realistic policy** (the discretion's ``SystemDiscretion/policy``; its
+///   ``SystemDiscretion/push(at:usedSince:backgroundRefreshOff:batteryCriticallyLow:lowPowerMode:)``): an app
+///   the user has not opened for `unusedAfter` gets none (dropped `appUnused`), nor one with Background App
+///   Refresh off (`backgroundRefreshOff`); a critically low battery and Low Power Mode hold the push
+///   (`lowBattery`, `lowPowerMode`); at most `dailyPushBudget` are delivered per day, another is throttled
+///   until the next reset. Opening the app delivers a push held for any of these at once.
 ///
 /// A pending push is reconsidered when something changes and at ``nextDeadline``: the integration
 /// schedules an engine event there and calls ``advance(to:)``. Inputs must come in time order.
@@ -36,8 +39,11 @@ import BackgroundDevice
 /// policy.handle(.sent(5), at: t0 + .seconds(400))   // [.coalesce(4, by: 5), .throttle(5, until: …)]
 /// policy.advance(to: t0 + .seconds(3660))           // [.deliver(5)]
 /// ```
-public struct PushPolicy: Sendable {
+public struct PushPolicy {
     public let configuration: Configuration
+    /// The system's discretion it asks under the realistic policy: the device's (shared with the scheduler
+    /// and the transfers), or one of its own.
+    public let discretion: SystemDiscretion
 
     private var offline = false
     private var lockedSinceRestart = false
@@ -45,11 +51,9 @@ public struct PushPolicy: Sendable {
     private var lowBattery = false
     private var lowPowerMode = false
     private var backgroundRefreshOff = false
-    /// When the user last opened the app; nil until the policy first hears anything, which counts as a use
-    /// (a run starts with an app the user has used).
-    private var lastOpened: SimTime?
-    /// The day of the daily budget (whole days since the first reset before the epoch) and its deliveries.
-    private var budgetDay: (day: Int64, deliveries: Int) = (0, 0)
+    /// When the policy first heard anything, which counts as a use of the app (a run starts with an app the
+    /// user has used); later opens are the discretion's usage history.
+    private var usedSince: SimTime?
     /// The times of the latest deliveries, oldest first, at most `budget` of them.
     private var deliveries: [SimTime] = []
     private var pending: Pending?
@@ -61,11 +65,12 @@ public struct PushPolicy: Sendable {
         var decision: PushDecision
     }
 
-    public init(configuration: Configuration = Configuration()) {
+    /// A policy with `configuration`, asking `discretion` (nil: one of its own, under the eager policy).
+    public init(configuration: Configuration = Configuration(), discretion: SystemDiscretion? = nil) {
         precondition(configuration.budget >= 1, "PushPolicy: a budget of at least one push per window")
         precondition(configuration.budgetWindow > .zero, "PushPolicy: a budget window longer than zero")
-        precondition(configuration.discretion.dailyBudget >= 1, "PushPolicy: a daily budget of at least one push")
         self.configuration = configuration
+        self.discretion = discretion ?? SystemDiscretion()
     }
 
     /// The push waiting to be delivered, if any.
@@ -83,7 +88,7 @@ public struct PushPolicy: Sendable {
     /// before it (``advance(to:)``), then those of the event.
     public mutating func handle(_ event: Event, at time: SimTime) -> [PushDecision] {
         var decisions = advance(to: time)
-        if lastOpened == nil { lastOpened = time }
+        if usedSince == nil { usedSince = time }
         switch event {
         case .sent(let push, let expiration):
             let deadline = switch expiration {
@@ -113,7 +118,7 @@ public struct PushPolicy: Sendable {
         case .forceQuit: forceQuit = true
         case .opened:
             forceQuit = false
-            lastOpened = time
+            discretion.appWasOpened(at: time)
             if let held = pending, Self.opening(releases: held.decision) {
                 pending = nil
                 count(deliveryAt: time)
@@ -161,7 +166,7 @@ public struct PushPolicy: Sendable {
     }
 
     /// The rules, in order: expired; offline (APNs stores it); force quit; before the first unlock; the
-    /// realistic policy's (``rule(_:_:at:)``); the hourly budget; otherwise delivered. A push that would wait past its deadline is dropped as expired.
+    /// realistic policy's (``rule(_:at:)``); the hourly budget; otherwise delivered. A push that would wait past its deadline is dropped as expired.
     private func decide(_ push: Int, deadline: SimTime, at time: SimTime) -> PushDecision {
         if deadline < time { return .drop(push, reason: .expired) }
         let waits: PushDecision
@@ -171,7 +176,7 @@ public struct PushPolicy: Sendable {
             return .drop(push, reason: .forceQuit)
         } else if lockedSinceRestart {
             waits = .hold(push, reason: .beforeFirstUnlock)
-        } else if configuration.discretion.isOn, let ruling = rule(push, configuration.discretion, at: time) {
+        } else if let ruling = rule(push, at: time) {
             if case .drop = ruling { return ruling }
             waits = ruling
         } else if let until = budgetFrees(at: time) {
@@ -189,22 +194,21 @@ public struct PushPolicy: Sendable {
         return recent[recent.count - configuration.budget] + configuration.budgetWindow
     }
 
-    /// The realistic policy's rules, in order: app unused, Background App Refresh off (both drop the push);
-    /// critically low battery, Low Power Mode (both hold it); the daily budget (throttles it until the next
-    /// reset). Nil when none applies.
-    private func rule(_ push: Int, _ discretion: Discretion, at time: SimTime) -> PushDecision? {
-        if let lastOpened, time - lastOpened > discretion.unusedAfter { return .drop(push, reason: .appUnused) }
-        if backgroundRefreshOff { return .drop(push, reason: .backgroundRefreshOff) }
-        if lowBattery { return .hold(push, reason: .lowBattery) }
-        if lowPowerMode { return .hold(push, reason: .lowPowerMode) }
-        let day = Self.budgetDay(of: time, discretion)
-        guard day == budgetDay.day, budgetDay.deliveries >= discretion.dailyBudget else { return nil }
-        return .throttle(push, until: SimTime(nanosecondsSinceEpoch: 0) + discretion.dailyReset + .seconds(86_400) * (day + 1))
-    }
-
-    /// The day of the daily budget `time` falls in: whole days since the reset time of 1970-01-01.
-    private static func budgetDay(of time: SimTime, _ discretion: Discretion) -> Int64 {
-        SimCalendar.day(of: time - discretion.dailyReset)
+    /// What the system's discretion decides of `push` at `time` (under the realistic policy): dropped for an
+    /// app unused or Background App Refresh off, held for the battery or Low Power Mode, throttled until the
+    /// daily budget's reset. Nil when none applies.
+    private func rule(_ push: Int, at time: SimTime) -> PushDecision? {
+        let decision = discretion.push(
+            at: time, usedSince: usedSince ?? time, backgroundRefreshOff: backgroundRefreshOff,
+            batteryCriticallyLow: lowBattery, lowPowerMode: lowPowerMode)
+        switch (decision.outcome, decision.reason) {
+        case (_, nil): return nil
+        case (.at(let until), _): return .throttle(push, until: until)
+        case (.held, .lowPowerMode): return .hold(push, reason: .lowPowerMode)
+        case (.held, _): return .hold(push, reason: .lowBattery)
+        case (.never, .backgroundRefreshOff): return .drop(push, reason: .backgroundRefreshOff)
+        case (.never, _): return .drop(push, reason: .appUnused)
+        }
     }
 
     /// Whether the user opening the app delivers a push the policy decided so: one held back by the system
@@ -216,13 +220,12 @@ public struct PushPolicy: Sendable {
         }
     }
 
-    /// Counts a delivery at `time` against the hourly budget and, under the realistic policy, the daily one.
+    /// Counts a delivery at `time` against the hourly budget and, under the realistic policy, the device's
+    /// daily one.
     private mutating func count(deliveryAt time: SimTime) {
         deliveries.append(time)
         trimDeliveries()
-        guard configuration.discretion.isOn else { return }
-        let day = Self.budgetDay(of: time, configuration.discretion)
-        budgetDay = (day, day == budgetDay.day ? budgetDay.deliveries + 1 : 1)
+        discretion.pushWasDelivered(at: time)
     }
 
     private mutating func trimDeliveries() {

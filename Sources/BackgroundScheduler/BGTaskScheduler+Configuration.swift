@@ -44,9 +44,6 @@ extension BGTaskScheduler {
         public var processingWindow: Duration = .seconds(2 * 86_400)
         /// … as long as the app was used (in the foreground) within this time (default a week).
         public var processingUsageWindow: Duration = .seconds(7 * 86_400)
-        /// The realistic policy's model of the system's discretion: usage, critically low battery, the energy
-        /// budget, the rate limit (``SystemDiscretion/Configuration``).
-        public var discretion = SystemDiscretion.Configuration()
         /// Where pending requests are saved between runs (the app's state database); nil keeps them in
         /// memory only.
         public var taskRequestStore: (any TaskRequestStore)?
@@ -63,7 +60,6 @@ extension BGTaskScheduler {
                 && lhs.maxRunningContinuedTasks == rhs.maxRunningContinuedTasks
                 && lhs.continuedStallLimit == rhs.continuedStallLimit && lhs.supportedResources == rhs.supportedResources
                 && lhs.processingWindow == rhs.processingWindow && lhs.processingUsageWindow == rhs.processingUsageWindow
-                && lhs.discretion == rhs.discretion
                 && lhs.taskRequestStore.map(ObjectIdentifier.init) == rhs.taskRequestStore.map(ObjectIdentifier.init)
         }
 
@@ -80,7 +76,6 @@ extension BGTaskScheduler {
             hasher.combine(supportedResources)
             hasher.combine(processingWindow)
             hasher.combine(processingUsageWindow)
-            hasher.combine(discretion)
             hasher.combine(taskRequestStore.map(ObjectIdentifier.init))
         }
     }

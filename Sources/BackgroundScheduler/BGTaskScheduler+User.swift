@@ -1,4 +1,5 @@
 public import BackgroundCore
+import BackgroundDevice
 
 /// What the user and the developer do beside the app's requests: the user cancels a continued task or
 /// force-quits the app, opens it (the system's discretion learns it), and the debugger's commands.
@@ -33,14 +34,16 @@ extension BGTaskScheduler {
 
     // MARK: The user's usage
 
-    /// The user opened the app now: the system's discretion learns it (``SystemDiscretion``), and a
-    /// request waiting for the app's use may launch.
+    /// The user opened the app now: the system's discretion learns it (``SystemDiscretion``; an open the
+    /// device already told it counts once), and a request waiting for the app's use may launch.
     public func appWasOpened() {
         discretion.appWasOpened(at: engine.now)
         reevaluate()
     }
 
-    /// The opens of the app the system saw before the run (`history:`).
+    /// The opens of the app the system saw before the run (`history:`): the discretion learns those it does
+    /// not know yet (the device's discretion learnt them from the user), and the pending requests are
+    /// looked at again.
     public func learnUsage(history: [SimTime]) {
         discretion.learn(history: history)
         reevaluate()

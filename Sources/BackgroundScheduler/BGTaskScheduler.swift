@@ -24,8 +24,8 @@ public import BackgroundDevice
 ///   processing tasks need the device idle, Background App Refresh on, and the network and external
 ///   power their request requires. When an eligible task launches is the ``LaunchPolicy``'s choice, and
 ///   every other task eligible then launches with it, in one batch. Under the realistic policy the system's
-///   discretion (``SystemDiscretion``) decides too: usage, critically low battery, the energy budget and
-///   the rate limit. `task.waiting` says why a pending request waits (``TaskWaitReason``) when that changes
+///   discretion (``SystemDiscretion``, the device's when the app passes it: `discretion:`) decides too:
+///   usage, critically low battery, the energy budget and the rate limit. `task.waiting` says why a pending request waits (``TaskWaitReason``) when that changes
 ///   (docs/SCHEDULER.md, "Why a task waits").
 /// - A refresh task has ``Configuration/refreshBudget`` (30 s) per launch of the app: tasks launched while
 ///   another refresh task runs share its launch's time (they get what is left of it). A processing task
@@ -94,8 +94,10 @@ public final class BGTaskScheduler {
             reevaluate()
         }
     }
-    /// What the system's discretion has seen and spent (the realistic policy asks it; ``SystemDiscretion``).
-    public internal(set) var discretion: SystemDiscretion
+    /// The system's discretion the scheduler asks under the realistic policy — the device's, shared with the
+    /// pushes and the transfers (``SystemDiscretion``): the usage history, the critical-battery rule, the
+    /// energy budget and the rate limit.
+    public let discretion: SystemDiscretion
 
     let engine: EventEngine
     let timeline: Timeline
@@ -146,14 +148,15 @@ public final class BGTaskScheduler {
     let monitor: DeviceConditionsMonitor
     var evaluateAgain = false
 
-    /// Creates a scheduler and starts its conditions source (recording the first `conditions` event).
+    /// Creates a scheduler and starts its conditions source (recording the first `conditions` event); it asks
+    /// `discretion` (the device's), or one of its own under ``Configuration/policy`` with the default numbers.
     ///
     /// - Throws: ``InputError`` from ``Configuration/taskRequestStore`` when saved requests exist but
     ///   cannot be read.
     public init(
         engine: EventEngine, timeline: Timeline, permittedIdentifiers: some Sequence<String>,
         backgroundModes: some Sequence<String>, conditions source: any DeviceConditionsSource,
-        configuration: Configuration = Configuration()
+        configuration: Configuration = Configuration(), discretion: SystemDiscretion? = nil
     ) throws(InputError) {
         self.engine = engine
         self.timeline = timeline
@@ -161,7 +164,7 @@ public final class BGTaskScheduler {
         self.backgroundModes = Set(backgroundModes)
         self.configuration = configuration
         self.planner = LaunchPlanner(policy: configuration.policy)
-        self.discretion = SystemDiscretion(configuration: configuration.discretion)
+        self.discretion = discretion ?? SystemDiscretion(policy: configuration.policy)
         self.rules = TaskRules(
             configuration: configuration, permittedIdentifiers: self.permittedIdentifiers, backgroundModes: self.backgroundModes)
         self.lastUse = engine.now
@@ -323,9 +326,9 @@ public final class BGTaskScheduler {
         return HoldState(
             conditions: conditions, heldKinds: heldKinds, isWaitingForFirstUnlock: isWaitingForFirstUnlock,
             hasContinuedPlace: running.count { $0.request.kind == .continued } < configuration.maxRunningContinuedTasks,
-            isRealistic: realistic, isBatteryCritical: realistic && conditions.isBatteryCriticallyLow,
+            isRealistic: realistic, isBatteryCritical: discretion.holdsForLowBattery(conditions),
             wasUsedRecently: wasUsedRecently,
-            wasOpenedRecently: realistic && discretion.wasOpened(within: configuration.discretion.usageWindow, before: engine.now))
+            wasOpenedRecently: realistic && discretion.wasOpened(within: discretion.configuration.usageWindow, before: engine.now))
     }
 
     /// True when the pending `request` may launch once its earliest begin has passed: nothing holds it

@@ -4,7 +4,8 @@ public import BackgroundCore
 /// pending, gathered from the events as they pass the printer — what their records say of pending work
 /// (``PendingWorkRecord``: task requests submitted and not yet launched, transfers created and not yet
 /// ended, pushes throttled or held) — with the events the printer left out and whether the app ever left
-/// the foreground.
+/// the foreground (``AppStateRecord``). Both are read from the records' typed values, never from event
+/// names or their JSON.
 ///
 /// ```
 /// — ended: the trace ended and the app had nothing left to do; pending: task com.example.refresh; 716 location updates not shown (--events 'location' shows them)
@@ -14,7 +15,7 @@ public final class RunSummary {
     /// The work pending now, in the order it began.
     private var pending: [PendingWork] = []
     private var hidden: [String: Int] = [:]
-    private var lifecycleStates: Set<String> = []
+    private var appStates: Set<LifecycleState> = []
 
     public init(format: TimelineFormat) {
         self.format = format
@@ -30,8 +31,8 @@ public final class RunSummary {
             case .begins: if index == nil { pending.append(work) }
             case .ends: index.map { _ = pending.remove(at: $0) }
             }
-        } else if name == "lifecycle" {
-            Self.field("state", of: event).map { _ = lifecycleStates.insert($0) }
+        } else if let record = event.kind as? any AppStateRecord {
+            appStates.insert(record.appState)
         }
     }
 
@@ -43,7 +44,7 @@ public final class RunSummary {
         var pending = byRank.keys.sorted().flatMap { byRank[$0]!.map { "\($0.kind) \($0.item)" } }
         if pending.count > 6 { pending = pending.prefix(5) + ["\(pending.count - 5) more"] }
         parts.append(pending.isEmpty ? "nothing pending" : "pending: " + pending.joined(separator: ", "))
-        if lifecycleStates == ["foreground"] {
+        if appStates == [.foreground] {
             parts.append("the app stayed in the foreground (no lifecycle: step sent it to the background)")
         }
         for (name, count) in hidden.sorted(by: { $0.key < $1.key }) {
@@ -75,22 +76,5 @@ public final class RunSummary {
         return lingering.settled
             ? "the trace ended, and then the app had nothing left to do"
             : "the trace ended, and --linger \(DurationSyntax.format(lingering.limit)) ran out with the app still busy"
-    }
-
-    /// A string or number field of the event as its JSON line holds it (no Foundation here: a byte scan).
-    static func field(_ key: String, of event: TimelineEvent) -> String? {
-        let line = Array(JSONLinesRenderer().render(event).utf8)
-        let needle = Array("\"\(key)\":".utf8)
-        guard line.count > needle.count,
-              let found = (0...(line.count - needle.count)).first(where: { line[$0..<($0 + needle.count)].elementsEqual(needle) })
-        else { return nil }
-        var index = found + needle.count
-        let quoted = index < line.count && line[index] == UInt8(ascii: "\"")
-        if quoted { index += 1 }
-        var end = index
-        while end < line.count, quoted ? line[end] != UInt8(ascii: "\"") : (line[end] != UInt8(ascii: ",") && line[end] != UInt8(ascii: "}")) {
-            end += 1
-        }
-        return String(decoding: line[index..<end], as: UTF8.self)
     }
 }

@@ -50,7 +50,7 @@ import Testing
         let pushes = (1...3).map { "  - {at: \($0)h, payload: \(Self.push)}" }.joined(separator: "\n")
         let events = try Run("pushes:\n\(pushes)") { configuration in
             Self.realistic(&configuration)
-            configuration.pushes.policy.discretion.dailyBudget = 2
+            configuration.discretion.dailyPushBudget = 2
         }.events(for: .seconds(86_400 + 60))
         #expect(events.filter { $0.contains("push.received") || $0.contains("push.throttled") } == [
             "3600s push.received 1", "7200s push.received 2", "10800s push.throttled 3", "86400s push.received 3",

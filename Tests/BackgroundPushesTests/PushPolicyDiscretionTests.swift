@@ -1,21 +1,21 @@
 import BackgroundCore
+import BackgroundDevice
 import BackgroundPushes
 import Testing
 
-/// The realistic policy's rules (`PushPolicy.Discretion`) on virtual time, minutes after
+/// The realistic policy's rules (the device's `SystemDiscretion`, which `PushPolicy` asks) on virtual time, minutes after
 /// `SimTime.defaultStart` (2026-01-01T00:00:00Z, a budget reset).
 @Suite struct PushPolicyDiscretionTests {
     let at = PushPolicyTests.at
 
-    static func realistic(_ change: (inout PushPolicy.Discretion) -> Void = { _ in }) -> PushPolicy {
-        var configuration = PushPolicy.Configuration()
-        configuration.discretion.isOn = true
-        change(&configuration.discretion)
-        return PushPolicy(configuration: configuration)
+    static func realistic(_ change: (inout SystemDiscretion.Configuration) -> Void = { _ in }) -> PushPolicy {
+        var configuration = SystemDiscretion.Configuration()
+        change(&configuration)
+        return PushPolicy(discretion: SystemDiscretion(policy: .realistic(seed: 0), configuration: configuration))
     }
 
     @Test func theDailyBudgetThrottlesUntilTheNextResetAndOpeningTheAppDeliversAtOnce() {
-        var policy = Self.realistic { $0.dailyBudget = 4 }
+        var policy = Self.realistic { $0.dailyPushBudget = 4 }
         // One an hour: the hourly budget never bites, the daily one after four.
         for push in 1...4 { #expect(policy.handle(.sent(push), at: at(Double(push) * 60)) == [.deliver(push)]) }
         #expect(policy.handle(.sent(5), at: at(300)) == [.throttle(5, until: at(1440))])
@@ -30,8 +30,8 @@ import Testing
 
     @Test func theResetTimeIsSettable() {
         var policy = Self.realistic {
-            $0.dailyBudget = 1
-            $0.dailyReset = .seconds(4 * 3600)
+            $0.dailyPushBudget = 1
+            $0.dailyPushReset = .seconds(4 * 3600)
         }
         #expect(policy.handle(.sent(1), at: at(60)) == [.deliver(1)])
         #expect(policy.handle(.sent(2), at: at(120)) == [.throttle(2, until: at(240))])

@@ -14,6 +14,7 @@ final class SchedulerFixture {
     init(
         conditions: [ScriptedConditions.Entry] = [], initial: DeviceConditions = DeviceConditions(),
         permitted: [String] = [refresh, upload], modes: [String] = ["fetch", "processing"],
+        discretion: SystemDiscretion.Configuration = SystemDiscretion.Configuration(),
         configure: (inout BGTaskScheduler.Configuration) -> Void = { _ in }
     ) throws {
         engine = EventEngine(start: .defaultStart)
@@ -22,7 +23,8 @@ final class SchedulerFixture {
         configure(&configuration)
         scheduler = try BGTaskScheduler(
             engine: engine, timeline: timeline, permittedIdentifiers: permitted, backgroundModes: modes,
-            conditions: ScriptedConditions(initial: initial, conditions), configuration: configuration)
+            conditions: ScriptedConditions(initial: initial, conditions), configuration: configuration,
+            discretion: SystemDiscretion(policy: configuration.policy, configuration: discretion))
     }
 
     /// Registers handlers that complete after `work` (never when nil) and finishes launching.

@@ -16,9 +16,10 @@ import Testing
     static func user(
         opensAt times: [Int], historyDays: Int = 14, runDays: Int = 3, every: Duration = .seconds(900), work: Duration = .seconds(4),
         conditions: [ScriptedConditions.Entry] = [], initial: DeviceConditions = DeviceConditions(),
+        discretion: SystemDiscretion.Configuration = SystemDiscretion.Configuration(),
         configure: (inout BGTaskScheduler.Configuration) -> Void = { _ in }
     ) throws -> F {
-        let f = try F(conditions: conditions, initial: initial) {
+        let f = try F(conditions: conditions, initial: initial, discretion: discretion) {
             $0.policy = .realistic(seed: 7)
             configure(&$0)
         }
@@ -119,10 +120,10 @@ import Testing
 
     @Test func theEnergyBudgetHoldsLaunchesUntilItRefills() throws {
         let opens = stride(from: 0, to: Self.day, by: 2 * Self.hour).map { $0 }
-        let f = try Self.user(opensAt: opens, runDays: 2, work: .seconds(25)) {
-            $0.discretion.energyBudget = .seconds(60)
-            $0.discretion.energyRefillPerDay = .seconds(60)
-        }
+        var budget = SystemDiscretion.Configuration()
+        budget.energyBudget = .seconds(60)
+        budget.energyRefillPerDay = .seconds(60)
+        let f = try Self.user(opensAt: opens, runDays: 2, work: .seconds(25), discretion: budget)
         let launches = f.launches(of: F.refresh)
         #expect(!Self.waiting(f, "budget").isEmpty)
         // 60 s of runtime and 60 s more a day, at 25 s a launch: at most 8 launches in two days, not the 48

@@ -1,19 +1,19 @@
 import BackgroundCore
+import BackgroundDevice
 import BackgroundTransfers
 import Testing
 
-/// Discretionary transfers under the system's discretion (`SessionRules.Discretion`, `--policy realistic`)
+/// Discretionary transfers under the device's discretion (`SystemDiscretion`, `--policy realistic`)
 /// on virtual time, with simulated attempts: created in the background, 1 MB each.
 extension BackgroundSessionTests {
-    static func realistic(cellularBytesPerDay: Int64 = 50_000_000) -> SessionRules {
-        var rules = SessionRules()
-        rules.discretion = SessionRules.Discretion()
-        rules.discretion?.cellularBytesPerDay = cellularBytesPerDay
-        return rules
+    static func realistic(cellularBytesPerDay: Int64 = 50_000_000) -> SystemDiscretion {
+        var configuration = SystemDiscretion.Configuration()
+        configuration.cellularBytesPerDay = cellularBytesPerDay
+        return SystemDiscretion(policy: .realistic(seed: 0), configuration: configuration)
     }
 
     @Test func aBackgroundTransferGoesOnWiFiOnBatteryWithoutWaitingForPower() throws {
-        let fixture = SessionFixture(rules: Self.realistic(), network: NetworkPath(.wifi), appState: .background)
+        let fixture = SessionFixture(discretion: Self.realistic(), network: NetworkPath(.wifi), appState: .background)
         let id = try fixture.session.uploadTask(with: SessionRequest(url: url), fromFile: file)
         #expect(fixture.lines("transfer.started") == ["0s transfer.started \(id)"])
         #expect(fixture.lines("transfer.waiting").isEmpty)
@@ -21,7 +21,7 @@ extension BackgroundSessionTests {
 
     @Test func aCriticallyLowBatteryAndLowPowerModeHoldItEachVisibleAndChargingLiftsIt() throws {
         let fixture = SessionFixture(
-            rules: Self.realistic(), network: NetworkPath(.wifi, batteryCriticallyLow: true), appState: .background)
+            discretion: Self.realistic(), network: NetworkPath(.wifi, batteryCriticallyLow: true), appState: .background)
         let id = try fixture.session.uploadTask(with: SessionRequest(url: url), fromFile: file)
         fixture.engine.advance(by: .seconds(60))
         fixture.session.update(network: NetworkPath(.wifi, lowPowerMode: true))
@@ -37,7 +37,7 @@ extension BackgroundSessionTests {
     }
 
     @Test func aRunningTransferIsNotInterruptedWhenTheBatteryRunsLow() throws {
-        let fixture = SessionFixture(rules: Self.realistic(), network: NetworkPath(.wifi), appState: .background)
+        let fixture = SessionFixture(discretion: Self.realistic(), network: NetworkPath(.wifi), appState: .background)
         let id = try fixture.session.uploadTask(with: SessionRequest(url: url), fromFile: file)
         fixture.session.update(network: NetworkPath(.wifi, batteryCriticallyLow: true))
         fixture.engine.run()
@@ -47,7 +47,7 @@ extension BackgroundSessionTests {
 
     @Test func onCellularTheDailyDataBudgetSpacesThemAndWiFiIsFree() throws {
         // 2.5 MB a day: two uploads of 1 MB at once, the third when 0.5 MB has refilled (0.2 of a day).
-        let fixture = SessionFixture(rules: Self.realistic(cellularBytesPerDay: 2_500_000), network: NetworkPath(.cellular), appState: .background)
+        let fixture = SessionFixture(discretion: Self.realistic(cellularBytesPerDay: 2_500_000), network: NetworkPath(.cellular), appState: .background)
         let ids = try (1...3).map { _ in try fixture.session.uploadTask(with: SessionRequest(url: url), fromFile: file) }
         fixture.engine.run()
         #expect(fixture.lines("transfer.started") == [
@@ -62,7 +62,7 @@ extension BackgroundSessionTests {
     }
 
     @Test func aTransferLargerThanTheDailyBudgetWaitsForWiFi() throws {
-        let fixture = SessionFixture(rules: Self.realistic(cellularBytesPerDay: 999_999), network: NetworkPath(.cellular), appState: .background)
+        let fixture = SessionFixture(discretion: Self.realistic(cellularBytesPerDay: 999_999), network: NetworkPath(.cellular), appState: .background)
         let id = try fixture.session.uploadTask(with: SessionRequest(url: url), fromFile: file)
         fixture.engine.advance(by: .seconds(3 * 86_400))
         #expect(fixture.lines("transfer.started").isEmpty)
@@ -72,7 +72,7 @@ extension BackgroundSessionTests {
     }
 
     @Test func aForegroundTransferIsNotDiscretionaryAndPaysNoBudget() throws {
-        let fixture = SessionFixture(rules: Self.realistic(cellularBytesPerDay: 1), network: NetworkPath(.cellular, batteryCriticallyLow: true))
+        let fixture = SessionFixture(discretion: Self.realistic(cellularBytesPerDay: 1), network: NetworkPath(.cellular, batteryCriticallyLow: true))
         let id = try fixture.session.uploadTask(with: SessionRequest(url: url), fromFile: file)
         #expect(fixture.lines("transfer.started") == ["0s transfer.started \(id)"])
     }

@@ -1,4 +1,5 @@
 import BackgroundCore
+import BackgroundDevice
 import BackgroundTestKit
 import BackgroundTransfers
 
@@ -18,7 +19,7 @@ final class SessionFixture {
     init(
         _ configuration: SessionConfiguration = SessionConfiguration(identifier: "com.example.transfers"),
         server: [ServerRule] = [], store: (any TransferStore)? = nil, rules: SessionRules = SessionRules(),
-        network: NetworkPath = NetworkPath(.wifi, externalPower: true), appState: LifecycleState = .foreground,
+        discretion: SystemDiscretion? = nil, network: NetworkPath = NetworkPath(.wifi, externalPower: true), appState: LifecycleState = .foreground,
         start: SimTime = .defaultStart
     ) {
         self.start = start
@@ -27,7 +28,7 @@ final class SessionFixture {
         attempts = SimulatedTransfers(engine: engine, server: server)
         session = BackgroundSession(
             configuration: configuration, engine: engine, timeline: timeline, attempts: attempts, store: store, rules: rules,
-            network: network, appState: appState)
+            discretion: discretion, network: network, appState: appState)
         session.addEventListener { [unowned self] event in
             delivered.append(event)
             if case .launchApp = event, answersLaunches { session.appDidChange(to: .background) }

@@ -148,12 +148,15 @@ struct TaskRules {
         _ request: BGTaskRequest, eligibleAt eligible: SimTime, now: SimTime, planner: inout LaunchPlanner,
         discretion: SystemDiscretion
     ) -> (time: SimTime, reason: TaskWaitReason?)? {
-        if request.kind == .refresh { return discretion.refreshLaunch(eligibleAt: eligible, now: now) }
+        if request.kind == .refresh {
+            let decision = discretion.refresh(eligibleAt: eligible, now: now)
+            return decision.time.map { ($0, decision.reason.map(TaskWaitReason.init)) }
+        }
         let deadline = (request.earliestBeginDate ?? eligible) + configuration.processingWindow
         let drawn = planner.launchTime(for: request.kind, eligibleAt: eligible, deadline: deadline)
         guard request.kind == .processing else { return (drawn, nil) }
-        let allowed = discretion.earliestLaunch(at: drawn)
-        return (allowed.time, allowed.time > drawn ? allowed.reason : nil)
+        let decision = discretion.processing(drawnAt: drawn)
+        return (decision.time ?? drawn, decision.reason.map(TaskWaitReason.init))
     }
 
     /// The end of the time of a refresh task launched at `now`: that of the launch already running

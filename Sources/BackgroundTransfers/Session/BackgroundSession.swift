@@ -1,4 +1,5 @@
 public import BackgroundCore
+public import BackgroundDevice
 
 /// A background `URLSession`, as the system (nsurlsessiond) carries it out: transfers that wait for the
 /// network the configuration allows, retry, resume, outlive the app, and wake or relaunch it when they end.
@@ -9,8 +10,9 @@ public import BackgroundCore
 ///   are unique across runs.
 /// - Waiting: a transfer starts when nothing holds it — its `earliestBeginDate`, the resume rate limiter
 ///   (created in the background), the network (none, cellular, expensive, constrained, as the configuration
-///   allows), discretion (Wi-Fi and external power; under ``SessionRules/discretion``, the battery, Low
-///   Power Mode and a cellular data budget); `transfer.waiting` says why, each time the reason changes. A
+///   allows), discretion (Wi-Fi and external power; under the realistic policy, the device's
+///   ``SystemDiscretion``: the battery, Low Power Mode and the cellular data budget); `transfer.waiting`
+///   says why, each time the reason changes. A
 ///   running transfer whose network goes is interrupted and goes on when it may.
 /// - Attempts: any HTTP status completes the transfer; a transport failure or a stall is retried after a
 ///   backoff (``SessionRules``) within `timeoutIntervalForResource`, after which the transfer fails with
@@ -52,8 +54,9 @@ public final class BackgroundSession {
     var transfers: [Int: SessionTransfer] = [:]
     var unsavedNextID = 1
     var limiter: ResumeRateLimiter
-    /// The realistic policy's cellular data budget (``SessionRules/discretion``).
-    var cellular: CellularBudget?
+    /// The system's discretion the session asks for its discretionary transfers: the device's (its policy,
+    /// critical-battery rule and cellular data budget), shared with the scheduler and the pushes.
+    public let discretion: SystemDiscretion
     /// Delegate calls waiting for the app to run.
     var queued: [SessionEvent] = []
     var eventListeners: [(SessionEvent) -> Void] = []
@@ -68,12 +71,12 @@ public final class BackgroundSession {
     var nextToken = 0
 
     /// A session on `engine`, recording on `timeline`, whose attempts `attempts` carries out, keeping its
-    /// pending transfers in `store` (none: they die with the run). The app starts in `appState`, the
-    /// device on `network`.
+    /// pending transfers in `store` (none: they die with the run), asking `discretion` (the device's; nil:
+    /// one of its own under the eager policy). The app starts in `appState`, the device on `network`.
     public init(
         configuration: SessionConfiguration, engine: EventEngine, timeline: Timeline, attempts: any TransferAttempts,
-        store: (any TransferStore)? = nil, rules: SessionRules = SessionRules(), network: NetworkPath = NetworkPath(.wifi),
-        appState: LifecycleState = .foreground
+        store: (any TransferStore)? = nil, rules: SessionRules = SessionRules(), discretion: SystemDiscretion? = nil,
+        network: NetworkPath = NetworkPath(.wifi), appState: LifecycleState = .foreground
     ) {
         self.configuration = configuration
         self.engine = engine
@@ -84,7 +87,7 @@ public final class BackgroundSession {
         self.network = network
         self.appState = appState
         self.limiter = ResumeRateLimiter(firstDelay: rules.rateLimiterFirstDelay)
-        self.cellular = rules.discretion.map { CellularBudget(perDay: $0.cellularBytesPerDay) }
+        self.discretion = discretion ?? SystemDiscretion()
     }
 
     /// Adds `listener`, which receives the session's requests and the app's delegate calls
@@ -252,7 +255,7 @@ public final class BackgroundSession {
         rules.waitReason(
             earliestBegin: transfer.pending.earliestBegin, rateLimitedUntil: transfer.rateLimitedUntil,
             isDiscretionary: isDiscretionary(transfer), network: network, configuration: configuration, now: engine.now,
-            cellularTime: { cellularTime(for: transfer) })
+            discretion: { discretionFor(transfer) })
     }
 
     /// A transfer the system starts at its discretion: the session is discretionary, or the transfer was
@@ -261,13 +264,14 @@ public final class BackgroundSession {
         rules.isDiscretionary(configuration, createdInBackground: transfer.createdInBackground)
     }
 
-    /// When the cellular data budget can pay for `transfer`'s known size (a transfer of unknown size pays
-    /// what it moved when it completes, so it may go at any time); nil when it never can.
-    func cellularTime(for transfer: SessionTransfer) -> SimTime? {
-        guard var budget = cellular else { return engine.now }
-        budget.refill(to: engine.now)
-        cellular = budget
-        return budget.time(toAfford: knownSize(of: transfer), from: engine.now)
+    /// What the system's discretion decides now of the discretionary `transfer`, its known size asked of the
+    /// cellular data budget (a transfer of unknown size pays what it moved when it completes, so it may go
+    /// at any time); nil under the eager policy, whose rule (Wi-Fi and external power) is the session's.
+    func discretionFor(_ transfer: SessionTransfer) -> SystemDiscretion.Decision? {
+        guard discretion.policy.isRealistic else { return nil }
+        return discretion.transfer(
+            bytes: knownSize(of: transfer), onCellular: network.interface == .cellular,
+            batteryCriticallyLow: network.isBatteryCriticallyLow, lowPowerMode: network.isLowPowerMode, at: engine.now)
     }
 
     /// The bytes `transfer` moves, as far as known: an upload's file size, or what the request expects.
@@ -292,7 +296,7 @@ public final class BackgroundSession {
         }
         let moment = SessionRules.wakeMoment(
             for: reason, earliestBegin: transfer.pending.earliestBegin, rateLimitedUntil: transfer.rateLimitedUntil,
-            cellularTime: { cellularTime(for: transfer) })
+            discretion: { discretionFor(transfer) })
         if let moment { wake(transfer, at: moment) }
     }
 
@@ -308,9 +312,9 @@ public final class BackgroundSession {
 
     func begin(_ transfer: SessionTransfer) {
         transfer.cellularCharge = nil
-        if cellular != nil, network.interface == .cellular, isDiscretionary(transfer) {
+        if discretion.policy.isRealistic, network.interface == .cellular, isDiscretionary(transfer) {
             transfer.cellularCharge = knownSize(of: transfer)
-            cellular?.spend(knownSize(of: transfer), at: engine.now)
+            discretion.spendCellular(knownSize(of: transfer), at: engine.now)
         }
         transfer.lastReason = nil
         transfer.pending.waitingReason = nil
@@ -347,7 +351,7 @@ public final class BackgroundSession {
             transfer.attempt = nil
             let download = transfer.pending.kind == .download
             let bytes = download ? response.resumedFrom + response.bytesReceived : response.bytesSent
-            if let charged = transfer.cellularCharge, bytes > charged { cellular?.spend(bytes - charged, at: engine.now) }
+            if let charged = transfer.cellularCharge, bytes > charged { discretion.spendCellular(bytes - charged, at: engine.now) }
             var events: [SessionEvent] = []
             if download, !transfer.isData, (200..<300).contains(response.status) {
                 events.append(.didFinishDownloading(transfer: id, file: transfer.pending.file))

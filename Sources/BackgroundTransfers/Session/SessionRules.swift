@@ -1,6 +1,8 @@
 /// The emulated system's own behaviour for background sessions, where Apple documents none or developers
 /// measured it: the resume rate limiter's first delay, the retry backoff, and whether transfers created in
-/// the background are discretionary. The defaults are the documented choices of docs/TRANSFERS.md.
+/// the background are discretionary. The defaults are the documented choices of docs/TRANSFERS.md. When
+/// the system starts a discretionary transfer under the realistic policy is the device's discretion's
+/// (`SystemDiscretion`, which the session asks), not a rule of the session.
 ///
 /// ```swift
 /// var rules = SessionRules()
@@ -20,10 +22,6 @@ public struct SessionRules: Hashable, Sendable {
     /// Transfers created while the app is in the background are discretionary whatever the configuration
     /// says, as Apple documents for `isDiscretionary`.
     public var backgroundTransfersAreDiscretionary: Bool
-    /// How the system decides when a discretionary transfer goes: nil (`--policy eager`, the default) waits
-    /// for Wi-Fi and external power; a ``Discretion`` (`--policy realistic`) holds it while the battery is
-    /// critically low or Low Power Mode is on, and on cellular within a daily data budget.
-    public var discretion: Discretion?
 
     public init(
         rateLimiterFirstDelay: Duration = .seconds(60), firstRetryDelay: Duration = .seconds(10),

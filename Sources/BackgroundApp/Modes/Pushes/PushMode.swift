@@ -18,7 +18,7 @@ import JSON
 ///   `push.coalesced`, `push.dropped`), and an engine event at its ``PushPolicy/nextDeadline`` decides a
 ///   waiting push again. It hears the device going offline or online (the `network` of the conditions), a
 ///   force quit, the user opening the app, the system ending it, a restart and the first unlock; under
-///   `--policy realistic` (``PushPolicy/Discretion``, turned on with the numbers the configuration gives) also a
+///   `--policy realistic` (the device's discretion, `Device.discretion`, which the policy asks) also a
 ///   critically low battery, Low Power Mode and the Background App Refresh switch, and every hold is a
 ///   `push.held` record with its reason.
 /// - A delivered push wakes a suspended app or launches a terminated one into the background (the
@@ -82,8 +82,7 @@ package final class PushMode: BackgroundMode {
         self.app = app
         configuration = app.configuration.pushes
         configuration.policy.rebootClearsForceQuit = app.configuration.rebootLiftsForceQuit
-        if app.device.policy.isRealistic { configuration.policy.discretion.isOn = true }
-        policy = PushPolicy(configuration: configuration.policy)
+        policy = PushPolicy(configuration: configuration.policy, discretion: app.device.discretion)
         section = app.manifest[PushSection.self] ?? PushSection()
         voip = VoIPCalls()
         app.device.addConditionsListener { [weak self] in self?.update($0) }
@@ -252,7 +251,7 @@ package final class PushMode: BackgroundMode {
             case .throttle(let push, _):
                 if throttled.insert(push).inserted { app.timeline.record(.pushThrottled(push: push)) }
             case .hold(let push, let reason):
-                if configuration.policy.discretion.isOn { app.timeline.record(.pushHeld(push: push, reason: reason)) }
+                if app.device.policy.isRealistic { app.timeline.record(.pushHeld(push: push, reason: reason)) }
             case .coalesce(let push, let by):
                 payloads[push] = nil
                 app.timeline.record(.pushCoalesced(push: push, by: by))

@@ -39,7 +39,8 @@ package final class TaskMode: BackgroundMode {
         section = manifest[TaskSection.self] ?? TaskSection()
         scheduler = try BGTaskScheduler(
             engine: app.engine, timeline: app.timeline, permittedIdentifiers: manifest.permittedIdentifiers,
-            backgroundModes: manifest.backgroundModes, conditions: app.device.conditionsFeed, configuration: app.configuration.scheduler)
+            backgroundModes: manifest.backgroundModes, conditions: app.device.conditionsFeed, configuration: app.configuration.scheduler,
+            discretion: app.device.discretion)
         scheduler.entitlements = Set(manifest.entitlements)
         scheduler.addCrashListener { [weak app] message in
             app?.lifecycle.terminate(reason: "the app crashed: \(message)")

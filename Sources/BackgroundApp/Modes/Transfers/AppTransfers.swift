@@ -20,16 +20,18 @@ package final class AppTransfers {
     private let timeline: Timeline
 
     /// The session of `manifest` (its `session:`, or `<app>.transfers` with Apple's defaults), performing
-    /// its attempts with `attempts`, keeping pending transfers in `store`; the app is in `appState`.
+    /// its attempts with `attempts`, keeping pending transfers in `store`, asking the device's `discretion`;
+    /// the app is in `appState`.
     package init(
         manifest: AppManifest, engine: EventEngine, timeline: Timeline, attempts: any TransferAttempts,
-        store: (any TransferStore)? = nil, rules: SessionRules = SessionRules(), appState: LifecycleState
+        store: (any TransferStore)? = nil, rules: SessionRules = SessionRules(), discretion: SystemDiscretion? = nil,
+        appState: LifecycleState
     ) {
         self.engine = engine
         self.timeline = timeline
         session = BackgroundSession(
             configuration: manifest.session ?? SessionConfiguration(identifier: manifest.app + ".transfers"), engine: engine,
-            timeline: timeline, attempts: attempts, store: store, rules: rules, appState: appState)
+            timeline: timeline, attempts: attempts, store: store, rules: rules, discretion: discretion, appState: appState)
     }
 
     /// The device's conditions changed: the session sees the network they describe.

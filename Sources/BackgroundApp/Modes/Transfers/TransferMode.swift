@@ -8,9 +8,8 @@ package import BackgroundTransfers
 ///   significant change's action; a task's `onLaunch:`, when the task launches).
 /// - The session sees the device's conditions (``EmulatedApp/device``) and the app's state: the
 ///   resume rate limiter, discretion for transfers created in the background, data tasks. Under
-///   `--policy realistic` discretionary transfers follow the system's discretion
-///   (``SessionRules/Discretion``, unless the rules given set their own) instead of waiting for Wi-Fi and
-///   external power.
+///   `--policy realistic` discretionary transfers follow the device's discretion (`Device.discretion`, which
+///   the session asks) instead of waiting for Wi-Fi and external power.
 /// - When transfers end while the app is suspended or terminated, the session asks for the app: the mode
 ///   wakes or relaunches it (a `lifecycle` event whose reason names `session.events`) and hands the app's
 ///   code a completion handler
@@ -68,10 +67,9 @@ package final class TransferMode: BackgroundMode {
 
     package func attach(to app: EmulatedApp) throws(InputError) {
         self.app = app
-        if rules.discretion == nil, app.device.policy.isRealistic { rules.discretion = SessionRules.Discretion() }
         let transfers = AppTransfers(
             manifest: app.manifest, engine: app.engine, timeline: app.timeline, attempts: attempts(app.engine, app.manifest),
-            store: store, rules: rules, appState: app.lifecycle.state)
+            store: store, rules: rules, discretion: app.device.discretion, appState: app.lifecycle.state)
         self.transfers = transfers
         listen(to: transfers.session)
         transfers.update(conditions: app.device.conditions)
@@ -91,7 +89,8 @@ package final class TransferMode: BackgroundMode {
         if let session = made[configuration.identifier] { return session }
         let session = BackgroundSession(
             configuration: configuration, engine: app.engine, timeline: app.timeline, attempts: attempts(app.engine, app.manifest),
-            store: store, rules: rules, network: NetworkPath(app.device.conditions), appState: app.lifecycle.state)
+            store: store, rules: rules, discretion: app.device.discretion, network: NetworkPath(app.device.conditions),
+            appState: app.lifecycle.state)
         made[configuration.identifier] = session
         listen(to: session)
         do throws(InputError) {

@@ -1,8 +1,8 @@
 import BackgroundCore
-import BackgroundDevice
 
-/// The cellular data budget of discretionary transfers under the realistic policy: a bucket of
-/// `perDay` bytes that starts full and refills continuously, `perDay` per 24 hours, up to `perDay`.
+/// The device's cellular data budget for discretionary transfers under the realistic policy
+/// (``SystemDiscretion``): a bucket of `perDay` bytes that starts full and refills continuously, `perDay` per
+/// 24 hours, up to `perDay`.
 ///
 /// Exact on integers: the bucket is kept in byte-nanoseconds (bytes × the nanoseconds of a day), so that
 /// the same spends at the same times give the same times to wait, however often it is asked.
