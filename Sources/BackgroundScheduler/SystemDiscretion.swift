@@ -123,7 +123,11 @@ public struct SystemDiscretion: Sendable {
         var passedOverFor: TaskWaitReason?
         // Each turn moves past one predicted open; a year of daily habits is the most a turn needs.
         for _ in 0..<(366 * max(1, habits.count)) {
-            guard let open = habits.compactMap({ $0.nextOpen(after: from) }).min() else { return nil }
+            var next: SimTime?
+            for habit in habits {
+                if let open = habit.nextOpen(after: from), next.map({ open < $0 }) ?? true { next = open }
+            }
+            guard let open = next else { return nil }
             let time = max(eligible, open - configuration.launchLead, allowed.time)
             if time < open {
                 let reason: TaskWaitReason? = time == eligible ? nil : time == allowed.time ? allowed.reason : passedOverFor ?? .appUsage
@@ -163,24 +167,47 @@ public struct SystemDiscretion: Sendable {
         }
     }
 
-    /// The user's habits from the opens within the usage window before `now`.
+    /// The user's habits from the opens within the usage window before `now`: the opens sorted by time of
+    /// day, each group of opens within ``Configuration/clusterGap`` of the one before one habit. ``opens``
+    /// is in time order (the history sorted, then the run's at the engine's time), so the window is one
+    /// slice of it, found by bisection (this runs at every refresh's planning: the population's hot path).
     func habits(at now: SimTime) -> [Habit] {
-        let seen = opens.filter { $0 <= now && $0 >= now - configuration.usageWindow }.map { time -> (day: Int64, timeOfDay: Int64) in
-            (SimCalendar.day(of: time), SimCalendar.nanosecondsIntoDay(of: time))
-        }.sorted { $0.timeOfDay < $1.timeOfDay }
-        var groups: [[(day: Int64, timeOfDay: Int64)]] = []
-        for open in seen {
-            if let last = groups.last?.last, open.timeOfDay - last.timeOfDay <= configuration.clusterGap.nanoseconds {
-                groups[groups.count - 1].append(open)
-            } else {
-                groups.append([open])
-            }
+        let lower = now - configuration.usageWindow
+        let first = Self.firstIndex(in: opens) { $0 >= lower }
+        let end = Self.firstIndex(in: opens) { $0 > now }
+        guard first < end else { return [] }
+        var seen: [(day: Int64, timeOfDay: Int64)] = []
+        seen.reserveCapacity(end - first)
+        for time in opens[first..<end] { seen.append((SimCalendar.day(of: time), SimCalendar.nanosecondsIntoDay(of: time))) }
+        seen.sort { $0.timeOfDay < $1.timeOfDay }
+        let gap = configuration.clusterGap.nanoseconds
+        var habits: [Habit] = []
+        var days: [Int64] = []
+        var start = 0
+        for index in seen.indices {
+            days.append(seen[index].day)
+            guard index + 1 == seen.count || seen[index + 1].timeOfDay - seen[index].timeOfDay > gap else { continue }
+            // The group's distinct days: their count, first and last.
+            days.sort()
+            var distinct = 1
+            for k in days.indices.dropFirst() where days[k] != days[k - 1] { distinct += 1 }
+            let span = days[days.count - 1] - days[0]
+            let interval = distinct < 2 ? 1 : max(1, (span + Int64(distinct - 1) / 2) / Int64(distinct - 1))
+            habits.append(Habit(timeOfDay: seen[start].timeOfDay, lastDay: days[days.count - 1], interval: interval))
+            days.removeAll(keepingCapacity: true)
+            start = index + 1
         }
-        return groups.map { group in
-            let days = Set(group.map(\.day)).sorted()
-            let span = days.last! - days.first!
-            let interval = days.count < 2 ? 1 : max(1, (span + Int64(days.count - 1) / 2) / Int64(days.count - 1))
-            return Habit(timeOfDay: group[0].timeOfDay, lastDay: days.last!, interval: interval)
+        return habits
+    }
+
+    /// The first index of the sorted `times` where `isAtOrPast` holds (false before it, true from it on).
+    private static func firstIndex(in times: [SimTime], where isAtOrPast: (SimTime) -> Bool) -> Int {
+        var low = 0
+        var high = times.count
+        while low < high {
+            let middle = (low + high) / 2
+            if isAtOrPast(times[middle]) { high = middle } else { low = middle + 1 }
         }
+        return low
     }
 }
