@@ -119,7 +119,11 @@ public final class SystemDiscretion {
         var passedOverFor: Reason?
         // Each turn moves past one predicted open; a year of daily habits is the most a turn needs.
         for _ in 0..<(366 * max(1, habits.count)) {
-            guard let open = habits.compactMap({ $0.nextOpen(after: from) }).min() else { break }
+            var next: SimTime?
+            for habit in habits {
+                if let open = habit.nextOpen(after: from), next.map({ open < $0 }) ?? true { next = open }
+            }
+            guard let open = next else { break }
             let time = max(eligible, open - configuration.launchLead, allowed.time)
             if time < open {
                 let reason: Reason? = time == eligible ? nil : time == allowed.time ? allowed.reason : passedOverFor ?? .appUsage

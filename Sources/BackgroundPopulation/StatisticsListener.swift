@@ -59,11 +59,11 @@ public final class StatisticsListener {
         }
     }
 
-    /// One event of the run.
+    /// One event of the run. The most frequent kind is tried first: each cast that fails costs a lookup.
     public func note(_ event: TimelineEvent) {
         switch event.kind {
-        case let record as TaskRecord: note(record, at: event.time)
         case let record as LifecycleRecord: note(record, at: event.time)
+        case let record as TaskRecord: note(record, at: event.time)
         case let record as PushRecord: note(record, at: event.time)
         case let record as TransferRecord: note(record, at: event.time)
         default: break

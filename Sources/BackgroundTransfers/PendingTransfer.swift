@@ -77,11 +77,22 @@ public struct PendingTransfer: Hashable, Sendable {
         random = SplitMix64(seed: random.next() ^ UInt64(bitPattern: createdAt.nanosecondsSinceEpoch))
         let high = random.next() & ~0xF000 | 0x8000  // version 8
         let low = random.next() & ~(0b11 << 62) | 0b10 << 62  // the RFC 9562 variant
-        func hex(_ value: UInt64, _ digits: Int) -> String {
-            let text = String(value, radix: 16)
-            return String(repeating: "0", count: digits - text.count) + text
+        // 8-4-4-4-12 lowercase hex digits, written into one buffer (every transfer.created carries it).
+        let groups: [(value: UInt64, digits: Int)] = [(high >> 32, 8), (high >> 16 & 0xFFFF, 4), (high & 0xFFFF, 4), (low >> 48, 4), (low & 0xFFFF_FFFF_FFFF, 12)]
+        return String(unsafeUninitializedCapacity: 36) { buffer in
+            var at = 0
+            for (index, group) in groups.enumerated() {
+                if index > 0 {
+                    buffer[at] = UInt8(ascii: "-")
+                    at += 1
+                }
+                for digit in (0..<group.digits).reversed() {
+                    let nibble = UInt8(truncatingIfNeeded: group.value >> UInt64(digit * 4) & 0xF)
+                    buffer[at] = nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10
+                    at += 1
+                }
+            }
+            return at
         }
-        return "\(hex(high >> 32, 8))-\(hex(high >> 16 & 0xFFFF, 4))-\(hex(high & 0xFFFF, 4))-"
-            + "\(hex(low >> 48, 4))-\(hex(low & 0xFFFF_FFFF_FFFF, 12))"
     }
 }

@@ -60,13 +60,13 @@ public struct AppRecipe: Sendable {
     }
 
     /// The modes bgkit brings. Sections: tasks (whose declarations the others' `submit` names), location,
-    /// visits (which name its regions), audio, transfers, pushes, VoIP, fetch, and the user's usage (no mode:
-    /// the device reads it). Modes, in the order the app calls them: location (with a manager), visits
+    /// visits (which name its regions), audio, transfers, pushes, VoIP, the notification service extension,
+    /// fetch, and the user's usage (no mode: the device reads it). Modes, in the order the app calls them: location (with a manager), visits
     /// (without one), tasks, audio, pushes, fetch, transfers.
     public static let standard = AppRecipe(
         sections: [
             TaskSection.self, LocationSection.self, VisitsSection.self, AudioSection.self, TransferSection.self, PushSection.self,
-            VoIPSection.self, FetchSection.self, UsageSection.self,
+            VoIPSection.self, NotificationServiceSection.self, FetchSection.self, UsageSection.self,
         ],
         modes: [
             Mode(sections: [LocationSection.self]) { options in options.location.map(LocationMode.init(manager:)) },
@@ -74,7 +74,7 @@ public struct AppRecipe: Sendable {
             Mode(sections: [VisitsSection.self]) { options in options.location == nil ? VisitsMode() : nil },
             Mode(sections: [TaskSection.self]) { _ in TaskMode() },
             Mode(sections: [AudioSection.self]) { options in AudioMode(audio: options.audio) },
-            Mode(sections: [PushSection.self, VoIPSection.self]) { _ in PushMode() },
+            Mode(sections: [PushSection.self, VoIPSection.self, NotificationServiceSection.self]) { _ in PushMode() },
             Mode(sections: [FetchSection.self]) { _ in FetchMode() },
             Mode(sections: [TransferSection.self]) { options in
                 TransferMode(attempts: options.transferAttempts, store: options.transferStore)

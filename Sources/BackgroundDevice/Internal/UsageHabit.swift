@@ -24,24 +24,47 @@ struct UsageHabit {
         return nil
     }
 
-    /// The user's habits from `opens` within the usage window before `now`.
+    /// The user's habits from `opens` (in time order) within the usage window before `now`: the opens sorted
+    /// by time of day, each group of opens within ``SystemDiscretion/Configuration/clusterGap`` of the one
+    /// before one habit. The window is one slice of `opens`, found by bisection (this runs at every refresh's
+    /// planning: the population's hot path).
     static func habits(of opens: [SimTime], at now: SimTime, _ configuration: SystemDiscretion.Configuration) -> [UsageHabit] {
-        let seen = opens.filter { $0 <= now && $0 >= now - configuration.usageWindow }.map { time -> (day: Int64, timeOfDay: Int64) in
-            (SimCalendar.day(of: time), SimCalendar.nanosecondsIntoDay(of: time))
-        }.sorted { $0.timeOfDay < $1.timeOfDay }
-        var groups: [[(day: Int64, timeOfDay: Int64)]] = []
-        for open in seen {
-            if let last = groups.last?.last, open.timeOfDay - last.timeOfDay <= configuration.clusterGap.nanoseconds {
-                groups[groups.count - 1].append(open)
-            } else {
-                groups.append([open])
-            }
+        let lower = now - configuration.usageWindow
+        let first = firstIndex(in: opens) { $0 >= lower }
+        let end = firstIndex(in: opens) { $0 > now }
+        guard first < end else { return [] }
+        var seen: [(day: Int64, timeOfDay: Int64)] = []
+        seen.reserveCapacity(end - first)
+        for time in opens[first..<end] { seen.append((SimCalendar.day(of: time), SimCalendar.nanosecondsIntoDay(of: time))) }
+        seen.sort { $0.timeOfDay < $1.timeOfDay }
+        let gap = configuration.clusterGap.nanoseconds
+        var habits: [UsageHabit] = []
+        var days: [Int64] = []
+        var start = 0
+        for index in seen.indices {
+            days.append(seen[index].day)
+            guard index + 1 == seen.count || seen[index + 1].timeOfDay - seen[index].timeOfDay > gap else { continue }
+            // The group's distinct days: their count, first and last.
+            days.sort()
+            var distinct = 1
+            for k in days.indices.dropFirst() where days[k] != days[k - 1] { distinct += 1 }
+            let span = days[days.count - 1] - days[0]
+            let interval = distinct < 2 ? 1 : max(1, (span + Int64(distinct - 1) / 2) / Int64(distinct - 1))
+            habits.append(UsageHabit(timeOfDay: seen[start].timeOfDay, lastDay: days[days.count - 1], interval: interval))
+            days.removeAll(keepingCapacity: true)
+            start = index + 1
         }
-        return groups.map { group in
-            let days = Set(group.map(\.day)).sorted()
-            let span = days.last! - days.first!
-            let interval = days.count < 2 ? 1 : max(1, (span + Int64(days.count - 1) / 2) / Int64(days.count - 1))
-            return UsageHabit(timeOfDay: group[0].timeOfDay, lastDay: days.last!, interval: interval)
+        return habits
+    }
+
+    /// The first index of the sorted `times` where `isAtOrPast` holds (false before it, true from it on).
+    private static func firstIndex(in times: [SimTime], where isAtOrPast: (SimTime) -> Bool) -> Int {
+        var low = 0
+        var high = times.count
+        while low < high {
+            let middle = (low + high) / 2
+            if isAtOrPast(times[middle]) { high = middle } else { low = middle + 1 }
         }
+        return low
     }
 }

@@ -6,8 +6,9 @@ public import BackgroundCore
 public struct PushRecord: TimelineRecord {
     /// What happened; its fields follow `push` in the event stream.
     public enum Change: Hashable, Sendable {
-        /// The push is a notification shown to the user (alert, sound or badge).
-        case displayed
+        /// The push is a notification shown to the user (alert, sound or badge); `content` says whose
+        /// content when the app's notification service extension ran (nil when none did).
+        case displayed(content: NotificationService.Content?)
         /// The push was delivered: the app is woken or launched to handle it.
         case received
         /// The app called the completion handler with `result`.
@@ -48,6 +49,7 @@ public struct PushRecord: TimelineRecord {
     public func write(to json: inout JSONObjectWriter) {
         json.field("push", integer: push)
         switch change {
+        case .displayed(let content?): json.field("content", string: content.rawValue)
         case .displayed, .received, .throttled: break
         case .completed(let result): json.field("result", string: result.rawValue)
         case .rejected(let error): json.field("error", string: error)
@@ -59,6 +61,7 @@ public struct PushRecord: TimelineRecord {
 
     public var textDetail: String {
         switch change {
+        case .displayed(let content?): "\(push) \(content.rawValue)"
         case .displayed, .received, .throttled: "\(push)"
         case .completed(let result): "\(push) \(result.rawValue)"
         case .rejected(let error): "\(push) \(error)"
@@ -83,8 +86,10 @@ public struct PushRecord: TimelineRecord {
 }
 
 extension TimelineRecord where Self == PushRecord {
-    /// A `push.displayed` record.
-    public static func pushDisplayed(push: Int) -> Self { PushRecord(push: push, .displayed) }
+    /// A `push.displayed` record; `content` when the app's notification service extension ran.
+    public static func pushDisplayed(push: Int, content: NotificationService.Content? = nil) -> Self {
+        PushRecord(push: push, .displayed(content: content))
+    }
 
     /// A `push.received` record.
     public static func pushReceived(push: Int) -> Self { PushRecord(push: push, .received) }

@@ -11,7 +11,8 @@ import JSON
 ///   sends one at the engine's now (`bgtask push` to `bgloc live --app`).
 /// - ``PushDelivery`` judges each push as APNs and iOS do: a payload or headers APNs refuses is
 ///   `push.rejected` with the ``PushPayloadError/Code``; a notification (alert, sound or badge) is
-///   `push.displayed`; one that does not wake the app ends there. Without `remote-notification` in the
+///   `push.displayed` (after the app's notification service extension, ``NotificationServiceExtension``, when
+///   it has one and the push has an alert and `mutable-content: 1`); one that does not wake the app ends there. Without `remote-notification` in the
 ///   app's background modes every push that would wake it is `push.rejected` `notPermitted` (and an
 ///   `error` event says why, once); showing a notification needs no background mode.
 /// - ``PushPolicy`` decides the rest: each decision is a record (`push.received`, `push.throttled`,
@@ -43,6 +44,9 @@ package final class PushMode: BackgroundMode {
         /// has up to 30 seconds of wall-clock time to process the notification and call the specified
         /// completion handler block", `application(_:didReceiveRemoteNotification:fetchCompletionHandler:)`).
         package var completionWindow = Duration.seconds(30)
+        /// How long the app's notification service extension may work on a notification (default 30 s, the
+        /// emulator's reading of Apple's "limited amount of time": ``NotificationService/defaultTimeLimit``).
+        package var serviceExtensionTimeLimit = NotificationService.defaultTimeLimit
 
         package init() {}
     }
@@ -67,6 +71,8 @@ package final class PushMode: BackgroundMode {
     package private(set) var rejections: [Int: String] = [:]
     /// PushKit's rules for the VoIP pushes (`onVoIPPush:`).
     private var voip: VoIPCalls?
+    /// The app's notification service extension (`notificationService:`), if it has one.
+    private var service: NotificationServiceExtension?
     private var sendListeners: [(Int) -> Void] = []
 
     package init() {}
@@ -85,6 +91,9 @@ package final class PushMode: BackgroundMode {
         policy = PushPolicy(configuration: configuration.policy, discretion: app.device.discretion)
         section = app.manifest[PushSection.self] ?? PushSection()
         voip = VoIPCalls()
+        service = app.manifest[NotificationServiceSection.self]?.work.map {
+            NotificationServiceExtension(work: $0, timeLimit: configuration.serviceExtensionTimeLimit, in: app)
+        }
         app.device.addConditionsListener { [weak self] in self?.update($0) }
         update(app.device.conditions)
     }
@@ -149,7 +158,11 @@ package final class PushMode: BackgroundMode {
             refuse(push, error.code.rawValue, because: error.input.message)
             return push
         }
-        if delivery.displaysNotification { app.timeline.record(.pushDisplayed(push: push)) }
+        if let service, NotificationService.runs(for: payload, delivery: delivery) {
+            service.receive(push)
+        } else if delivery.displaysNotification {
+            app.timeline.record(.pushDisplayed(push: push))
+        }
         guard delivery.wakesApp else { return push }
         if delivery.pushType == .voip {
             guard app.manifest.backgroundModes.contains("voip") else {
@@ -226,8 +239,10 @@ package final class PushMode: BackgroundMode {
     /// A push on the control socket.
     package static let pushVerb = "push"
 
-    /// Settled when no manifest push is still to be sent, no handler runs and no push waits.
-    package var isSettled: Bool { manifestPushesLeft == 0 && running.isEmpty && policy.pendingPush == nil && voip?.isSettled != false }
+    /// Settled when no manifest push is still to be sent, no handler or extension runs and no push waits.
+    package var isSettled: Bool {
+        manifestPushesLeft == 0 && running.isEmpty && policy.pendingPush == nil && voip?.isSettled != false && service?.isSettled != false
+    }
 
     // MARK: Decisions
 
