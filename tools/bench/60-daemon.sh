@@ -12,8 +12,12 @@
 #    /proc/PID/task/*/status) over $BENCH_DAEMON_IDLE_SECONDS (60) are the wake-ups.
 # bgloc runs Examples/DailyRefresh/app.yaml with --conditions machine, as on a board: tasks waiting for the
 # machine's own power and network (sysfs); a second bgloc runs it on the manifest's conditions: timeline,
-# which reads nothing from the machine. Each client's output goes to a file in $BENCH_WORK (bgloc's timeline
-# as JSON lines, gpxlogger's GPX, gpspipe's JSON), where gpspipe's counts the reports.
+# which reads nothing from the machine. A third bgloc runs an app with a region and a processing task (issue
+# 36): it follows gpsd's fixes, enters and leaves its region on the walk, and its
+# region's entry submits the task, which launches on the manifest's conditions (idle, on the charger): the
+# manifest tools/bench/region-app.yaml. Each
+# client's output goes to a file in $BENCH_WORK (bgloc's timeline as JSON lines, gpxlogger's GPX, gpspipe's
+# JSON), where gpspipe's counts the reports.
 # Quick try: BENCH_DAEMON_SECONDS=20 BENCH_DAEMON_IDLE_SECONDS=10 tools/bench/60-daemon.sh
 # Uses $BGKIT_BIN (built tools) and $BENCH_WORK (scratch), which tools/bench/run exports.
 set -euo pipefail
@@ -26,6 +30,7 @@ SECONDS_FIXES="${BENCH_DAEMON_SECONDS:-180}"  # of fixes
 SECONDS_IDLE="${BENCH_DAEMON_IDLE_SECONDS:-60}"  # with gpsd quiet
 WARMUP=5  # seconds after the clients' start before the fixes count
 MANIFEST="$here/../../Examples/DailyRefresh/app.yaml"
+REGION_MANIFEST="$here/region-app.yaml"
 
 echo "## The always-on daemon (bgloc live --app)"
 echo
@@ -71,17 +76,19 @@ start() {
 }
 # Each run of the app keeps its state (and its control socket) in a folder of its own: two live runs of one
 # app may not share a control socket (docs/CONTROL.md).
-rm -rf "$BENCH_WORK/daemon-machine" "$BENCH_WORK/daemon-manifest"
-mkdir -p "$BENCH_WORK/daemon-machine" "$BENCH_WORK/daemon-manifest"
+rm -rf "$BENCH_WORK/daemon-machine" "$BENCH_WORK/daemon-manifest" "$BENCH_WORK/daemon-region"
+mkdir -p "$BENCH_WORK/daemon-machine" "$BENCH_WORK/daemon-manifest" "$BENCH_WORK/daemon-region"
 start bgloc "$BGKIT_BIN/bgloc" live --gpsd "127.0.0.1:$port" --app "$MANIFEST" --conditions machine --format jsonl \
     --state "$BENCH_WORK/daemon-machine/state.db"
 # The same app on the manifest's conditions: timeline (its default), which reads nothing from the machine.
 start bglocm "$BGKIT_BIN/bgloc" live --gpsd "127.0.0.1:$port" --app "$MANIFEST" --format jsonl \
     --state "$BENCH_WORK/daemon-manifest/state.db"
+start bglocr "$BGKIT_BIN/bgloc" live --gpsd "127.0.0.1:$port" --app "$REGION_MANIFEST" --format jsonl \
+    --state "$BENCH_WORK/daemon-region/state.db"
 # --reconnect: without it gpxlogger exits after 5 s without a report (gps_waiting's timeout), as in the idle phase.
 start gpxlogger gpxlogger -e sockets --reconnect "127.0.0.1:$port"
 start gpspipe gpspipe -w "127.0.0.1:$port"
-clients=(bgloc bglocm gpxlogger gpspipe)
+clients=(bgloc bglocm bglocr gpxlogger gpspipe)
 
 # run_ns PID: nanoseconds its live threads have run (schedstat's first field, summed).
 run_ns() { cat /proc/"$1"/task/*/schedstat 2>/dev/null | awk '{ s += $1 } END { printf "%.0f", s }'; }
@@ -150,19 +157,23 @@ wakes() { calc "$(woken "${sw0[$1]}" "${sw1[$1]}") / $SECONDS_IDLE" %.2f; }
 echo "One gpsd (gpsfake -c 0.5: RMC + GGA each second) and the four clients on it at once: ${SECONDS_FIXES} s"
 echo "of fixes after a ${WARMUP} s warm-up ($fixes TPV reports with a fix reached gpspipe), then ${SECONDS_IDLE} s with"
 echo "gpsfake stopped and gpsd quiet. bgloc: \`bgloc live --gpsd … --app Examples/DailyRefresh/app.yaml"
-echo "--conditions machine --format jsonl\`. Load average: $(load)."
+echo "--conditions machine --format jsonl\`; the app with a region and a processing task: \`bgloc live --gpsd …"
+echo "--app tools/bench/region-app.yaml --format jsonl\`. Load average: $(load)."
 echo
 echo "| client | peak MB (VmHWM) | MB at the end (VmRSS) | CPU ms per hour of fixes | CPU µs per report | CPU s in all | wake-ups/s idle |"
 echo "|---|---:|---:|---:|---:|---:|---:|"
-labels=("bgloc live --app, machine conditions" "bgloc live --app, manifest conditions" "gpxlogger" "gpspipe -w")
-for k in 0 1 2 3; do
+labels=("bgloc live --app, machine conditions" "bgloc live --app, manifest conditions"
+    "bgloc live --app, a region and a processing task" "gpxlogger" "gpspipe -w")
+for k in 0 1 2 3 4; do
     c=${clients[$k]}
     echo "| ${labels[$k]} | ${hwm[$c]} | ${rss[$c]} | $(per_hour "$c") | $(per_fix "$c") | ${ticks[$c]} | $(wakes "$c") |"
 done
 
 rss_ratio=$(calc "${hwm[bgloc]} / ${hwm[gpxlogger]}")
+region_ratio=$(calc "${hwm[bglocr]} / ${hwm[gpxlogger]}")
 cpu_ratio=$(calc "$(per_hour bgloc) / ($(per_hour gpspipe) + 0.001)")
 rss_met=$(awk -v r="$rss_ratio" 'BEGIN { print (r <= 3 ? "yes" : "no") }')
+region_met=$(awk -v r="$region_ratio" 'BEGIN { print (r <= 3 ? "yes" : "no") }')
 cpu_met=$(awk -v r="$cpu_ratio" 'BEGIN { print (r <= 2 ? "yes" : "no") }')
 # Idle, nothing is due: the manifest's next task is 15 minutes away and gpsd sends nothing, so a client that
 # waits only for gpsd's socket and its engine's next timer sleeps through the minute: 0.1/s leaves room for
@@ -170,12 +181,15 @@ cpu_met=$(awk -v r="$cpu_ratio" 'BEGIN { print (r <= 2 ? "yes" : "no") }')
 idle_met=$(awk -v b="$(wakes bgloc)" 'BEGIN { print (b < 0.1 ? "yes" : "no") }')
 echo
 echo "Peak memory: ${rss_ratio}× gpxlogger's (target ≤ 3×) $([ "$rss_met" = yes ] && echo met || echo "not met");"
+echo "with a region and a processing task: ${region_ratio}× gpxlogger's (target ≤ 3×) $([ "$region_met" = yes ] && echo met || echo "not met");"
 echo "CPU per hour of fixes: ${cpu_ratio}× gpspipe's (target ≤ 2×) $([ "$cpu_met" = yes ] && echo met || echo "not met");"
 echo "wake-ups while idle: $(wakes bgloc)/s on the machine's conditions, $(wakes bglocm)/s on the manifest's (target: none"
 echo "periodic, < 0.1/s) $([ "$idle_met" = yes ] && echo met || echo "not met")."
 
 summary "daemon: peak memory, \`bgloc live --app\` on 1 Hz gpsd fixes" "${hwm[bgloc]} MB" \
     "gpxlogger ${hwm[gpxlogger]} MB (${rss_ratio}×); gpspipe -w ${hwm[gpspipe]} MB" "≤ 3× gpxlogger's" "$rss_met"
+summary "daemon: peak memory, an app with a region and a processing task" "${hwm[bglocr]} MB" \
+    "gpxlogger ${hwm[gpxlogger]} MB (${region_ratio}×)" "≤ 3× gpxlogger's" "$region_met"
 summary "daemon: CPU per hour of 1 Hz fixes" "$(per_hour bgloc) ms" \
     "gpspipe -w $(per_hour gpspipe) ms (${cpu_ratio}×); gpxlogger $(per_hour gpxlogger) ms" "≤ 2× gpspipe's" "$cpu_met"
 summary "daemon: wake-ups per second, gpsd quiet" "$(wakes bgloc)/s (manifest's conditions: $(wakes bglocm)/s)" \
