@@ -82,7 +82,8 @@ soak: deps
 # One test at a time: the gpsd tests follow a real gpsd in real time on Swift's cooperative pool (two
 # threads on two cores), which the CPU-bound corpus and property tests would otherwise hold for seconds.
 # In CI (CI=true) tools/ci-tests runs the suite, then the 3-minute soak on the debug build just made, then the
-# whole suite again under AddressSanitizer and LeakSanitizer, whose build it makes beside the plain suite;
+# suite again under AddressSanitizer and LeakSanitizer (but three slow suites it says why), whose build it
+# makes beside the plain suite;
 # locally those are `make soak` and `make check-sanitizers`, which adds ThreadSanitizer. A warning in bgkit's
 # own code (a file under Sources/ or Tests/) fails the build (tools/build-without-warnings; the dependencies'
 # do not count).
