@@ -1,8 +1,9 @@
 import BackgroundCore
 
-/// A transfer as the session tracks it in memory: what is kept across runs (``PendingTransfer``), and the
-/// run's own state, which a restart rebuilds.
-final class SessionTransfer {
+/// A transfer as the session's rules (``TransferRules``) track it: what is kept across runs
+/// (``PendingTransfer``), and the run's own state, which a restart rebuilds. A value: the façade keeps the
+/// effects' handles (the running attempt, the timers) apart, by id.
+struct SessionTransfer: Hashable {
     var pending: PendingTransfer
     /// A data task: never kept, and disconnected when the app is suspended.
     let isData: Bool
@@ -12,18 +13,14 @@ final class SessionTransfer {
     var rateLimitedUntil: SimTime?
     /// Created while the app was in the background: the system starts it at its discretion.
     var createdInBackground: Bool
-    /// The running attempt's token and its cancel function.
-    var attempt: (token: Int, cancel: () -> ResumePoint?)?
-    /// A retry, or a wait for a moment, scheduled on the engine.
-    var timer: EventID?
+    /// An attempt runs (started, not finished nor stopped).
+    var isRunning = false
     /// Waiting for a retry's moment (not for a reason of its own).
     var backingOff = false
     /// The reason last recorded, so that a wait is recorded when its reason changes only.
     var lastReason: TransferWaitReason?
     /// The app was told once that it waits for connectivity.
     var toldWaiting = false
-    /// When the resource timeout fails it.
-    var deadline: EventID?
     /// The cellular bytes its running attempt took from the realistic policy's data budget (its known size,
     /// 0 when unknown); nil when the attempt is not paid from it.
     var cellularCharge: Int64?
@@ -35,5 +32,18 @@ final class SessionTransfer {
         self.createdInBackground = createdInBackground
     }
 
-    var isRunning: Bool { attempt != nil }
+    var id: Int { pending.id }
+
+    /// The bytes it moves, as far as known: an upload's file size, or what the request expects.
+    var knownSize: Int64 { max(0, uploadSize ?? pending.expectedBytes ?? 0) }
+
+    /// Keeps a download's resume data from a failed or stopped attempt (an upload starts over).
+    mutating func keep(_ resume: ResumePoint?) {
+        guard pending.kind == .download, let resume else { return }
+        pending.resume = resume
+        pending.bytesDone = resume.offset
+    }
+
+    /// A download's resume data, as kept; nil for an upload.
+    var resume: ResumePoint? { pending.kind == .download ? pending.resume : nil }
 }

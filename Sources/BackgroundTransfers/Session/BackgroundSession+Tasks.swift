@@ -9,13 +9,7 @@ extension BackgroundSession {
     /// unreadable file fails the transfer at once with `fileDoesNotExist`. Returns the transfer's id.
     @discardableResult
     public func uploadTask(with request: SessionRequest, fromFile file: String) throws(SessionError) -> Int {
-        let size = fileSize(file)
-        let transfer = try create(
-            .upload, request, file: file, resume: nil, expected: request.countOfBytesClientExpectsToSend, size: size)
-        if size == nil {
-            fail(transfer, "fileDoesNotExist", detail: "cannot read \(file)")
-        }
-        return transfer.pending.id
+        try create(.upload, request, file: file, resume: nil, expected: request.countOfBytesClientExpectsToSend, size: fileSize(file))
     }
 
     /// `downloadTask(with:)`, or with resume data `downloadTask(withResumeData:)`: downloads into `file`,
@@ -23,7 +17,6 @@ extension BackgroundSession {
     @discardableResult
     public func downloadTask(with request: SessionRequest, to file: String, resumingFrom resumeData: ResumePoint? = nil) throws(SessionError) -> Int {
         try create(.download, request, file: file, resume: resumeData, expected: request.countOfBytesClientExpectsToReceive, size: nil)
-            .pending.id
     }
 
     /// `dataTask(with:)`: allowed in a background session, but it lives only while the app runs: it fails
@@ -31,7 +24,6 @@ extension BackgroundSession {
     @discardableResult
     public func dataTask(with request: SessionRequest) throws(SessionError) -> Int {
         try create(.download, request, file: "", resume: nil, expected: request.countOfBytesClientExpectsToReceive, size: nil, isData: true)
-            .pending.id
     }
 
     /// `uploadTask(with:from:)`: refused, as on iOS (only uploads from a file outlive the app).
@@ -58,13 +50,58 @@ extension BackgroundSession {
 
     /// `cancel()`: the transfer fails with `cancelled` (a download's error carries its resume data).
     public func cancel(transfer id: Int) {
-        if let transfer = transfers[id] { _ = cancel(transfer) }
+        _ = cancel(id)
     }
 
     /// `cancel(byProducingResumeData:)`: cancels a download and gives the resume data a later
     /// `downloadTask(with:to:resumingFrom:)` carries on from (nil when there is nothing to resume).
     public func cancelByProducingResumeData(transfer id: Int) -> ResumePoint? {
-        guard let transfer = transfers[id], transfer.pending.kind == .download else { return nil }
-        return cancel(transfer)
+        guard machine.transfers[id]?.pending.kind == .download else { return nil }
+        return cancel(id)
+    }
+
+    // MARK: Creating and cancelling
+
+    /// Creates a transfer: an accepted one (an http(s) URL, an upload's file readable) is written to the
+    /// store first (its failure refuses the task); the rules decide the rest. Returns its id.
+    func create(
+        _ kind: TransferKind, _ request: SessionRequest, file: String, resume: ResumePoint?, expected: Int64?, size: Int64?,
+        isData: Bool = false
+    ) throws(SessionError) -> Int {
+        let id = try newID()
+        let pending = PendingTransfer(
+            id: id, session: configuration.identifier, kind: kind, method: request.method ?? (kind == .upload ? "PUT" : "GET"),
+            url: request.url, file: file, createdAt: engine.now, earliestBegin: request.earliestBeginDate,
+            expectedBytes: expected, bytesDone: resume?.offset ?? 0, resume: resume)
+        if !isData, TransferRules.accepts(pending, uploadSize: size) {
+            do throws(InputError) {
+                try store?.saveTransfer(pending)
+            } catch {
+                throw SessionError(.storeFailed, error.description)
+            }
+        }
+        send(.created(pending, isData: isData, uploadSize: size))
+        return id
+    }
+
+    func newID() throws(SessionError) -> Int {
+        guard let store else {
+            defer { unsavedNextID += 1 }
+            return unsavedNextID
+        }
+        do throws(InputError) {
+            return try max(store.nextTransferID(), (machine.transfers.keys.max() ?? 0) + 1)
+        } catch {
+            throw SessionError(.storeFailed, error.description)
+        }
+    }
+
+    /// Ends the transfer `id`, if not ended, as cancelled; returns a download's resume data.
+    func cancel(_ id: Int) -> ResumePoint? {
+        guard machine.transfers[id] != nil else { return nil }
+        let left = stop([id])[id]
+        let resume = machine.resume(of: id, leaving: left)
+        send(.cancelled(id, resume: left))
+        return resume
     }
 }
