@@ -12,7 +12,8 @@ import Testing
 
     func rules(network: NetworkPath = NetworkPath(.wifi), appState: LifecycleState = .foreground,
                discretion: SystemDiscretion = SystemDiscretion()) -> TransferRules {
-        TransferRules(configuration: configuration, rules: SessionRules(), discretion: discretion, network: network, appState: appState)
+        TransferRules(configuration: configuration, rules: SessionRules(), discretion: discretion, keepsTransfers: true,
+                      network: network, appState: appState)
     }
 
     func upload(_ id: Int = 1, at time: SimTime? = nil) -> PendingTransfer {
@@ -188,5 +189,15 @@ import Testing
         #expect(errors == ["unsupportedURL", "fileDoesNotExist"])
         #expect(!TransferRules.accepts(pending, uploadSize: 10))
         #expect(TransferRules.accepts(upload(), uploadSize: 10) && !TransferRules.accepts(upload(), uploadSize: nil))
+    }
+
+    @Test func withoutAStoreNoWriteIsAskedFor() {
+        var machine = TransferRules(configuration: configuration, rules: SessionRules(), discretion: SystemDiscretion(),
+                                    keepsTransfers: false, network: NetworkPath(.none), appState: .foreground)
+        let actions = machine.handle(.created(upload(), isData: false, uploadSize: 10), at: t0)
+        #expect(actions.contains(.record(.transferWaiting(transfer: 1, reason: .noNetwork))))
+        #expect(!actions.contains { if case .save = $0 { true } else { false } })
+        #expect(machine.handle(.cancelled(1, resume: nil), at: t0).first == .end(
+            transfer: 1, kept: nil, .transferFailed(transfer: 1, error: "cancelled")))
     }
 }

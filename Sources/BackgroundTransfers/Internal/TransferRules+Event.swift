@@ -45,7 +45,8 @@ extension TransferRules {
         case lookAgain(transfer: Int, at: SimTime)
         /// Fail the transfer at the moment unless it ends first (`timeoutIntervalForResource`).
         case setDeadline(transfer: Int, at: SimTime)
-        /// The transfer ended: cancel its timers, write its outcome (`kept`; nil for a data task), record
+        /// The transfer ended: cancel its timers, write its outcome (`kept`; nil for a data task, or with no
+        /// store), record
         /// `transfer.completed` or `transfer.failed` with its error.
         case end(transfer: Int, kept: PendingTransfer?, TransferRecord)
         /// Deliver a delegate call to the app's listeners.

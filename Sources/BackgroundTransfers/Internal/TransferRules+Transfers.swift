@@ -32,7 +32,7 @@ extension TransferRules {
     /// for a hold that ends at a known moment, looks again then.
     mutating func evaluate(_ id: Int) {
         guard var transfer = transfers[id], !transfer.isRunning, !transfer.backingOff else { return }
-        guard let reason = waitReason(transfer, on: network, at: now) else { return begin(transfer) }
+        guard let reason = waitReason(transfer, on: network, at: now) else { return begin(&transfer) }
         if reason != transfer.lastReason {
             transfer.lastReason = reason
             transfer.pending.waitingReason = reason.rawValue
@@ -52,8 +52,7 @@ extension TransferRules {
 
     /// Starts an attempt of `transfer`: on cellular, a discretionary one pays its known size from the
     /// realistic policy's data budget first.
-    mutating func begin(_ waiting: SessionTransfer) {
-        var transfer = waiting
+    mutating func begin(_ transfer: inout SessionTransfer) {
         transfer.cellularCharge = nil
         if discretion.policy.isRealistic, network.interface == .cellular, isDiscretionary(transfer) {
             transfer.cellularCharge = transfer.knownSize
@@ -85,9 +84,9 @@ extension TransferRules {
         if transfers[transfer.id] != nil { transfers[transfer.id] = transfer }
     }
 
-    /// Writes `transfer` to the store, unless it is a data task or has ended.
+    /// Writes `transfer` to the store, unless none keeps transfers, it is a data task or it has ended.
     mutating func save(_ transfer: SessionTransfer) {
-        guard !transfer.isData, transfers[transfer.id] != nil else { return }
+        guard keepsTransfers, !transfer.isData, transfers[transfer.id] != nil else { return }
         actions.append(.save(transfer.pending))
     }
 
@@ -110,7 +109,7 @@ extension TransferRules {
     mutating func finish(_ transfer: SessionTransfer, _ record: TransferRecord, _ events: [SessionEvent], launch: Bool = true) {
         let id = transfer.id
         var kept: PendingTransfer?
-        if !transfer.isData {
+        if keepsTransfers, !transfer.isData {
             kept = transfer.pending
             kept?.outcome = record.outcome
             kept?.retryAt = nil

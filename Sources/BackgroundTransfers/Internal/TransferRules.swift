@@ -13,7 +13,8 @@ import BackgroundDevice
 ///
 /// ```swift
 /// var rules = TransferRules(configuration: SessionConfiguration(identifier: "s"), rules: SessionRules(),
-///                           discretion: SystemDiscretion(), network: NetworkPath(.none), appState: .foreground)
+///                           discretion: SystemDiscretion(), keepsTransfers: true, network: NetworkPath(.none),
+///                           appState: .foreground)
 /// rules.handle(.created(pending, isData: false, uploadSize: 10), at: t0)
 /// // [.record(created), .setDeadline(1, t0 + 7 d), .save(waiting), .record(waiting noNetwork),
 /// //  .deliver(.taskIsWaitingForConnectivity(transfer: 1))]
@@ -22,6 +23,8 @@ struct TransferRules {
     let configuration: SessionConfiguration
     let rules: SessionRules
     let discretion: SystemDiscretion
+    /// A store keeps the transfers: the rules ask for writes (``Action/save(_:)``, an end's outcome) only then.
+    let keepsTransfers: Bool
     /// The network the session last heard of.
     private(set) var network: NetworkPath
     /// The app's state the session last heard of.
@@ -42,12 +45,13 @@ struct TransferRules {
     var actions: [Action] = []
 
     init(
-        configuration: SessionConfiguration, rules: SessionRules, discretion: SystemDiscretion, network: NetworkPath,
-        appState: LifecycleState
+        configuration: SessionConfiguration, rules: SessionRules, discretion: SystemDiscretion, keepsTransfers: Bool,
+        network: NetworkPath, appState: LifecycleState
     ) {
         self.configuration = configuration
         self.rules = rules
         self.discretion = discretion
+        self.keepsTransfers = keepsTransfers
         self.network = network
         self.appState = appState
         limiter = ResumeRateLimiter(firstDelay: rules.rateLimiterFirstDelay)

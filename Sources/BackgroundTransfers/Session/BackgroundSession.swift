@@ -90,7 +90,8 @@ public final class BackgroundSession {
         let discretion = discretion ?? SystemDiscretion()
         self.discretion = discretion
         machine = TransferRules(
-            configuration: configuration, rules: rules, discretion: discretion, network: network, appState: appState)
+            configuration: configuration, rules: rules, discretion: discretion, keepsTransfers: store != nil, network: network,
+            appState: appState)
     }
 
     /// Adds `listener`, which receives the session's requests and the app's delegate calls
