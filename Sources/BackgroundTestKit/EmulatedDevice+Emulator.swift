@@ -151,14 +151,17 @@ extension EmulatedDevice {
     }
 
     /// Lets the app's code run until it waits: a round's yield enqueues no more jobs on Swift's executors than
-    /// a bare yield does (``yieldCost``), no call waits for the main queue, the sleeps and timers the code
-    /// started are on the engine and the work they resumed has run — three rounds in a row.
+    /// a bare yield does (``yieldCost``), no job on the global executor but the device's own is still to run, no
+    /// call waits for the main queue, the sleeps and timers the code started are on the engine and the work
+    /// they resumed has run — three rounds in a row. Jobs on the global executor may wait for a thread of a
+    /// busy pool: those rounds give the machine a moment and count only against ``appJobPatience``.
     func settle() async {
+        VirtualClock.shared.adoptCurrentTask()
         let yieldCost = await Self.yieldCost
         var quietRounds = 0
         var rounds = 0
+        var waitingSince: ContinuousClock.Instant?
         while quietRounds < 3, rounds < 10_000 {
-            rounds += 1
             let before = VirtualClock.shared.enqueuedJobs
             await Task.yield()
             let sleeps = VirtualClock.shared.takenSleeps()
@@ -167,8 +170,24 @@ extension EmulatedDevice {
             let busy = newTimers || VirtualClock.shared.enqueuedJobs - before > yieldCost || system.pendingPosts > 0 || !sleeps.isEmpty
                 || VirtualClock.shared.isResumedWorkRunning
             quietRounds = busy ? 0 : quietRounds + 1
+            if VirtualClock.shared.isPoolJobRunning {
+                let since = waitingSince ?? .now
+                waitingSince = since
+                if ContinuousClock.now - since < Self.appJobPatience {
+                    quietRounds = 0
+                    usleep(20)
+                    continue
+                }
+            } else {
+                waitingSince = nil
+            }
+            rounds += 1
         }
     }
+
+    /// How long the device waits on the machine's clock for a job of the app's code on the global executor to
+    /// run (a job that runs for ever would otherwise stop the device for ever): past it, time moves on.
+    static let appJobPatience = Duration.seconds(30)
 
     /// The jobs one bare `Task.yield()` on the main actor enqueues (2 with Swift 6.3 on Linux): the most
     /// frequent count of 16 yields, measured once.

@@ -22,6 +22,10 @@
 #include <stdint.h>
 
 /// Sets CLOCK_REALTIME to `nanoseconds` since the epoch, until `bgkit_clock_clear`.
+/// Whether the calling thread runs the app's code.
+typedef int (*bgkit_context_probe)(void);
+
+void bgkit_clock_start(int64_t nanoseconds_since_epoch, bgkit_context_probe probe);
 void bgkit_clock_set_realtime(int64_t nanoseconds);
 /// CLOCK_REALTIME is the machine's again.
 void bgkit_clock_clear(void);
@@ -39,6 +43,8 @@ void bgkit_hooks_install(bgkit_delayed_work_sink sink);
 /// Jobs enqueued on the global and main executors since the hooks were installed (Swift 6.3 on Linux puts
 /// the main actor's jobs through the global hook as well).
 uint64_t bgkit_enqueued_jobs(void);
+int64_t bgkit_pool_jobs_running(void);
+void bgkit_device_task_set(void *task);
 /// Hands taken work to its queue now (it then runs as soon as the queue takes it).
 void bgkit_delayed_work_submit(bgkit_delayed_work *work);
 /// Work handed back by `bgkit_delayed_work_submit` that has not finished running yet.
