@@ -52,7 +52,13 @@ extension EmulatedDevice {
         if Self.current == nil {
             Self.current = ObjectIdentifier(self)
         } else if Self.current != ObjectIdentifier(self) {
-            // The device that ends hands the process to the first waiting (``release()``).
+            // The device that ends hands the process to the first waiting (``release()``). Waiting means tests
+            // run beside each other, where what the test and the delegate made before this launch reached the
+            // other device: say so where the test's output goes.
+            FileHandle.standardError.write(Data(
+                ("bgkit: the EmulatedDevice of \(app.manifest.app) waits for another device of this process (tests run in "
+                    + "parallel?); what the app made before its launch may belong to that device: run device tests one "
+                    + "at a time (swift test --no-parallel, or one .serialized suite)\n").utf8))
             await withCheckedContinuation { Self.waiting.append((ObjectIdentifier(self), $0)) }
         }
         EmulatedSystem.current = system
