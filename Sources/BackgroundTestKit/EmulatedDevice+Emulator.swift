@@ -17,7 +17,7 @@ import UIKit
 
 // The adapter of EmulatedDevice to today's emulator: the standard recipe's modes with the app's delegate as
 // the first (DelegateMode), pushes through the app seam (DeviceCode), and the engine stepped one instant at a
-// time with the app's code run in between. The delegate mode is what is left to move onto the seam.
+// time with the app's code run in between.
 
 extension EmulatedDevice {
     static func makeApp(manifest text: String, policy: Policy, seed: UInt64, transfers: Transfers) throws -> EmulatedApp {
