@@ -54,16 +54,6 @@ public final class SQLiteDatabase {
     /// `csqlite_configure_lean`): the daemon's peak memory (issue 36).
     private static let lean: Void = system_sqlite3_config_lean()
 
-    /// The most lookaside slots this connection has used (`SQLITE_DBSTATUS_LOOKASIDE_USED`'s high-water mark):
-    /// none, since connections have no lookaside (`csqlite_configure_lean`); 0 once closed.
-    package func lookasideHighWater() -> Int32 {
-        guard let connection else { return 0 }
-        var current: Int32 = 0
-        var highWater: Int32 = 0
-        _ = system_sqlite3_db_status(connection, SQLITE_DBSTATUS_LOOKASIDE_USED, &current, &highWater, 0)
-        return highWater
-    }
-
     /// Finalizes the statements and closes the connection; the database can no longer be used.
     public func close() {
         statements = [:]

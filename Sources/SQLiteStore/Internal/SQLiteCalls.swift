@@ -10,14 +10,6 @@ func system_sqlite3_config_lean() {
     csqlite_configure_lean()
 }
 
-/// The corresponding C function is `sqlite3_db_status`.
-@inline(never)
-func system_sqlite3_db_status(
-    _ database: OpaquePointer, _ operation: Int32, _ current: inout Int32, _ highWater: inout Int32, _ reset: Int32
-) -> Int32 {
-    sqlite3_db_status(database, operation, &current, &highWater, reset)
-}
-
 /// The corresponding C function is `sqlite3_open_v2`.
 @inline(never)
 func system_sqlite3_open_v2(_ path: String, _ database: inout OpaquePointer?, _ flags: Int32) -> Int32 {
