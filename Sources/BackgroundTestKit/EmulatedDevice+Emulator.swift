@@ -160,7 +160,7 @@ extension EmulatedDevice {
     /// a bare yield does (``yieldCost``), no job on the global executor but the device's own is still to run, no
     /// call waits for the main queue, the sleeps and timers the code started are on the engine and the work
     /// they resumed has run — three rounds in a row. Jobs on the global executor may wait for a thread of a
-    /// busy pool: those rounds give the machine a moment and count only against ``appJobPatience``.
+    /// busy pool: those rounds give the machine a moment and count only against ``poolJobPatience``.
     func settle() async {
         VirtualClock.shared.adoptCurrentTask()
         let yieldCost = await Self.yieldCost
@@ -179,7 +179,7 @@ extension EmulatedDevice {
             if VirtualClock.shared.isPoolJobRunning {
                 let since = waitingSince ?? .now
                 waitingSince = since
-                if ContinuousClock.now - since < Self.appJobPatience {
+                if ContinuousClock.now - since < Self.poolJobPatience {
                     quietRounds = 0
                     usleep(20)
                     continue
@@ -191,9 +191,9 @@ extension EmulatedDevice {
         }
     }
 
-    /// How long the device waits on the machine's clock for a job of the app's code on the global executor to
+    /// How long the device waits on the machine's clock, at one instant, for the jobs on the global executor to
     /// run (a job that runs for ever would otherwise stop the device for ever): past it, time moves on.
-    static let appJobPatience = Duration.seconds(30)
+    static let poolJobPatience = Duration.seconds(30)
 
     /// The jobs one bare `Task.yield()` on the main actor enqueues (2 with Swift 6.3 on Linux): the most
     /// frequent count of 16 yields, measured once.

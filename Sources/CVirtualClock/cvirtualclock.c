@@ -14,10 +14,15 @@ static _Atomic int64_t virtual_realtime = 0;
 static _Atomic int virtual_on = 0;
 static _Atomic(clock_gettime_fn) system_clock_gettime = NULL;
 
+/// The definition of `name` that this file's own hides (the C library's, libdispatch's, CoreFoundation's).
+static void *next(const char *name) {
+    return dlsym(RTLD_NEXT, name);
+}
+
 static clock_gettime_fn system_clock(void) {
     clock_gettime_fn fn = atomic_load_explicit(&system_clock_gettime, memory_order_acquire);
     if (fn == NULL) {
-        fn = (clock_gettime_fn)dlsym(RTLD_NEXT, "clock_gettime");
+        fn = (clock_gettime_fn)next("clock_gettime");
         atomic_store_explicit(&system_clock_gettime, fn, memory_order_release);
     }
     return fn;
@@ -37,6 +42,10 @@ static int64_t nanoseconds(struct timespec time) {
     return (int64_t)time.tv_sec * 1000000000 + time.tv_nsec;
 }
 
+static struct timespec timespec_of(int64_t nanoseconds) {
+    return (struct timespec){.tv_sec = (time_t)(nanoseconds / 1000000000), .tv_nsec = (long)(nanoseconds % 1000000000)};
+}
+
 static int is_app_code(void) {
     bgkit_context_probe probe = atomic_load_explicit(&app_probe, memory_order_acquire);
     return probe != NULL && probe();
@@ -52,15 +61,12 @@ static int read_clock(clockid_t clock, struct timespec *time) {
     if (atomic_load_explicit(&virtual_on, memory_order_acquire)) {
         int64_t now = atomic_load_explicit(&virtual_realtime, memory_order_acquire);
         if (clock == CLOCK_REALTIME || clock == CLOCK_REALTIME_COARSE) {
-            time->tv_sec = (time_t)(now / 1000000000);
-            time->tv_nsec = (long)(now % 1000000000);
+            *time = timespec_of(now);
             return 0;
         }
         if (is_monotonic(clock) && is_app_code()) {
             int64_t base = atomic_load_explicit(clock == CLOCK_BOOTTIME ? &boottime_base : &monotonic_base, memory_order_acquire);
-            int64_t value = base + now - atomic_load_explicit(&virtual_start, memory_order_acquire);
-            time->tv_sec = (time_t)(value / 1000000000);
-            time->tv_nsec = (long)(value % 1000000000);
+            *time = timespec_of(base + now - atomic_load_explicit(&virtual_start, memory_order_acquire));
             return 0;
         }
     }
@@ -136,8 +142,8 @@ static __attribute__((swiftcall)) void enqueue_global(Job job, enqueue_original 
     }
     static _Atomic(dispatch_get_global_queue_fn) get_queue = NULL;
     static _Atomic(dispatch_async_f_fn) async_f = NULL;
-    if (atomic_load(&get_queue) == NULL) atomic_store(&get_queue, (dispatch_get_global_queue_fn)dlsym(RTLD_NEXT, "dispatch_get_global_queue"));
-    if (atomic_load(&async_f) == NULL) atomic_store(&async_f, (dispatch_async_f_fn)dlsym(RTLD_NEXT, "dispatch_async_f"));
+    if (atomic_load(&get_queue) == NULL) atomic_store(&get_queue, (dispatch_get_global_queue_fn)next("dispatch_get_global_queue"));
+    if (atomic_load(&async_f) == NULL) atomic_store(&async_f, (dispatch_async_f_fn)next("dispatch_async_f"));
     atomic_fetch_add_explicit(&pool_jobs, 1, memory_order_acq_rel);
     atomic_load(&async_f)(atomic_load(&get_queue)(0x15 /* QOS_CLASS_DEFAULT */, 0), job, run_pool_job);
 }
@@ -190,10 +196,6 @@ struct bgkit_delayed_work {
 
 static _Atomic int64_t running_work = 0;
 
-static void *next(const char *name) {
-    return dlsym(RTLD_NEXT, name);
-}
-
 /// The delay until `when` on its clock, or -1 when it is not a delay the sink can take (a wall time, or for
 /// ever). libdispatch's encoding: bit 63 clear, uptime (CLOCK_MONOTONIC); bits 63 and 62 set, a wall time;
 /// bit 63 alone, monotonic time (CLOCK_BOOTTIME: Swift's ContinuousClock); the rest is nanoseconds.
@@ -205,7 +207,7 @@ static int64_t delay_until(dispatch_time_value when) {
     if (deadline == 0) return 0;  // DISPATCH_TIME_NOW
     struct timespec now;
     read_clock(boottime ? CLOCK_BOOTTIME : CLOCK_MONOTONIC, &now);
-    int64_t delay = deadline - ((int64_t)now.tv_sec * 1000000000 + now.tv_nsec);
+    int64_t delay = deadline - nanoseconds(now);
     return delay < 0 ? 0 : delay;
 }
 
