@@ -32,11 +32,16 @@ CONFIGURATION ?= release
 # instead of shifting with each run's random 4 KiB-aligned address (the daemon's code: 3.2-4.3 MB resident,
 # run to run; aligned, 3.0-3.1 MB). bgloc live --app: 14.2 -> 12.6 MB, without libgps 9.6-9.8 MB
 # (docs/PERFORMANCE.md).
+# They are built without the runtime's exclusivity checks (-enforce-exclusivity=unchecked): each access to
+# a class's stored property otherwise costs a runtime call and a thread-local lookup, 15 % of a population's
+# instructions (docs/PERFORMANCE.md, "Population with visits and pushes"). The debug build that the tests
+# run keeps them, so that a conflicting access still traps there; the engine's own properties skip them in
+# every build (`@exclusivity(unchecked)`).
 RELEASE_BUILD ?= .build-release
 STATIC_CXX = $(abspath $(RELEASE_BUILD))/static-libstdc++
 LINK_ORDER = $(abspath tools/link-order/bgloc.order)
 PRIVATE_FIRST = $(abspath tools/link-order/private-first.ld)
-RELEASE_FLAGS ?= --static-swift-stdlib -Xswiftc -L$(STATIC_CXX) -Xswiftc -Xclang-linker -Xswiftc -static-libgcc \
+RELEASE_FLAGS ?= --static-swift-stdlib -Xswiftc -enforce-exclusivity=unchecked -Xswiftc -L$(STATIC_CXX) -Xswiftc -Xclang-linker -Xswiftc -static-libgcc \
     --disable-local-rpath -Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs \
     -Xswiftc -Xfrontend -Xswiftc -function-sections -Xcc -ffunction-sections \
     -Xlinker --symbol-ordering-file=$(LINK_ORDER) -Xlinker --no-warn-symbol-ordering -Xlinker -T -Xlinker $(PRIVATE_FIRST) \

@@ -12,12 +12,14 @@ extension AppLifecycle {
     public struct Activity: Hashable, Sendable, CustomStringConvertible {
         /// Tells activities apart: two with the same identifier are one.
         public let identifier: String
-        /// How a person names it.
-        public let description: String
+        /// How a person names it, built only when a record or a message asks (an app's state changes far less
+        /// often than its activities begin and end).
+        public var description: String { describe() }
+        private let describe: @Sendable () -> String
 
-        public init(_ identifier: String, description: String) {
+        public init(_ identifier: String, description: @autoclosure @escaping @Sendable () -> String) {
             self.identifier = identifier
-            self.description = description
+            self.describe = description
         }
 
         /// A background task the app (or the system, after it leaves the foreground) began

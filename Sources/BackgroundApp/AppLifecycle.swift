@@ -151,25 +151,25 @@ public final class AppLifecycle {
     }
 
     /// Something begins to keep the app running; a suspended app wakes, a terminated one relaunches.
-    public func begin(_ activity: Activity, reason: String) {
+    public func begin(_ activity: Activity, reason: @autoclosure () -> String) {
         guard !terminating else { return }
         if !activities.contains(activity) { activities.append(activity) }
         switch state {
-        case .suspended: change(to: .background, reason: reason)
+        case .suspended: change(to: .background, reason: reason())
         case .terminated:
-            change(to: .background, reason: "relaunched: \(reason)")
+            change(to: .background, reason: "relaunched: \(reason())")
             launched()
         case .foreground, .background: break
         }
     }
 
     /// An activity ends; a backgrounded app with nothing left to do is suspended, with `reason`.
-    public func end(_ activity: Activity, reason: String) {
+    public func end(_ activity: Activity, reason: @autoclosure () -> String) {
         // A timed activity ended early is removed with its timer.
         guard activities.contains(activity) else { return cancelTimer(activity) }
         cancelTimer(activity)
         activities.removeAll { $0 == activity }
-        suspendIfIdle(reason: reason)
+        suspendIfIdle(reason: reason())
     }
 
     // MARK: Background tasks
@@ -302,8 +302,8 @@ public final class AppLifecycle {
         activities.removeAll { $0 == activity }
     }
 
-    private func suspendIfIdle(reason: String) {
-        if state == .background && activities.isEmpty { change(to: .suspended, reason: reason) }
+    private func suspendIfIdle(reason: @autoclosure () -> String) {
+        if state == .background && activities.isEmpty { change(to: .suspended, reason: reason()) }
     }
 
     private func launched() {

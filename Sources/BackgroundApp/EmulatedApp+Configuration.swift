@@ -35,10 +35,11 @@ extension EmulatedApp {
         public var tasksHeldAfterForceQuit: Set<TaskKind> = [.refresh]
         /// Whether region and significant-change events relaunch an app the user force-quit (default
         /// true): both services relaunch a terminated app (`startMonitoringSignificantLocationChanges()`,
-        /// `startMonitoring(for:)`), and since iOS 7.1 that includes a force-quit one (docs/DEVICE.md).
+        /// `startMonitoring(for:)`), and "One exception is location apps, which in iOS 8 and later are relaunched
+        /// after being force quit by the user" (the archived App Programming Guide, quoted in forum thread 15808).
         public var locationRelaunchesAfterForceQuit = true
         /// Whether a restart of the device lifts a force quit as the user opening the app does (default
-        /// false): Quinn of Apple DTS, "the 'has the user launched this app' flag persists across restarts"
+        /// false): Quinn of Apple DTS, "The “has the user launched this app” flag persists across restarts."
         /// (Apple Developer Forums thread 15808), against the archived App Programming Guide's "the user must
         /// launch the app explicitly or reboot the device" (docs/DEVICE.md). Every mode follows it.
         public var rebootLiftsForceQuit = false

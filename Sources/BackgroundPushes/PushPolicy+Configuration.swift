@@ -15,8 +15,8 @@ extension PushPolicy {
         /// How long APNs keeps a push with no `apns-expiration` for an offline device: 30 days, the most
         /// Apple documents.
         public var apnsStorageLimit: Duration = .seconds(30 * 86_400)
-        /// Whether a restart lifts a force quit (default false: "the 'has the user launched this app' flag
-        /// persists across restarts", Apple DTS, forum thread 15808; docs/PUSH.md). The emulated app sets it
+        /// Whether a restart lifts a force quit (default false: "The “has the user launched this app” flag
+        /// persists across restarts.", Apple DTS, forum thread 15808; docs/PUSH.md). The emulated app sets it
         /// from its own `rebootLiftsForceQuit`.
         public var rebootClearsForceQuit = false
         /// Whether pushes wait for the first unlock after a restart: true (the app's files are still

@@ -7,9 +7,14 @@ import Foundation
 import PushKit
 import UIKit
 
-// The adapter of the app's delegate to today's emulator: a background mode, called first, that launches the
-// app's process (a new delegate at each relaunch), tells it of its moves and ends its registrations with it.
-// Issue 33's app seam replaces it.
+// The app's delegate hears its process's launch and its moves from a background mode called first among the
+// device's modes: UIKit calls `didFinishLaunching` and `didEnterBackground` before the system acts on the move
+// (the tasks mode closes registration, the audio mode stops a player without the audio mode), whereas the
+// seam's calls (`AppCode.applicationDidFinishLaunching`, `applicationDidEnterBackground`) come after every
+// mode's. Moving these calls onto the seam means moving the seam's place in that order for the manifest app
+// too, whose events would then change; until then this mode launches the process (a new delegate at each
+// relaunch), tells it of its moves and ends its registrations with it. Pushes, VoIP pushes and the
+// transfer service's events reach the delegate through the seam (DeviceCode).
 
 /// The app's own `UIApplicationDelegate` as the first of the modes an ``EmulatedDevice`` hosts.
 @MainActor

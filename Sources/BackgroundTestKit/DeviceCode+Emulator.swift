@@ -11,7 +11,7 @@ import UIKit
 
 // The app seam (issue 33) on an EmulatedDevice: the code every mode calls. Pushes go to the app's own
 // UIApplicationDelegate, VoIP pushes to its PushKit registries; the rest is the manifest's handlers (ManifestApp), which a device's manifest
-// normally leaves empty. The delegate's launch and moves still come from DelegateMode.
+// normally leaves empty. The delegate's launch and moves come from DelegateMode, first among the modes (why: there).
 
 /// The ``AppCode`` of an ``EmulatedDevice``'s app.
 @MainActor

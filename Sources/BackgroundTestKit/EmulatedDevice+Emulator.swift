@@ -17,7 +17,7 @@ import UIKit
 
 // The adapter of EmulatedDevice to today's emulator: the standard recipe's modes with the app's delegate as
 // the first (DelegateMode), pushes through the app seam (DeviceCode), and the engine stepped one instant at a
-// time with the app's code run in between. The delegate mode is what is left to move onto the seam.
+// time with the app's code run in between.
 
 extension EmulatedDevice {
     static func makeApp(manifest text: String, policy: Policy, seed: UInt64, transfers: Transfers) throws -> EmulatedApp {
@@ -52,7 +52,13 @@ extension EmulatedDevice {
         if Self.current == nil {
             Self.current = ObjectIdentifier(self)
         } else if Self.current != ObjectIdentifier(self) {
-            // The device that ends hands the process to the first waiting (``release()``).
+            // The device that ends hands the process to the first waiting (``release()``). Waiting means tests
+            // run beside each other, where what the test and the delegate made before this launch reached the
+            // other device: say so where the test's output goes.
+            FileHandle.standardError.write(Data(
+                ("bgkit: the EmulatedDevice of \(app.manifest.app) waits for another device of this process (tests run in "
+                    + "parallel?); what the app made before its launch may belong to that device: run device tests one "
+                    + "at a time (swift test --no-parallel, or one .serialized suite)\n").utf8))
             await withCheckedContinuation { Self.waiting.append((ObjectIdentifier(self), $0)) }
         }
         EmulatedSystem.current = system
@@ -151,14 +157,17 @@ extension EmulatedDevice {
     }
 
     /// Lets the app's code run until it waits: a round's yield enqueues no more jobs on Swift's executors than
-    /// a bare yield does (``yieldCost``), no call waits for the main queue, the sleeps and timers the code
-    /// started are on the engine and the work they resumed has run — three rounds in a row.
+    /// a bare yield does (``yieldCost``), no job on the global executor but the device's own is still to run, no
+    /// call waits for the main queue, the sleeps and timers the code started are on the engine and the work
+    /// they resumed has run — three rounds in a row. Jobs on the global executor may wait for a thread of a
+    /// busy pool: those rounds give the machine a moment and count only against ``poolJobPatience``.
     func settle() async {
+        VirtualClock.shared.adoptCurrentTask()
         let yieldCost = await Self.yieldCost
         var quietRounds = 0
         var rounds = 0
+        var waitingSince: ContinuousClock.Instant?
         while quietRounds < 3, rounds < 10_000 {
-            rounds += 1
             let before = VirtualClock.shared.enqueuedJobs
             await Task.yield()
             let sleeps = VirtualClock.shared.takenSleeps()
@@ -167,8 +176,24 @@ extension EmulatedDevice {
             let busy = newTimers || VirtualClock.shared.enqueuedJobs - before > yieldCost || system.pendingPosts > 0 || !sleeps.isEmpty
                 || VirtualClock.shared.isResumedWorkRunning
             quietRounds = busy ? 0 : quietRounds + 1
+            if VirtualClock.shared.isPoolJobRunning {
+                let since = waitingSince ?? .now
+                waitingSince = since
+                if ContinuousClock.now - since < Self.poolJobPatience {
+                    quietRounds = 0
+                    usleep(20)
+                    continue
+                }
+            } else {
+                waitingSince = nil
+            }
+            rounds += 1
         }
     }
+
+    /// How long the device waits on the machine's clock, at one instant, for the jobs on the global executor to
+    /// run (a job that runs for ever would otherwise stop the device for ever): past it, time moves on.
+    static let poolJobPatience = Duration.seconds(30)
 
     /// The jobs one bare `Task.yield()` on the main actor enqueues (2 with Swift 6.3 on Linux): the most
     /// frequent count of 16 yields, measured once.

@@ -4,13 +4,14 @@ import EmulatedFoundation
 import Foundation
 
 /// The device's clock in the test process, for the app's code (docs/guides/your-own-code.md, "Time"):
-/// CLOCK_REALTIME — what `Date()` reads — set to the device's time while a device runs, and the app's
+/// CLOCK_REALTIME — what `Date()` reads — set to the device's time while a device runs (and, for the app's
+/// code only, the monotonic clocks moving with it: `ContinuousClock`, `DispatchTime`), and the app's
 /// delayed work (`Task.sleep` and `DispatchQueue.asyncAfter` in the app's tasks: those started from the
 /// device's calls into the app, which carry ``AppContext/isAppCode``) taken from `dispatch_after` and
 /// scheduled on the device's engine, and the timers the app's code schedules on the main queue
 /// (`Timer.scheduledTimer`, `RunLoop.add`, which reach `CFRunLoopAddTimer`) taken for the device to fire
-/// (``AppTimers``). It also counts the jobs enqueued on Swift's executors, which tells the
-/// device whether the app's code still runs.
+/// (``AppTimers``). It also counts the jobs enqueued on Swift's executors, and those on the global executor
+/// until they have run, which tells the device whether the app's code still runs.
 final class VirtualClock: @unchecked Sendable {
     static let shared = VirtualClock()
 
@@ -35,7 +36,7 @@ final class VirtualClock: @unchecked Sendable {
             // Foundation's Timer keeps itself in its CFRunLoopTimer's context.
             return VirtualClock.shared.take(Unmanaged<Timer>.fromOpaque(info).takeUnretainedValue()) ? 1 : 0
         }
-        set(time)
+        bgkit_clock_start(time.nanosecondsSinceEpoch) { AppContext.isAppCode ? 1 : 0 }
     }
 
     /// Leaves the sleeps and CLOCK_REALTIME to the machine; returns the sleeps taken and not handed back.
@@ -92,6 +93,17 @@ final class VirtualClock: @unchecked Sendable {
     /// Hands delayed work back to its queue now.
     func resume(_ work: OpaquePointer) {
         bgkit_delayed_work_submit(work)
+    }
+
+    /// Whether jobs put on Swift's global executor while the device runs (but the device's own task's) are
+    /// still to run.
+    var isPoolJobRunning: Bool { bgkit_pool_jobs_running() > 0 }
+
+    /// Makes the calling task the device's own, whose jobs the device never waits for.
+    func adoptCurrentTask() {
+        withUnsafeCurrentTask { task in
+            bgkit_device_task_set(task.map { unsafeBitCast($0, to: UnsafeMutableRawPointer.self) })
+        }
     }
 
     /// Whether work handed back is still to run.

@@ -31,6 +31,7 @@ public final class SQLiteDatabase {
     ///   set aside.
     public init(path: String, migrations: [String]) throws(SQLiteError) {
         self.path = path
+        _ = Self.lean
         var connection: OpaquePointer?
         let code = system_sqlite3_open_v2(path, &connection, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX)
         guard code == SQLITE_OK, let connection else {
@@ -48,6 +49,10 @@ public final class SQLiteDatabase {
     }
 
     deinit { close() }
+
+    /// SQLite's memory for a connection taken as it is needed, set once before the first open (see
+    /// `csqlite_configure_lean`): the daemon's peak memory (issue 36).
+    private static let lean: Void = system_sqlite3_config_lean()
 
     /// Finalizes the statements and closes the connection; the database can no longer be used.
     public func close() {

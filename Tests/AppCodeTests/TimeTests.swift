@@ -22,6 +22,26 @@ final class ClockApp: UIResponder, UIApplicationDelegate {
     }
 }
 
+/// An app whose launch starts a `Task` that works off the main actor and then sleeps 20 s, with other work of the device's due at 50 s.
+final class SleeperApp: UIResponder, UIApplicationDelegate {
+    var wokeAt: Date?
+
+    func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+        DispatchQueue.main.asyncAfter(deadline: .now() + 50) {}
+        Task {
+            await Self.crunch()
+            try await Task.sleep(for: .seconds(20))
+            wokeAt = Date()
+        }
+        return true
+    }
+
+    /// Work off the main actor, a job on Swift's global executor: 300 ms of the machine's time.
+    nonisolated static func crunch() async {
+        usleep(300_000)
+    }
+}
+
 @Suite(.serialized, .disabled(if: AddressSanitizer.isOn, AddressSanitizer.reason)) @MainActor struct TimeTests {
     static let start = Date(timeIntervalSince1970: 1_767_225_600)
 
@@ -47,5 +67,15 @@ final class ClockApp: UIResponder, UIApplicationDelegate {
         let wall = ContinuousClock.now
         try await Task.sleep(for: .milliseconds(50))
         #expect(ContinuousClock.now - wall >= .milliseconds(50))
+    }
+
+    /// The app's `Task` works off the main actor for a while (on a thread of Swift's pool, where the main
+    /// queue cannot see it) before it sleeps: the device's time waits for it.
+    @Test func timeWaitsForTheAppsWorkOffTheMainActor() async throws {
+        let device = try EmulatedDevice(manifest: "app: com.example.sleeper")
+        let app = SleeperApp()
+        try await device.launch(app)
+        try await device.run(for: .seconds(60))
+        #expect(app.wokeAt == Self.start + 20)
     }
 }

@@ -23,7 +23,7 @@ import Testing
         #expect(left.contains("300s task.launched sync"), "without the force quit it launches at its earliest begin")
     }
 
-    /// Apple DTS: "the 'has the user launched this app' flag persists across restarts" (thread 15808): a
+    /// Apple DTS: "The “has the user launched this app” flag persists across restarts." (thread 15808): a
     /// restart does not lift the hold; only `rebootLiftsForceQuit` (the old App Programming Guide) does.
     @Test func aRebootKeepsTheHoldOnRefreshTasksUnlessConfigured() async throws {
         let steps = "[{at: 0s, app: foreground, submit: sync}, {at: 1m, app: forceQuit}, {at: 20m, device: reboot}, {at: 21m, device: unlock}]"

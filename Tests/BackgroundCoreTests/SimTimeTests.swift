@@ -42,4 +42,14 @@ import Testing
         #expect(t.rfc3339 == "2026-01-01T00:01:30Z")
         #expect(t - .defaultStart == .seconds(90))
     }
+
+    /// A duration's whole nanoseconds: truncated toward zero, saturating beyond Int64's ±292 years.
+    @Test func aDurationsNanosecondsAreTruncatedAndSaturate() {
+        #expect(Duration.seconds(1).nanoseconds == 1_000_000_000)
+        #expect(Duration.milliseconds(-1500).nanoseconds == -1_500_000_000)
+        #expect(Duration(secondsComponent: 0, attosecondsComponent: 1_500_000_000).nanoseconds == 1)
+        #expect(Duration(secondsComponent: 9_223_372_036, attosecondsComponent: 854_775_807_000_000_000).nanoseconds == .max)
+        #expect(Duration.seconds(Int64.max).nanoseconds == .max)
+        #expect(Duration.seconds(Int64.min).nanoseconds == .min)
+    }
 }

@@ -1,4 +1,5 @@
 import BackgroundCore
+import BackgroundDevice
 import BackgroundTestKit
 import BackgroundTransfers
 import Foundation
@@ -217,6 +218,18 @@ import Testing
         fixture.session.appDidChange(to: .foreground)
         fixture.session.appDidChange(to: .background)
         #expect(try backgroundCycle(fixture) == "0s")
+    }
+
+    /// Apple states no ceiling; doubling stops at 100 years, the longest a run spans (it once passed the end of
+    /// the clock after some 27 wakes without an open, and the next transfer created crashed the run).
+    @Test func theRateLimitersDelayStopsDoublingAtAHundredYears() {
+        var limiter = ResumeRateLimiter(firstDelay: .seconds(60))
+        for _ in 0..<25 { limiter.sessionWokeApp() }
+        #expect(limiter.delay == .seconds(60 * (1 << 24)))
+        for _ in 0..<40 { limiter.sessionWokeApp() }
+        #expect(limiter.delay == SimCalendar.longest)
+        // The latest a run may be (it ends by 2162) plus the delay stays on the clock.
+        #expect((SimTime(rfc3339: "2162-01-01T00:00:00Z")! + limiter.delay).rfc3339.hasPrefix("2261-12-"))
     }
 
     @Test func theRateLimitersFirstDelayIsConfigurable() throws {

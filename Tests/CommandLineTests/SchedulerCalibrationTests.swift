@@ -20,6 +20,13 @@ import Testing
         }
     }
 
+    /// Issue 35 asks for ten logs from real iPhones: a log whose `device` names no device, or an iPad, does
+    /// not count.
+    @Test func tenOfTheLogsAreFromIPhones() throws {
+        let phones = try CalibrationLog.all().filter { $0.kind == "log" && $0.device.hasPrefix("iPhone") }
+        #expect(phones.count >= 10, "\(phones.map(\.file))")
+    }
+
     @Test(arguments: try CalibrationLog.all())
     func theRealisticPolicyAgreesWithTheLogOrRecordsTheGap(_ log: CalibrationLog) async throws {
         let folder = try TemporaryFolder(prefix: "calibration")

@@ -106,7 +106,7 @@ woken() {
          END { for (t in before) if (!(t in seen)) s += 1; print s + 0 }' <(printf '%s\n' "$1") <(printf '%s\n' "$2")
 }
 # field PID KEY: a kB figure of /proc/PID/status, in MB.
-field() { awk -v k="$2:" '$1 == k { printf "%.1f", $2 / 1024 }' /proc/"$1"/status; }
+field() { awk -v k="$2:" '$1 == k { printf "%.3f", $2 / 1024 }' /proc/"$1"/status; }  # MB, to the kB
 # ticks_s PID: utime + stime of /proc/PID/stat (the whole process since its start), in seconds.
 ticks_s() { awk -v hz="$(getconf CLK_TCK)" '{ sub(/^.*\) /, ""); printf "%.2f", ($12 + $13) / hz }' /proc/"$1"/stat; }
 # tpv_count: gpsd's TPV reports with a fix that gpspipe has received so far.
@@ -166,14 +166,15 @@ labels=("bgloc live --app, machine conditions" "bgloc live --app, manifest condi
     "bgloc live --app, a region and a processing task" "gpxlogger" "gpspipe -w")
 for k in 0 1 2 3 4; do
     c=${clients[$k]}
-    echo "| ${labels[$k]} | ${hwm[$c]} | ${rss[$c]} | $(per_hour "$c") | $(per_fix "$c") | ${ticks[$c]} | $(wakes "$c") |"
+    echo "| ${labels[$k]} | $(calc "${hwm[$c]}") | $(calc "${rss[$c]}") | $(per_hour "$c") | $(per_fix "$c") | ${ticks[$c]} | $(wakes "$c") |"
 done
 
-rss_ratio=$(calc "${hwm[bgloc]} / ${hwm[gpxlogger]}")
-region_ratio=$(calc "${hwm[bglocr]} / ${hwm[gpxlogger]}")
+# The ratios from the peaks to the kB, shown to two decimals; met or not from the unrounded ratio.
+rss_ratio=$(calc "${hwm[bgloc]} / ${hwm[gpxlogger]}" %.2f)
+region_ratio=$(calc "${hwm[bglocr]} / ${hwm[gpxlogger]}" %.2f)
 cpu_ratio=$(calc "$(per_hour bgloc) / ($(per_hour gpspipe) + 0.001)")
-rss_met=$(awk -v r="$rss_ratio" 'BEGIN { print (r <= 3 ? "yes" : "no") }')
-region_met=$(awk -v r="$region_ratio" 'BEGIN { print (r <= 3 ? "yes" : "no") }')
+rss_met=$(awk -v a="${hwm[bgloc]}" -v b="${hwm[gpxlogger]}" 'BEGIN { print (a <= 3 * b ? "yes" : "no") }')
+region_met=$(awk -v a="${hwm[bglocr]}" -v b="${hwm[gpxlogger]}" 'BEGIN { print (a <= 3 * b ? "yes" : "no") }')
 cpu_met=$(awk -v r="$cpu_ratio" 'BEGIN { print (r <= 2 ? "yes" : "no") }')
 # Idle, nothing is due: the manifest's next task is 15 minutes away and gpsd sends nothing, so a client that
 # waits only for gpsd's socket and its engine's next timer sleeps through the minute: 0.1/s leaves room for
@@ -186,10 +187,10 @@ echo "CPU per hour of fixes: ${cpu_ratio}× gpspipe's (target ≤ 2×) $([ "$cpu
 echo "wake-ups while idle: $(wakes bgloc)/s on the machine's conditions, $(wakes bglocm)/s on the manifest's (target: none"
 echo "periodic, < 0.1/s) $([ "$idle_met" = yes ] && echo met || echo "not met")."
 
-summary "daemon: peak memory, \`bgloc live --app\` on 1 Hz gpsd fixes" "${hwm[bgloc]} MB" \
-    "gpxlogger ${hwm[gpxlogger]} MB (${rss_ratio}×); gpspipe -w ${hwm[gpspipe]} MB" "≤ 3× gpxlogger's" "$rss_met"
-summary "daemon: peak memory, an app with a region and a processing task" "${hwm[bglocr]} MB" \
-    "gpxlogger ${hwm[gpxlogger]} MB (${region_ratio}×)" "≤ 3× gpxlogger's" "$region_met"
+summary "daemon: peak memory, \`bgloc live --app\` on 1 Hz gpsd fixes" "$(calc "${hwm[bgloc]}") MB" \
+    "gpxlogger $(calc "${hwm[gpxlogger]}") MB (${rss_ratio}×); gpspipe -w $(calc "${hwm[gpspipe]}") MB" "≤ 3× gpxlogger's" "$rss_met"
+summary "daemon: peak memory, an app with a region and a processing task" "$(calc "${hwm[bglocr]}") MB" \
+    "gpxlogger $(calc "${hwm[gpxlogger]}") MB (${region_ratio}×)" "≤ 3× gpxlogger's" "$region_met"
 summary "daemon: CPU per hour of 1 Hz fixes" "$(per_hour bgloc) ms" \
     "gpspipe -w $(per_hour gpspipe) ms (${cpu_ratio}×); gpxlogger $(per_hour gpxlogger) ms" "≤ 2× gpspipe's" "$cpu_met"
 summary "daemon: wake-ups per second, gpsd quiet" "$(wakes bgloc)/s (manifest's conditions: $(wakes bglocm)/s)" \

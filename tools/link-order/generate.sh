@@ -34,8 +34,8 @@ BGLOC="${BGLOC:-$root/.build-release/release/bgloc}"
 SECONDS_FIXES="${SECONDS_FIXES:-70}"
 ORDER_FILE="${ORDER_FILE:-$here/bgloc.order}"  # where the list goes
 work="$(mktemp -d)"
-feeder=
-cleanup() { [ -z "$feeder" ] || kill -- "-$feeder" 2>/dev/null || true; rm -rf "$work"; }
+feeders=()
+cleanup() { for feeder in "${feeders[@]}"; do kill -- "-$feeder" 2>/dev/null || true; done; rm -rf "$work"; }
 trap cleanup EXIT
 for tool in valgrind gpsfake nm python3 "$BGLOC"; do
     command -v "$tool" >/dev/null || { echo "generate.sh: $tool is not installed (or not built: make release)" >&2; exit 1; }
@@ -43,21 +43,37 @@ done
 strip --strip-debug -o "$work/bgloc" "$BGLOC"  # callgrind reads the symbols, not the DWARF (faster)
 [ -z "${BGKIT_ORDER_NETNS:-}" ] || ip link set lo up
 "$root/tools/bench/make-walk-nmea.py" "$work/walk.nmea" $((SECONDS_FIXES + 60))
-port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-setsid gpsfake -q -c 0.5 -P "$port" "$work/walk.nmea" >/dev/null 2>&1 &
-feeder=$!
+# feed PORTVAR: a gpsfake on a free port (its number in PORTVAR) feeding the walk. The region app has one of its
+# own, stopped (SIGSTOP, gpsd answering) until the daemon has started under callgrind: its first fixes are then the
+# walk's start, south of the region, and the profile reaches the region's entry and the task it submits (on a
+# shared walk the daemon's first fix was already inside, and the entry's code lay outside the order: issue 36).
+feed() {
+    local free
+    free=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+    setsid gpsfake -q -c 0.5 -P "$free" "$work/walk.nmea" >/dev/null 2>&1 &
+    feeders+=($!)
+    printf -v "$1" '%s' "$free"
+}
+feed port
+feed region_port
+for _ in $(seq 100); do timeout 1 bash -c "exec 3<>/dev/tcp/127.0.0.1/$region_port" 2>/dev/null && break; sleep 0.1; done
+kill -STOP "${feeders[1]}"
 sleep 3
 pids=()
 for conditions in machine manifest region; do
     mkdir "$work/$conditions"  # a state folder each: the control socket is named after the app
     manifest="$root/Examples/DailyRefresh/app.yaml"
     [ "$conditions" != region ] || manifest="$root/tools/bench/region-app.yaml"
-    args=(live --gpsd "127.0.0.1:$port" --app "$manifest" --format jsonl --state "$work/$conditions/state.sqlite")
+    gpsd="127.0.0.1:$port"
+    [ "$conditions" != region ] || gpsd="127.0.0.1:$region_port"
+    args=(live --gpsd "$gpsd" --app "$manifest" --format jsonl --state "$work/$conditions/state.sqlite")
     [ "$conditions" != machine ] || args+=(--conditions machine)
     valgrind --tool=callgrind --dump-instr=yes --callgrind-out-file="$work/cg.$conditions" "$work/bgloc" "${args[@]}" \
         >"$work/out.$conditions" 2>"$work/err.$conditions" &
     pids+=($!)
 done
+for _ in $(seq 600); do [ ! -s "$work/out.region" ] || break; sleep 0.1; done
+kill -CONT "${feeders[1]}"
 sleep $((SECONDS_FIXES / 2))
 if [ -n "${BGKIT_ORDER_NETNS:-}" ]; then  # a link comes and goes (in this namespace only)
     ip link add bgkitorder0 type veth peer name bgkitorder1 && ip link set bgkitorder0 up && sleep 2 && ip link del bgkitorder0

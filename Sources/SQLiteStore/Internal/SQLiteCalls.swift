@@ -4,6 +4,12 @@ import CSQLite
 // other file goes through these; none calls SQLite directly. Each returns SQLite's own result code;
 // its callers (`Statement.check`, `SQLiteDatabase`) turn a failure into a ``SQLiteError`` at the boundary.
 
+/// The corresponding C function is `sqlite3_config` (`csqlite_configure_lean`: no lookaside, no bulk page cache).
+@inline(never)
+func system_sqlite3_config_lean() {
+    csqlite_configure_lean()
+}
+
 /// The corresponding C function is `sqlite3_open_v2`.
 @inline(never)
 func system_sqlite3_open_v2(_ path: String, _ database: inout OpaquePointer?, _ flags: Int32) -> Int32 {

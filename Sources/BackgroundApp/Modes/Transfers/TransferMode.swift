@@ -51,7 +51,8 @@ package final class TransferMode: BackgroundMode {
 
     /// Every session: the manifest's, then those the app's code made, by identifier.
     private var sessions: [BackgroundSession] {
-        [transfers.session] + made.keys.sorted().compactMap { made[$0] }
+        // Asked at every change of the app's state: most apps make no session of their own.
+        made.isEmpty ? [transfers.session] : [transfers.session] + made.keys.sorted().compactMap { made[$0] }
     }
 
     /// A mode whose attempts `attempts` makes (by default simulated, with the manifest's `server:` list),
