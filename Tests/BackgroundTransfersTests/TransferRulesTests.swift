@@ -165,7 +165,7 @@ import Testing
         ]
         #expect(actions == expected)
         #expect(machine.handle(.launchDue, at: t0) == [.launchApp(relaunch: true)])
-        #expect(machine.transfers.keys.sorted() == [2])
+        #expect(machine.ids == [2])
     }
 
     @Test func suspensionDisconnectsADataTaskWithoutAskingForTheApp() {

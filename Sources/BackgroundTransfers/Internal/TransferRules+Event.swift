@@ -32,23 +32,24 @@ extension TransferRules {
         case launchDue
     }
 
-    /// What the façade does, in order: each case is one effect, its reasons in its payload.
+    /// What the façade does, in order: each case is one effect, its reasons in its payload. The cases that
+    /// carry a whole transfer or attempt are boxed (`indirect`: one allocation each, and only with a store
+    /// or at a start or an end), so that an action is small to copy into the list and out of it.
     enum Action: Hashable {
         /// Write the transfer to the store (then forget again what the store failed to forget).
-        case save(PendingTransfer)
+        indirect case save(PendingTransfer)
         /// Record a `transfer.*` event: created, waiting for a reason, started, retrying for a reason.
         case record(TransferRecord)
         /// Begin the attempt on the transport (the transfer starts).
-        case start(TransferAttempt)
+        indirect case start(TransferAttempt)
         /// Look at the transfer again at the moment (the end of a hold, or of a retry's backoff), replacing
         /// the look set before.
         case lookAgain(transfer: Int, at: SimTime)
         /// Fail the transfer at the moment unless it ends first (`timeoutIntervalForResource`).
         case setDeadline(transfer: Int, at: SimTime)
         /// The transfer ended: cancel its timers, write its outcome (`kept`; nil for a data task, or with no
-        /// store), record
-        /// `transfer.completed` or `transfer.failed` with its error.
-        case end(transfer: Int, kept: PendingTransfer?, TransferRecord)
+        /// store), record `transfer.completed` or `transfer.failed` with its error.
+        indirect case end(transfer: Int, kept: PendingTransfer?, TransferRecord)
         /// Deliver a delegate call to the app's listeners.
         case deliver(SessionEvent)
         /// The app had the ended transfers' events: the store forgets them (and what it failed to forget).

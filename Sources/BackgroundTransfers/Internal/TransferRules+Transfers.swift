@@ -1,111 +1,117 @@
 import BackgroundCore
 import BackgroundDevice
 
-/// The rules of one transfer: what holds it, its start, its end and the delivery of its events.
+/// The rules of one transfer: what holds it, its start, its end and the delivery of its events. A transfer
+/// not ended is named by where it stands in ``TransferRules/transfers`` (`i`) and changed there; an ended
+/// one is the value taken out of it.
 extension TransferRules {
-    /// What holds `transfer` on `path` at `time`, or nil when it may run (``SessionRules``' order).
-    func waitReason(_ transfer: SessionTransfer, on path: NetworkPath, at time: SimTime) -> TransferWaitReason? {
+    /// What holds the transfer at `i` on `path` at `time`, or nil when it may run (``SessionRules``' order).
+    func waitReason(_ i: Int, on path: NetworkPath, at time: SimTime) -> TransferWaitReason? {
         rules.waitReason(
-            earliestBegin: transfer.pending.earliestBegin, rateLimitedUntil: transfer.rateLimitedUntil,
-            isDiscretionary: isDiscretionary(transfer), network: path, configuration: configuration, now: time,
-            discretion: { discretion(of: transfer, on: path, at: time) })
+            earliestBegin: transfers[i].pending.earliestBegin, rateLimitedUntil: transfers[i].rateLimitedUntil,
+            isDiscretionary: isDiscretionary(i), network: path, configuration: configuration, now: time,
+            discretion: { discretion(of: i, on: path, at: time) })
     }
 
     /// A transfer the system starts at its discretion: the session is discretionary, or the transfer was
     /// created while the app was in the background.
-    func isDiscretionary(_ transfer: SessionTransfer) -> Bool {
-        rules.isDiscretionary(configuration, createdInBackground: transfer.createdInBackground)
+    func isDiscretionary(_ i: Int) -> Bool {
+        rules.isDiscretionary(configuration, createdInBackground: transfers[i].createdInBackground)
     }
 
-    /// What the system's discretion decides of the discretionary `transfer` on `path` at `time`, its known
-    /// size asked of the cellular data budget (a transfer of unknown size pays what it moved when it
+    /// What the system's discretion decides of the discretionary transfer at `i` on `path` at `time`, its
+    /// known size asked of the cellular data budget (a transfer of unknown size pays what it moved when it
     /// completes, so it may go at any time); nil under the eager policy, whose rule (Wi-Fi and external
     /// power) is the session's.
-    func discretion(of transfer: SessionTransfer, on path: NetworkPath, at time: SimTime) -> SystemDiscretion.Decision? {
+    func discretion(of i: Int, on path: NetworkPath, at time: SimTime) -> SystemDiscretion.Decision? {
         guard discretion.policy.isRealistic else { return nil }
         return discretion.transfer(
-            bytes: transfer.knownSize, onCellular: path.interface == .cellular,
+            bytes: transfers[i].knownSize, onCellular: path.interface == .cellular,
             batteryCriticallyLow: path.isBatteryCriticallyLow, lowPowerMode: path.isLowPowerMode, at: time)
     }
 
-    /// Starts the transfer `id` if nothing holds it, or records why it waits (when the reason changed) and,
-    /// for a hold that ends at a known moment, looks again then.
-    mutating func evaluate(_ id: Int) {
-        guard var transfer = transfers[id], !transfer.isRunning, !transfer.backingOff else { return }
-        guard let reason = waitReason(transfer, on: network, at: now) else { return begin(&transfer) }
-        if reason != transfer.lastReason {
-            transfer.lastReason = reason
-            transfer.pending.waitingReason = reason.rawValue
-            let tells = reason.isConnectivity && !transfer.toldWaiting && isAppRunning
-            if tells { transfer.toldWaiting = true }
-            transfers[id] = transfer
-            save(transfer)
+    /// Starts the transfer at `i` if nothing holds it, or records why it waits (when the reason changed)
+    /// and, for a hold that ends at a known moment, looks again then.
+    mutating func evaluate(_ i: Int) {
+        guard !transfers[i].isRunning, !transfers[i].backingOff else { return }
+        guard let reason = waitReason(i, on: network, at: now) else { return begin(i) }
+        let id = transfers[i].id
+        if reason != transfers[i].lastReason {
+            transfers[i].lastReason = reason
+            transfers[i].pending.waitingReason = reason.rawValue
+            let tells = reason.isConnectivity && !transfers[i].toldWaiting && isAppRunning
+            if tells { transfers[i].toldWaiting = true }
+            save(i)
             actions.append(.record(.transferWaiting(transfer: id, reason: reason)))
             if tells { actions.append(.deliver(.taskIsWaitingForConnectivity(transfer: id))) }
         }
-        let waiting = transfer
         let moment = SessionRules.wakeMoment(
-            for: reason, earliestBegin: waiting.pending.earliestBegin, rateLimitedUntil: waiting.rateLimitedUntil,
-            discretion: { discretion(of: waiting, on: network, at: now) })
+            for: reason, earliestBegin: transfers[i].pending.earliestBegin, rateLimitedUntil: transfers[i].rateLimitedUntil,
+            discretion: { discretion(of: i, on: network, at: now) })
         if let moment { actions.append(.lookAgain(transfer: id, at: moment)) }
     }
 
-    /// Starts an attempt of `transfer`: on cellular, a discretionary one pays its known size from the
-    /// realistic policy's data budget first.
-    mutating func begin(_ transfer: inout SessionTransfer) {
-        transfer.cellularCharge = nil
-        if discretion.policy.isRealistic, network.interface == .cellular, isDiscretionary(transfer) {
-            transfer.cellularCharge = transfer.knownSize
-            discretion.spendCellular(transfer.knownSize, at: now)
+    /// Starts an attempt of the transfer at `i`: on cellular, a discretionary one pays its known size from
+    /// the realistic policy's data budget first.
+    mutating func begin(_ i: Int) {
+        transfers[i].cellularCharge = nil
+        if discretion.policy.isRealistic, network.interface == .cellular, isDiscretionary(i) {
+            let size = transfers[i].knownSize
+            transfers[i].cellularCharge = size
+            discretion.spendCellular(size, at: now)
         }
-        transfer.lastReason = nil
-        transfer.pending.waitingReason = nil
-        transfer.pending.attempts += 1
-        transfer.pending.retryAt = nil
-        transfer.isRunning = true
-        transfers[transfer.id] = transfer
-        save(transfer)
-        let pending = transfer.pending
+        transfers[i].lastReason = nil
+        transfers[i].pending.waitingReason = nil
+        transfers[i].pending.attempts += 1
+        transfers[i].pending.retryAt = nil
+        transfers[i].isRunning = true
+        save(i)
+        actions.append(.start(attempt(i)))
+    }
+
+    /// The next attempt of the transfer at `i`: its request, with its idempotency key.
+    func attempt(_ i: Int) -> TransferAttempt {
+        let pending = transfers[i].pending
         let body: TransferRequest.Body =
             pending.kind == .upload ? .upload(file: pending.file) : .download(file: pending.file, resume: pending.resume)
         let request = TransferRequest(
             method: pending.method, url: pending.url, headers: ["Idempotency-Key": "\"\(pending.idempotencyKey)\""], body: body,
             timeout: configuration.timeoutIntervalForRequest)
-        actions.append(.start(TransferAttempt(
+        return TransferAttempt(
             transfer: pending.id, kind: pending.kind, request: request, number: pending.attempts, network: network,
-            uploadSize: transfer.uploadSize)))
+            uploadSize: transfers[i].uploadSize)
     }
 
-    /// The attempt of `transfer` was stopped, leaving `resume` (a download keeps it).
-    mutating func stop(_ transfer: inout SessionTransfer, leaving resume: ResumePoint?) {
-        guard transfer.isRunning else { return }
-        transfer.isRunning = false
-        transfer.keep(resume)
-        if transfers[transfer.id] != nil { transfers[transfer.id] = transfer }
+    /// The attempt of the transfer at `i` was stopped, leaving `resume` (a download keeps it).
+    mutating func stop(_ i: Int, leaving resume: ResumePoint?) {
+        guard transfers[i].isRunning else { return }
+        transfers[i].isRunning = false
+        transfers[i].keep(resume)
     }
 
-    /// Writes `transfer` to the store, unless none keeps transfers, it is a data task or it has ended.
-    mutating func save(_ transfer: SessionTransfer) {
-        guard keepsTransfers, !transfer.isData, transfers[transfer.id] != nil else { return }
-        actions.append(.save(transfer.pending))
+    /// Writes the transfer at `i` to the store, unless none keeps transfers or it is a data task.
+    mutating func save(_ i: Int) {
+        guard keepsTransfers, !transfers[i].isData else { return }
+        actions.append(.save(transfers[i].pending))
     }
 
-    mutating func setDeadline(_ transfer: SessionTransfer) {
-        actions.append(.setDeadline(transfer: transfer.id, at: transfer.pending.createdAt + configuration.timeoutIntervalForResource))
+    mutating func setDeadline(_ pending: PendingTransfer) {
+        actions.append(.setDeadline(transfer: pending.id, at: pending.createdAt + configuration.timeoutIntervalForResource))
     }
 
-    /// Ends `transfer` with `error` (a URLError name): `transfer.failed`, and `didComplete` with the error
-    /// and a download's resume data.
+    /// Ends `transfer` (taken out of ``TransferRules/transfers``) with `error` (a URLError name):
+    /// `transfer.failed`, and `didComplete` with the error and a download's resume data.
     mutating func fail(_ transfer: SessionTransfer, _ error: String, detail: String? = nil, resume: ResumePoint? = nil, launch: Bool = true) {
         let id = transfer.id
         finish(transfer, .transferFailed(transfer: id, error: error, detail: detail),
                [.didComplete(transfer: id, status: nil, error: error, resume: resume)], launch: launch)
     }
 
-    /// Ends `transfer`: its outcome written first, then `record`; `events` delivered at once while the app
-    /// runs (and the store forgets it), otherwise queued, asking for the app when `launch` and the
-    /// configuration allow. The two-phase end: a kill after the outcome is written reports it again in the
-    /// next run, and never sends the transfer again; the store forgets it once the app has had its events.
+    /// Ends `transfer` (taken out of ``TransferRules/transfers``): its outcome written first, then
+    /// `record`; `events` delivered at once while the app runs (and the store forgets it), otherwise queued,
+    /// asking for the app when `launch` and the configuration allow. The two-phase end: a kill after the
+    /// outcome is written reports it again in the next run, and never sends the transfer again; the store
+    /// forgets it once the app has had its events.
     mutating func finish(_ transfer: SessionTransfer, _ record: TransferRecord, _ events: [SessionEvent], launch: Bool = true) {
         let id = transfer.id
         var kept: PendingTransfer?
@@ -114,7 +120,6 @@ extension TransferRules {
             kept?.outcome = record.outcome
             kept?.retryAt = nil
         }
-        transfers[id] = nil
         actions.append(.end(transfer: id, kept: kept, record))
         guard !isAppRunning else {
             actions += events.map(Action.deliver)
@@ -128,7 +133,8 @@ extension TransferRules {
         actions.append(.askForApp)
     }
 
-    /// A transfer kept by an earlier run that had ended before the app had its events: its end again.
+    /// A transfer kept by an earlier run that had ended before the app had its events (taken out of
+    /// ``TransferRules/transfers``): its end again.
     mutating func reportAgain(_ transfer: SessionTransfer) {
         let pending = transfer.pending
         switch pending.outcome {

@@ -29,8 +29,9 @@ struct TransferRules {
     private(set) var network: NetworkPath
     /// The app's state the session last heard of.
     private(set) var appState: LifecycleState
-    /// The transfers not ended, by id.
-    var transfers: [Int: SessionTransfer] = [:]
+    /// The transfers not ended, in the order of their ids (a created one has the highest id, so it goes
+    /// last): each is changed where it stands, never copied out and back.
+    var transfers: [SessionTransfer] = []
     /// A wake or relaunch was asked for and its events are not delivered yet.
     var launchAsked = false
     private var limiter: ResumeRateLimiter
@@ -60,18 +61,45 @@ struct TransferRules {
     /// Whether the app runs (in the foreground or the background), where delegate calls come at once.
     var isAppRunning: Bool { appState == .foreground || appState == .background }
 
-    /// The transfers not ended, by id.
-    var ordered: [SessionTransfer] { transfers.keys.sorted().compactMap { transfers[$0] } }
+    /// The ids of the transfers not ended, in order.
+    var ids: [Int] { transfers.map(\.id) }
 
     /// The transfers whose attempts run, by id (a force quit stops them all).
-    var runningIDs: [Int] { ordered.filter(\.isRunning).map(\.id) }
+    var runningIDs: [Int] { transfers.filter(\.isRunning).map(\.id) }
 
     /// The data tasks, by id (the app's suspension disconnects them).
-    var dataIDs: [Int] { ordered.filter(\.isData).map(\.id) }
+    var dataIDs: [Int] { transfers.filter(\.isData).map(\.id) }
 
     /// The running transfers a move to `path` at `now` interrupts: what holds them there is the network.
     func interrupted(by path: NetworkPath, at now: SimTime) -> [Int] {
-        ordered.filter { $0.isRunning && waitReason($0, on: path, at: now)?.isNetwork == true }.map(\.id)
+        transfers.indices.filter { transfers[$0].isRunning && waitReason($0, on: path, at: now)?.isNetwork == true }
+            .map { transfers[$0].id }
+    }
+
+    /// Where the transfer `id` stands in ``transfers``, if it has not ended.
+    func index(of id: Int) -> Int? {
+        var low = 0
+        var high = transfers.count
+        while low < high {
+            let middle = (low + high) / 2
+            if transfers[middle].id < id { low = middle + 1 } else { high = middle }
+        }
+        return low < transfers.count && transfers[low].id == id ? low : nil
+    }
+
+    /// The transfer `id`, if it has not ended.
+    func transfer(_ id: Int) -> SessionTransfer? { index(of: id).map { transfers[$0] } }
+
+    /// Adds `transfer` in the order of ids; returns where it stands.
+    @discardableResult
+    private mutating func insert(_ transfer: SessionTransfer) -> Int {
+        guard let last = transfers.last, last.id > transfer.id else {
+            transfers.append(transfer)
+            return transfers.count - 1
+        }
+        let at = transfers.firstIndex { $0.id > transfer.id } ?? transfers.count
+        transfers.insert(transfer, at: at)
+        return at
     }
 
     /// Whether a task is accepted: an http(s) URL, and for an upload a readable file (`uploadSize`).
@@ -91,7 +119,7 @@ struct TransferRules {
     /// Takes in what happened at `time` and returns what to do, in order.
     mutating func handle(_ event: Event, at time: SimTime) -> [Action] {
         now = time
-        actions = []
+        actions.removeAll(keepingCapacity: true)
         switch event {
         case .restored(let kept): restore(kept)
         case .created(let pending, let isData, let size): create(pending, isData: isData, uploadSize: size)
@@ -101,35 +129,37 @@ struct TransferRules {
             appState = .terminated
             launchesBlocked = true
             launchAsked = false
-            for var transfer in ordered {
-                stop(&transfer, leaving: resumes[transfer.id])
-                fail(transfer, "userForceQuitApplication", resume: transfer.isData ? nil : transfer.resume, launch: false)
+            while !transfers.isEmpty {
+                stop(0, leaving: resumes[transfers[0].id])
+                let ended = transfers.removeFirst()
+                fail(ended, "userForceQuitApplication", resume: ended.isData ? nil : ended.resume, launch: false)
             }
         case .deviceRestarted: launchesBlocked = false
         case .timerFired(let id):
-            guard transfers[id] != nil else { break }
-            transfers[id]?.backingOff = false
-            evaluate(id)
+            guard let i = index(of: id) else { break }
+            transfers[i].backingOff = false
+            evaluate(i)
         case .deadlinePassed(let id, let resume):
-            guard var transfer = transfers[id] else { break }
-            stop(&transfer, leaving: resume)
-            fail(transfer, "timedOut", detail: "timeoutIntervalForResource passed", resume: transfer.resume)
+            guard let i = index(of: id) else { break }
+            stop(i, leaving: resume)
+            let ended = transfers.remove(at: i)
+            fail(ended, "timedOut", detail: "timeoutIntervalForResource passed", resume: ended.resume)
         case .cancelled(let id, let resume):
-            guard var transfer = transfers[id] else { break }
-            stop(&transfer, leaving: resume)
-            fail(transfer, "cancelled", resume: transfer.resume)
+            guard let i = index(of: id) else { break }
+            stop(i, leaving: resume)
+            let ended = transfers.remove(at: i)
+            fail(ended, "cancelled", resume: ended.resume)
         case .attemptStarted(let id, let offset):
-            guard var transfer = transfers[id], transfer.isRunning else { break }
-            if transfer.pending.kind == .download, offset == 0 { transfer.pending.resume = nil }
-            transfer.pending.bytesDone = offset
-            transfers[id] = transfer
+            guard let i = index(of: id), transfers[i].isRunning else { break }
+            if transfers[i].pending.kind == .download, offset == 0 { transfers[i].pending.resume = nil }
+            transfers[i].pending.bytesDone = offset
             actions.append(.record(.transferStarted(transfer: id, offset: offset > 0 ? offset : nil)))
         case .attemptFinished(let id, let result):
-            guard var transfer = transfers[id], transfer.isRunning else { break }
-            transfer.isRunning = false
+            guard let i = index(of: id), transfers[i].isRunning else { break }
+            transfers[i].isRunning = false
             switch result {
-            case .success(let response): complete(transfer, response)
-            case .failure(let error): failed(&transfer, error)
+            case .success(let response): complete(i, response)
+            case .failure(let error): failed(i, error)
             }
         case .launchDue:
             guard launchAsked, !isAppRunning else { break }
@@ -140,7 +170,7 @@ struct TransferRules {
 
     /// The resume data a stopped attempt of `id` leaves the app: a download's, the attempt's or that kept.
     func resume(of id: Int, leaving resume: ResumePoint?) -> ResumePoint? {
-        guard var transfer = transfers[id] else { return nil }
+        guard var transfer = transfer(id) else { return nil }
         transfer.keep(resume)
         return transfer.resume
     }
@@ -148,57 +178,63 @@ struct TransferRules {
     // MARK: The events
 
     private mutating func restore(_ kept: [(pending: PendingTransfer, uploadSize: Int64?)]) {
-        var ended: [SessionTransfer] = []
-        for (pending, size) in kept where pending.session == configuration.identifier && transfers[pending.id] == nil {
+        var ended: [Int] = []
+        for (pending, size) in kept where pending.session == configuration.identifier && index(of: pending.id) == nil {
             var transfer = SessionTransfer(pending: pending, isData: false, uploadSize: size, createdInBackground: false)
             transfer.lastReason = pending.waitingReason.flatMap(TransferWaitReason.init(rawValue:))
-            defer { transfers[pending.id] = transfer }
             guard pending.outcome == nil else {
-                ended.append(transfer)
+                insert(transfer)
+                ended.append(pending.id)
                 continue
             }
-            setDeadline(transfer)
+            setDeadline(pending)
             if let retryAt = pending.retryAt, retryAt > now {
                 transfer.backingOff = true
                 actions.append(.lookAgain(transfer: pending.id, at: retryAt))
             }
+            insert(transfer)
         }
-        for transfer in ended { reportAgain(transfer) }
-        for transfer in ordered { evaluate(transfer.id) }
+        for id in ended {
+            if let i = index(of: id) { reportAgain(transfers.remove(at: i)) }
+        }
+        for id in ids {
+            if let i = index(of: id) { evaluate(i) }
+        }
     }
 
     private mutating func create(_ pending: PendingTransfer, isData: Bool, uploadSize: Int64?) {
         var transfer = SessionTransfer(
             pending: pending, isData: isData, uploadSize: uploadSize, createdInBackground: !isData && appState != .foreground)
-        transfers[pending.id] = transfer
         actions.append(.record(.transferCreated(
             transfer: pending.id, kind: isData ? "data" : pending.kind.rawValue, url: pending.url,
             bytes: uploadSize ?? pending.expectedBytes, key: pending.idempotencyKey)))
-        if Self.accepts(pending, uploadSize: uploadSize) {
-            if transfer.createdInBackground, limiter.delay > .zero {
-                transfer.rateLimitedUntil = now + limiter.delay
-                transfers[pending.id] = transfer
+        guard Self.accepts(pending, uploadSize: uploadSize) else {
+            // Refused: it ends at once (an upload of a missing file to a URL not http(s) fails for both).
+            if !TransferRequest.isWebURL(pending.url) {
+                fail(transfer, "unsupportedURL", detail: "a background session takes http and https URLs only")
             }
-            setDeadline(transfer)
-            evaluate(pending.id)
-        } else if !TransferRequest.isWebURL(pending.url) {
-            fail(transfer, "unsupportedURL", detail: "a background session takes http and https URLs only")
+            if pending.kind == .upload, uploadSize == nil {
+                fail(transfer, "fileDoesNotExist", detail: "cannot read \(pending.file)")
+            }
+            return
         }
-        if pending.kind == .upload, uploadSize == nil {
-            fail(transfer, "fileDoesNotExist", detail: "cannot read \(pending.file)")
-        }
+        if transfer.createdInBackground, limiter.delay > .zero { transfer.rateLimitedUntil = now + limiter.delay }
+        let i = insert(transfer)
+        setDeadline(pending)
+        evaluate(i)
     }
 
     private mutating func networkChanged(to path: NetworkPath, resumes: [Int: ResumePoint]) {
         network = path
-        for var transfer in ordered {
-            if transfer.isRunning {
-                guard let reason = waitReason(transfer, on: path, at: now), reason.isNetwork else { continue }
-                stop(&transfer, leaving: resumes[transfer.id])
-                save(transfer)
-                actions.append(.record(.transferRetrying(transfer: transfer.id, reason: "networkConnectionLost")))
+        for id in ids {
+            guard let i = index(of: id) else { continue }
+            if transfers[i].isRunning {
+                guard let reason = waitReason(i, on: path, at: now), reason.isNetwork else { continue }
+                stop(i, leaving: resumes[id])
+                save(i)
+                actions.append(.record(.transferRetrying(transfer: id, reason: "networkConnectionLost")))
             }
-            evaluate(transfer.id)
+            evaluate(i)
         }
     }
 
@@ -212,9 +248,10 @@ struct TransferRules {
         case .background:
             if old == .suspended || old == .terminated, launchAsked { limiter.sessionWokeApp() }
         case .suspended, .terminated:
-            for var transfer in ordered where transfer.isData {
-                stop(&transfer, leaving: nil)
-                fail(transfer, "backgroundSessionWasDisconnected", launch: false)
+            for id in dataIDs {
+                guard let i = index(of: id) else { continue }
+                stop(i, leaving: nil)
+                fail(transfers.remove(at: i), "backgroundSessionWasDisconnected", launch: false)
             }
         }
         guard isAppRunning else { return }
@@ -230,7 +267,9 @@ struct TransferRules {
         }
     }
 
-    private mutating func complete(_ transfer: SessionTransfer, _ response: TransferResponse) {
+    /// The attempt of the transfer at `i` completed with `response` (any HTTP status): it ends.
+    private mutating func complete(_ i: Int, _ response: TransferResponse) {
+        let transfer = transfers.remove(at: i)
         let id = transfer.id
         let download = transfer.pending.kind == .download
         let bytes = download ? response.resumedFrom + response.bytesReceived : response.bytesSent
@@ -243,19 +282,20 @@ struct TransferRules {
         finish(transfer, .transferCompleted(transfer: id, status: response.status, bytes: bytes), events)
     }
 
-    /// An attempt failed in transport: retried after the backoff, or the transfer fails.
-    private mutating func failed(_ transfer: inout SessionTransfer, _ error: TransportError) {
-        transfer.keep(error.resume)
+    /// The attempt of the transfer at `i` failed in transport: retried after the backoff, or it fails.
+    private mutating func failed(_ i: Int, _ error: TransportError) {
+        transfers[i].keep(error.resume)
         guard Self.retries(error.code) else {
-            return fail(transfer, error.code.rawValue, detail: error.detail, resume: transfer.resume)
+            let ended = transfers.remove(at: i)
+            return fail(ended, error.code.rawValue, detail: error.detail, resume: ended.resume)
         }
-        transfer.pending.retries += 1
-        let next = now + rules.retryDelay(transfer.pending.retries)
-        transfer.pending.retryAt = next
-        transfer.backingOff = true
-        transfers[transfer.id] = transfer
-        save(transfer)
-        actions.append(.record(.transferRetrying(transfer: transfer.id, reason: error.code.rawValue, next: next)))
-        actions.append(.lookAgain(transfer: transfer.id, at: next))
+        let id = transfers[i].id
+        transfers[i].pending.retries += 1
+        let next = now + rules.retryDelay(transfers[i].pending.retries)
+        transfers[i].pending.retryAt = next
+        transfers[i].backingOff = true
+        save(i)
+        actions.append(.record(.transferRetrying(transfer: id, reason: error.code.rawValue, next: next)))
+        actions.append(.lookAgain(transfer: id, at: next))
     }
 }

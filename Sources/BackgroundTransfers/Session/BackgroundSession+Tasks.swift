@@ -56,7 +56,7 @@ extension BackgroundSession {
     /// `cancel(byProducingResumeData:)`: cancels a download and gives the resume data a later
     /// `downloadTask(with:to:resumingFrom:)` carries on from (nil when there is nothing to resume).
     public func cancelByProducingResumeData(transfer id: Int) -> ResumePoint? {
-        guard machine.transfers[id]?.pending.kind == .download else { return nil }
+        guard machine.transfer(id)?.pending.kind == .download else { return nil }
         return cancel(id)
     }
 
@@ -90,7 +90,7 @@ extension BackgroundSession {
             return unsavedNextID
         }
         do throws(InputError) {
-            return try max(store.nextTransferID(), (machine.transfers.keys.max() ?? 0) + 1)
+            return try max(store.nextTransferID(), (machine.transfers.last?.id ?? 0) + 1)
         } catch {
             throw SessionError(.storeFailed, error.description)
         }
@@ -98,8 +98,8 @@ extension BackgroundSession {
 
     /// Ends the transfer `id`, if not ended, as cancelled; returns a download's resume data.
     func cancel(_ id: Int) -> ResumePoint? {
-        guard machine.transfers[id] != nil else { return nil }
-        let left = stop([id])[id]
+        guard machine.index(of: id) != nil else { return nil }
+        let left = stop(id)
         let resume = machine.resume(of: id, leaving: left)
         send(.cancelled(id, resume: left))
         return resume

@@ -63,13 +63,10 @@ public final class BackgroundSession {
     var machine: TransferRules
     var unsavedNextID = 1
     var eventListeners: [(SessionEvent) -> Void] = []
-    /// The running attempts by transfer: a token (a report from an attempt stopped since is ignored) and
-    /// the function that cancels it.
-    var running: [Int: (token: Int, cancel: () -> ResumePoint?)] = [:]
+    /// The effects' handles of each transfer not ended, by id, in one table: its running attempt, its
+    /// look-again timer (a retry, or a wait for a moment) and its resource deadline.
+    var handles: [Int: TransferHandles] = [:]
     var nextToken = 0
-    /// Each transfer's look-again timer (a retry, or a wait for a moment) and its resource deadline.
-    var timers: [Int: EventID] = [:]
-    var deadlines: [Int: EventID] = [:]
     /// Ended transfers the store failed to forget (a full disk), forgotten at its next change.
     var unforgotten: Set<Int> = []
 
@@ -115,7 +112,7 @@ public final class BackgroundSession {
     public var isSettled: Bool { machine.transfers.isEmpty && !machine.launchAsked }
 
     /// The transfers not finished yet, by id: what a store keeps, with why each waits.
-    public var pendingTransfers: [PendingTransfer] { machine.ordered.filter { !$0.isData }.map(\.pending) }
+    public var pendingTransfers: [PendingTransfer] { machine.transfers.filter { !$0.isData }.map(\.pending) }
 
     // MARK: Carrying out the rules
 
@@ -133,20 +130,21 @@ public final class BackgroundSession {
             case .record(let record): timeline.record(record)
             case .start(let attempt): begin(attempt)
             case .lookAgain(let id, let moment):
-                timers[id].map(engine.cancel)
-                timers[id] = engine.schedule(at: moment) { [weak self] in
+                handles[id, default: TransferHandles()].timer.map(engine.cancel)
+                handles[id, default: TransferHandles()].timer = engine.schedule(at: moment) { [weak self] in
                     guard let self else { return }
-                    timers[id] = nil
+                    handles[id]?.timer = nil
                     send(.timerFired(id))
                 }
             case .setDeadline(let id, let moment):
-                deadlines[id] = engine.schedule(at: moment) { [weak self] in
-                    guard let self, machine.transfers[id] != nil else { return }
-                    send(.deadlinePassed(id, resume: stop([id])[id]))
+                handles[id, default: TransferHandles()].deadline = engine.schedule(at: moment) { [weak self] in
+                    guard let self, machine.index(of: id) != nil else { return }
+                    send(.deadlinePassed(id, resume: stop(id)))
                 }
             case .end(let id, let kept, let record):
-                for timer in [timers.removeValue(forKey: id), deadlines.removeValue(forKey: id)].compactMap({ $0 }) {
-                    engine.cancel(timer)
+                if let ended = handles.removeValue(forKey: id) {
+                    ended.timer.map(engine.cancel)
+                    ended.deadline.map(engine.cancel)
                 }
                 if let kept { storing { (store) throws(InputError) in try store.saveTransfer(kept) } }
                 timeline.record(record)
@@ -171,26 +169,30 @@ public final class BackgroundSession {
         let id = attempt.transfer
         nextToken += 1
         let token = nextToken
-        running[id] = (token, { nil })
+        handles[id, default: TransferHandles()].attempt = (token, { nil })
         let cancel = attempts.begin(attempt) { [weak self] event in
-            guard let self, running[id]?.token == token else { return }
+            guard let self, handles[id]?.attempt?.token == token else { return }
             switch event {
             case .started(let offset): send(.attemptStarted(id, offset: offset))
             case .finished(let result):
-                running[id] = nil
+                handles[id]?.attempt = nil
                 send(.attemptFinished(id, result))
             }
         }
-        if running[id]?.token == token { running[id] = (token, cancel) }
+        if handles[id]?.attempt?.token == token { handles[id]?.attempt = (token, cancel) }
     }
 
-    /// Stops the running attempts of `ids`; returns what each left (a download's resume data).
+    /// Stops the running attempt of `id`, if any; returns what it left (a download's resume data).
+    func stop(_ id: Int) -> ResumePoint? {
+        guard let attempt = handles[id]?.attempt else { return nil }
+        handles[id]?.attempt = nil
+        return attempt.cancel()
+    }
+
+    /// Stops the running attempts of `ids`; returns what each left.
     func stop(_ ids: [Int]) -> [Int: ResumePoint] {
         var resumes: [Int: ResumePoint] = [:]
-        for id in ids {
-            guard let attempt = running.removeValue(forKey: id) else { continue }
-            resumes[id] = attempt.cancel()
-        }
+        for id in ids { resumes[id] = stop(id) }
         return resumes
     }
 
