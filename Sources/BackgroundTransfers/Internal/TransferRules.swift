@@ -29,9 +29,12 @@ struct TransferRules {
     private(set) var network: NetworkPath
     /// The app's state the session last heard of.
     private(set) var appState: LifecycleState
-    /// The transfers not ended, in the order of their ids (a created one has the highest id, so it goes
-    /// last): each is changed where it stands, never copied out and back.
-    var transfers: [SessionTransfer] = []
+    /// The transfers not ended, by id: each is changed where it stands (through its ``Slot``), never
+    /// copied out and back.
+    var transfers: [Int: SessionTransfer] = [:]
+    /// Their ids in order (a created one has the highest id, so it goes last): the order in which a change
+    /// of the network or the app reaches them.
+    private(set) var ids: [Int] = []
     /// A wake or relaunch was asked for and its events are not delivered yet.
     var launchAsked = false
     private var limiter: ResumeRateLimiter
@@ -61,45 +64,61 @@ struct TransferRules {
     /// Whether the app runs (in the foreground or the background), where delegate calls come at once.
     var isAppRunning: Bool { appState == .foreground || appState == .background }
 
-    /// The ids of the transfers not ended, in order.
-    var ids: [Int] { transfers.map(\.id) }
+    /// Where a transfer not ended stands in ``transfers``: valid until a transfer is added or removed.
+    typealias Slot = [Int: SessionTransfer].Index
 
     /// The transfers whose attempts run, by id (a force quit stops them all).
-    var runningIDs: [Int] { transfers.filter(\.isRunning).map(\.id) }
+    var runningIDs: [Int] { ids.filter { transfers[$0]?.isRunning == true } }
 
     /// The data tasks, by id (the app's suspension disconnects them).
-    var dataIDs: [Int] { transfers.filter(\.isData).map(\.id) }
+    var dataIDs: [Int] { ids.filter { transfers[$0]?.isData == true } }
+
+    /// The transfers not ended, by id.
+    var ordered: [SessionTransfer] { ids.compactMap { transfers[$0] } }
 
     /// The running transfers a move to `path` at `now` interrupts: what holds them there is the network.
     func interrupted(by path: NetworkPath, at now: SimTime) -> [Int] {
-        transfers.indices.filter { transfers[$0].isRunning && waitReason($0, on: path, at: now)?.isNetwork == true }
-            .map { transfers[$0].id }
+        ids.filter { id in
+            guard let i = index(of: id), transfers.values[i].isRunning else { return false }
+            return waitReason(i, on: path, at: now)?.isNetwork == true
+        }
     }
 
-    /// Where the transfer `id` stands in ``transfers``, if it has not ended.
-    func index(of id: Int) -> Int? {
-        var low = 0
-        var high = transfers.count
-        while low < high {
-            let middle = (low + high) / 2
-            if transfers[middle].id < id { low = middle + 1 } else { high = middle }
-        }
-        return low < transfers.count && transfers[low].id == id ? low : nil
-    }
+    /// Where the transfer `id` stands, if it has not ended.
+    func index(of id: Int) -> Slot? { transfers.index(forKey: id) }
 
     /// The transfer `id`, if it has not ended.
-    func transfer(_ id: Int) -> SessionTransfer? { index(of: id).map { transfers[$0] } }
+    func transfer(_ id: Int) -> SessionTransfer? { transfers[id] }
 
-    /// Adds `transfer` in the order of ids; returns where it stands.
-    @discardableResult
-    private mutating func insert(_ transfer: SessionTransfer) -> Int {
-        guard let last = transfers.last, last.id > transfer.id else {
-            transfers.append(transfer)
-            return transfers.count - 1
+    /// Adds `transfer`; returns where it stands.
+    private mutating func insert(_ transfer: SessionTransfer) -> Slot {
+        let id = transfer.id
+        transfers[id] = transfer
+        if let last = ids.last, last > id {
+            ids.insert(id, at: position(of: id))
+        } else {
+            ids.append(id)
         }
-        let at = transfers.firstIndex { $0.id > transfer.id } ?? transfers.count
-        transfers.insert(transfer, at: at)
-        return at
+        return transfers.index(forKey: id)!
+    }
+
+    /// Takes the transfer at `i` out: it ends.
+    mutating func remove(_ i: Slot) -> SessionTransfer {
+        let ended = transfers.remove(at: i).value
+        let at = position(of: ended.id)
+        if at < ids.count, ids[at] == ended.id { ids.remove(at: at) }
+        return ended
+    }
+
+    /// Where `id` stands in ``ids``, or would (they are in order).
+    private func position(of id: Int) -> Int {
+        var low = 0
+        var high = ids.count
+        while low < high {
+            let middle = (low + high) / 2
+            if ids[middle] < id { low = middle + 1 } else { high = middle }
+        }
+        return low
     }
 
     /// Whether a task is accepted: an http(s) URL, and for an upload a readable file (`uploadSize`).
@@ -129,34 +148,35 @@ struct TransferRules {
             appState = .terminated
             launchesBlocked = true
             launchAsked = false
-            while !transfers.isEmpty {
-                stop(0, leaving: resumes[transfers[0].id])
-                let ended = transfers.removeFirst()
+            for id in ids {
+                guard let i = index(of: id) else { continue }
+                stop(i, leaving: resumes[id])
+                let ended = remove(i)
                 fail(ended, "userForceQuitApplication", resume: ended.isData ? nil : ended.resume, launch: false)
             }
         case .deviceRestarted: launchesBlocked = false
         case .timerFired(let id):
             guard let i = index(of: id) else { break }
-            transfers[i].backingOff = false
+            transfers.values[i].backingOff = false
             evaluate(i)
         case .deadlinePassed(let id, let resume):
             guard let i = index(of: id) else { break }
             stop(i, leaving: resume)
-            let ended = transfers.remove(at: i)
+            let ended = remove(i)
             fail(ended, "timedOut", detail: "timeoutIntervalForResource passed", resume: ended.resume)
         case .cancelled(let id, let resume):
             guard let i = index(of: id) else { break }
             stop(i, leaving: resume)
-            let ended = transfers.remove(at: i)
+            let ended = remove(i)
             fail(ended, "cancelled", resume: ended.resume)
         case .attemptStarted(let id, let offset):
-            guard let i = index(of: id), transfers[i].isRunning else { break }
-            if transfers[i].pending.kind == .download, offset == 0 { transfers[i].pending.resume = nil }
-            transfers[i].pending.bytesDone = offset
+            guard let i = index(of: id), transfers.values[i].isRunning else { break }
+            if transfers.values[i].pending.kind == .download, offset == 0 { transfers.values[i].pending.resume = nil }
+            transfers.values[i].pending.bytesDone = offset
             actions.append(.record(.transferStarted(transfer: id, offset: offset > 0 ? offset : nil)))
         case .attemptFinished(let id, let result):
-            guard let i = index(of: id), transfers[i].isRunning else { break }
-            transfers[i].isRunning = false
+            guard let i = index(of: id), transfers.values[i].isRunning else { break }
+            transfers.values[i].isRunning = false
             switch result {
             case .success(let response): complete(i, response)
             case .failure(let error): failed(i, error)
@@ -183,7 +203,7 @@ struct TransferRules {
             var transfer = SessionTransfer(pending: pending, isData: false, uploadSize: size, createdInBackground: false)
             transfer.lastReason = pending.waitingReason.flatMap(TransferWaitReason.init(rawValue:))
             guard pending.outcome == nil else {
-                insert(transfer)
+                _ = insert(transfer)
                 ended.append(pending.id)
                 continue
             }
@@ -192,10 +212,10 @@ struct TransferRules {
                 transfer.backingOff = true
                 actions.append(.lookAgain(transfer: pending.id, at: retryAt))
             }
-            insert(transfer)
+            _ = insert(transfer)
         }
         for id in ended {
-            if let i = index(of: id) { reportAgain(transfers.remove(at: i)) }
+            if let i = index(of: id) { reportAgain(remove(i)) }
         }
         for id in ids {
             if let i = index(of: id) { evaluate(i) }
@@ -228,7 +248,7 @@ struct TransferRules {
         network = path
         for id in ids {
             guard let i = index(of: id) else { continue }
-            if transfers[i].isRunning {
+            if transfers.values[i].isRunning {
                 guard let reason = waitReason(i, on: path, at: now), reason.isNetwork else { continue }
                 stop(i, leaving: resumes[id])
                 save(i)
@@ -251,7 +271,7 @@ struct TransferRules {
             for id in dataIDs {
                 guard let i = index(of: id) else { continue }
                 stop(i, leaving: nil)
-                fail(transfers.remove(at: i), "backgroundSessionWasDisconnected", launch: false)
+                fail(remove(i), "backgroundSessionWasDisconnected", launch: false)
             }
         }
         guard isAppRunning else { return }
@@ -268,8 +288,8 @@ struct TransferRules {
     }
 
     /// The attempt of the transfer at `i` completed with `response` (any HTTP status): it ends.
-    private mutating func complete(_ i: Int, _ response: TransferResponse) {
-        let transfer = transfers.remove(at: i)
+    private mutating func complete(_ i: Slot, _ response: TransferResponse) {
+        let transfer = remove(i)
         let id = transfer.id
         let download = transfer.pending.kind == .download
         let bytes = download ? response.resumedFrom + response.bytesReceived : response.bytesSent
@@ -283,17 +303,17 @@ struct TransferRules {
     }
 
     /// The attempt of the transfer at `i` failed in transport: retried after the backoff, or it fails.
-    private mutating func failed(_ i: Int, _ error: TransportError) {
-        transfers[i].keep(error.resume)
+    private mutating func failed(_ i: Slot, _ error: TransportError) {
+        transfers.values[i].keep(error.resume)
         guard Self.retries(error.code) else {
-            let ended = transfers.remove(at: i)
+            let ended = remove(i)
             return fail(ended, error.code.rawValue, detail: error.detail, resume: ended.resume)
         }
-        let id = transfers[i].id
-        transfers[i].pending.retries += 1
-        let next = now + rules.retryDelay(transfers[i].pending.retries)
-        transfers[i].pending.retryAt = next
-        transfers[i].backingOff = true
+        let id = transfers.values[i].id
+        transfers.values[i].pending.retries += 1
+        let next = now + rules.retryDelay(transfers.values[i].pending.retries)
+        transfers.values[i].pending.retryAt = next
+        transfers.values[i].backingOff = true
         save(i)
         actions.append(.record(.transferRetrying(transfer: id, reason: error.code.rawValue, next: next)))
         actions.append(.lookAgain(transfer: id, at: next))

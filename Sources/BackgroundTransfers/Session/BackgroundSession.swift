@@ -112,7 +112,7 @@ public final class BackgroundSession {
     public var isSettled: Bool { machine.transfers.isEmpty && !machine.launchAsked }
 
     /// The transfers not finished yet, by id: what a store keeps, with why each waits.
-    public var pendingTransfers: [PendingTransfer] { machine.transfers.filter { !$0.isData }.map(\.pending) }
+    public var pendingTransfers: [PendingTransfer] { machine.ordered.filter { !$0.isData }.map(\.pending) }
 
     // MARK: Carrying out the rules
 
