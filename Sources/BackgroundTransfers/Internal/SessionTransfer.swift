@@ -21,6 +21,9 @@ struct SessionTransfer: Hashable {
     var lastReason: TransferWaitReason?
     /// The app was told once that it waits for connectivity.
     var toldWaiting = false
+    /// It ended: a place kept in the rules' list until they compact it (``TransferRules/remove(_:)``), with
+    /// its id and nothing else.
+    var isEnded = false
     /// The cellular bytes its running attempt took from the realistic policy's data budget (its known size,
     /// 0 when unknown); nil when the attempt is not paid from it.
     var cellularCharge: Int64?
@@ -33,6 +36,15 @@ struct SessionTransfer: Hashable {
     }
 
     var id: Int { pending.id }
+
+    /// What stands in the place of the ended transfer `id` (its strings empty: nothing to count references of).
+    static func ended(_ id: Int) -> SessionTransfer {
+        var ended = SessionTransfer(
+            pending: PendingTransfer(id: id, session: "", kind: .upload, method: "", url: "", file: "", createdAt: .defaultStart),
+            isData: false, uploadSize: nil, createdInBackground: false)
+        ended.isEnded = true
+        return ended
+    }
 
     /// The bytes it moves, as far as known: an upload's file size, or what the request expects.
     var knownSize: Int64 { max(0, uploadSize ?? pending.expectedBytes ?? 0) }

@@ -6,72 +6,72 @@ import BackgroundDevice
 /// one is the value taken out of it.
 extension TransferRules {
     /// What holds the transfer at `i` on `path` at `time`, or nil when it may run (``SessionRules``' order).
-    func waitReason(_ i: Slot, on path: NetworkPath, at time: SimTime) -> TransferWaitReason? {
+    func waitReason(_ i: Int, on path: NetworkPath, at time: SimTime) -> TransferWaitReason? {
         rules.waitReason(
-            earliestBegin: transfers.values[i].pending.earliestBegin, rateLimitedUntil: transfers.values[i].rateLimitedUntil,
+            earliestBegin: transfers[i].pending.earliestBegin, rateLimitedUntil: transfers[i].rateLimitedUntil,
             isDiscretionary: isDiscretionary(i), network: path, configuration: configuration, now: time,
             discretion: { discretion(of: i, on: path, at: time) })
     }
 
     /// A transfer the system starts at its discretion: the session is discretionary, or the transfer was
     /// created while the app was in the background.
-    func isDiscretionary(_ i: Slot) -> Bool {
-        rules.isDiscretionary(configuration, createdInBackground: transfers.values[i].createdInBackground)
+    func isDiscretionary(_ i: Int) -> Bool {
+        rules.isDiscretionary(configuration, createdInBackground: transfers[i].createdInBackground)
     }
 
     /// What the system's discretion decides of the discretionary transfer at `i` on `path` at `time`, its
     /// known size asked of the cellular data budget (a transfer of unknown size pays what it moved when it
     /// completes, so it may go at any time); nil under the eager policy, whose rule (Wi-Fi and external
     /// power) is the session's.
-    func discretion(of i: Slot, on path: NetworkPath, at time: SimTime) -> SystemDiscretion.Decision? {
+    func discretion(of i: Int, on path: NetworkPath, at time: SimTime) -> SystemDiscretion.Decision? {
         guard discretion.policy.isRealistic else { return nil }
         return discretion.transfer(
-            bytes: transfers.values[i].knownSize, onCellular: path.interface == .cellular,
+            bytes: transfers[i].knownSize, onCellular: path.interface == .cellular,
             batteryCriticallyLow: path.isBatteryCriticallyLow, lowPowerMode: path.isLowPowerMode, at: time)
     }
 
     /// Starts the transfer at `i` if nothing holds it, or records why it waits (when the reason changed)
     /// and, for a hold that ends at a known moment, looks again then.
-    mutating func evaluate(_ i: Slot) {
-        guard !transfers.values[i].isRunning, !transfers.values[i].backingOff else { return }
+    mutating func evaluate(_ i: Int) {
+        guard !transfers[i].isRunning, !transfers[i].backingOff else { return }
         guard let reason = waitReason(i, on: network, at: now) else { return begin(i) }
-        let id = transfers.values[i].id
-        if reason != transfers.values[i].lastReason {
-            transfers.values[i].lastReason = reason
-            transfers.values[i].pending.waitingReason = reason.rawValue
-            let tells = reason.isConnectivity && !transfers.values[i].toldWaiting && isAppRunning
-            if tells { transfers.values[i].toldWaiting = true }
+        let id = transfers[i].id
+        if reason != transfers[i].lastReason {
+            transfers[i].lastReason = reason
+            transfers[i].pending.waitingReason = reason.rawValue
+            let tells = reason.isConnectivity && !transfers[i].toldWaiting && isAppRunning
+            if tells { transfers[i].toldWaiting = true }
             save(i)
             actions.append(.record(.transferWaiting(transfer: id, reason: reason)))
             if tells { actions.append(.deliver(.taskIsWaitingForConnectivity(transfer: id))) }
         }
         let moment = SessionRules.wakeMoment(
-            for: reason, earliestBegin: transfers.values[i].pending.earliestBegin, rateLimitedUntil: transfers.values[i].rateLimitedUntil,
+            for: reason, earliestBegin: transfers[i].pending.earliestBegin, rateLimitedUntil: transfers[i].rateLimitedUntil,
             discretion: { discretion(of: i, on: network, at: now) })
         if let moment { actions.append(.lookAgain(transfer: id, at: moment)) }
     }
 
     /// Starts an attempt of the transfer at `i`: on cellular, a discretionary one pays its known size from
     /// the realistic policy's data budget first.
-    mutating func begin(_ i: Slot) {
-        transfers.values[i].cellularCharge = nil
+    mutating func begin(_ i: Int) {
+        transfers[i].cellularCharge = nil
         if discretion.policy.isRealistic, network.interface == .cellular, isDiscretionary(i) {
-            let size = transfers.values[i].knownSize
-            transfers.values[i].cellularCharge = size
+            let size = transfers[i].knownSize
+            transfers[i].cellularCharge = size
             discretion.spendCellular(size, at: now)
         }
-        transfers.values[i].lastReason = nil
-        transfers.values[i].pending.waitingReason = nil
-        transfers.values[i].pending.attempts += 1
-        transfers.values[i].pending.retryAt = nil
-        transfers.values[i].isRunning = true
+        transfers[i].lastReason = nil
+        transfers[i].pending.waitingReason = nil
+        transfers[i].pending.attempts += 1
+        transfers[i].pending.retryAt = nil
+        transfers[i].isRunning = true
         save(i)
         actions.append(.start(attempt(i)))
     }
 
     /// The next attempt of the transfer at `i`: its request, with its idempotency key.
-    func attempt(_ i: Slot) -> TransferAttempt {
-        let pending = transfers.values[i].pending
+    func attempt(_ i: Int) -> TransferAttempt {
+        let pending = transfers[i].pending
         let body: TransferRequest.Body =
             pending.kind == .upload ? .upload(file: pending.file) : .download(file: pending.file, resume: pending.resume)
         let request = TransferRequest(
@@ -79,20 +79,20 @@ extension TransferRules {
             timeout: configuration.timeoutIntervalForRequest)
         return TransferAttempt(
             transfer: pending.id, kind: pending.kind, request: request, number: pending.attempts, network: network,
-            uploadSize: transfers.values[i].uploadSize)
+            uploadSize: transfers[i].uploadSize)
     }
 
     /// The attempt of the transfer at `i` was stopped, leaving `resume` (a download keeps it).
-    mutating func stop(_ i: Slot, leaving resume: ResumePoint?) {
-        guard transfers.values[i].isRunning else { return }
-        transfers.values[i].isRunning = false
-        transfers.values[i].keep(resume)
+    mutating func stop(_ i: Int, leaving resume: ResumePoint?) {
+        guard transfers[i].isRunning else { return }
+        transfers[i].isRunning = false
+        transfers[i].keep(resume)
     }
 
     /// Writes the transfer at `i` to the store, unless none keeps transfers or it is a data task.
-    mutating func save(_ i: Slot) {
-        guard keepsTransfers, !transfers.values[i].isData else { return }
-        actions.append(.save(transfers.values[i].pending))
+    mutating func save(_ i: Int) {
+        guard keepsTransfers, !transfers[i].isData else { return }
+        actions.append(.save(transfers[i].pending))
     }
 
     mutating func setDeadline(_ pending: PendingTransfer) {

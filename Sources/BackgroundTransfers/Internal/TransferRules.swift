@@ -29,12 +29,13 @@ struct TransferRules {
     private(set) var network: NetworkPath
     /// The app's state the session last heard of.
     private(set) var appState: LifecycleState
-    /// The transfers not ended, by id: each is changed where it stands (through its ``Slot``), never
-    /// copied out and back.
-    var transfers: [Int: SessionTransfer] = [:]
-    /// Their ids in order (a created one has the highest id, so it goes last): the order in which a change
-    /// of the network or the app reaches them.
-    private(set) var ids: [Int] = []
+    /// The transfers, in the order of their ids (a created one has the highest id, so it goes last): each
+    /// is changed where it stands, never copied out and back. An ended one leaves its place (``SessionTransfer/ended(_:)``)
+    /// until the ended places are more than half of them, when the list is compacted at once: an end moves
+    /// no other transfer.
+    var transfers: [SessionTransfer] = []
+    /// How many places in ``transfers`` are ended.
+    private var endedPlaces = 0
     /// A wake or relaunch was asked for and its events are not delivered yet.
     var launchAsked = false
     private var limiter: ResumeRateLimiter
@@ -64,61 +65,78 @@ struct TransferRules {
     /// Whether the app runs (in the foreground or the background), where delegate calls come at once.
     var isAppRunning: Bool { appState == .foreground || appState == .background }
 
-    /// Where a transfer not ended stands in ``transfers``: valid until a transfer is added or removed.
-    typealias Slot = [Int: SessionTransfer].Index
+    /// The ids of the transfers not ended, in order.
+    var ids: [Int] { transfers.compactMap { $0.isEnded ? nil : $0.id } }
+
+    /// The highest id of a transfer not ended.
+    var lastID: Int? { transfers.last { !$0.isEnded }?.id }
+
+    /// The transfers not ended, in order.
+    var ordered: [SessionTransfer] { transfers.filter { !$0.isEnded } }
 
     /// The transfers whose attempts run, by id (a force quit stops them all).
-    var runningIDs: [Int] { ids.filter { transfers[$0]?.isRunning == true } }
+    var runningIDs: [Int] { transfers.filter { !$0.isEnded && $0.isRunning }.map(\.id) }
 
     /// The data tasks, by id (the app's suspension disconnects them).
-    var dataIDs: [Int] { ids.filter { transfers[$0]?.isData == true } }
-
-    /// The transfers not ended, by id.
-    var ordered: [SessionTransfer] { ids.compactMap { transfers[$0] } }
+    var dataIDs: [Int] { transfers.filter { !$0.isEnded && $0.isData }.map(\.id) }
 
     /// The running transfers a move to `path` at `now` interrupts: what holds them there is the network.
     func interrupted(by path: NetworkPath, at now: SimTime) -> [Int] {
-        ids.filter { id in
-            guard let i = index(of: id), transfers.values[i].isRunning else { return false }
-            return waitReason(i, on: path, at: now)?.isNetwork == true
-        }
+        transfers.indices.filter {
+            !transfers[$0].isEnded && transfers[$0].isRunning && waitReason($0, on: path, at: now)?.isNetwork == true
+        }.map { transfers[$0].id }
     }
 
-    /// Where the transfer `id` stands, if it has not ended.
-    func index(of id: Int) -> Slot? { transfers.index(forKey: id) }
-
-    /// The transfer `id`, if it has not ended.
-    func transfer(_ id: Int) -> SessionTransfer? { transfers[id] }
-
-    /// Adds `transfer`; returns where it stands.
-    private mutating func insert(_ transfer: SessionTransfer) -> Slot {
-        let id = transfer.id
-        transfers[id] = transfer
-        if let last = ids.last, last > id {
-            ids.insert(id, at: position(of: id))
-        } else {
-            ids.append(id)
-        }
-        return transfers.index(forKey: id)!
+    /// Where the transfer `id` stands in ``transfers``, if it has not ended: valid until one is added or
+    /// removed.
+    func index(of id: Int) -> Int? {
+        let at = position(of: id)
+        return at < transfers.count && transfers[at].id == id && !transfers[at].isEnded ? at : nil
     }
 
-    /// Takes the transfer at `i` out: it ends.
-    mutating func remove(_ i: Slot) -> SessionTransfer {
-        let ended = transfers.remove(at: i).value
-        let at = position(of: ended.id)
-        if at < ids.count, ids[at] == ended.id { ids.remove(at: at) }
-        return ended
-    }
-
-    /// Where `id` stands in ``ids``, or would (they are in order).
+    /// Where `id` stands in ``transfers``, or would.
     private func position(of id: Int) -> Int {
         var low = 0
-        var high = ids.count
+        var high = transfers.count
         while low < high {
             let middle = (low + high) / 2
-            if ids[middle] < id { low = middle + 1 } else { high = middle }
+            if transfers[middle].id < id { low = middle + 1 } else { high = middle }
         }
         return low
+    }
+
+    /// The transfer `id`, if it has not ended.
+    func transfer(_ id: Int) -> SessionTransfer? { index(of: id).map { transfers[$0] } }
+
+    /// Adds `transfer` in the order of ids; returns where it stands.
+    @discardableResult
+    private mutating func insert(_ transfer: SessionTransfer) -> Int {
+        guard let last = transfers.last, last.id >= transfer.id else {
+            transfers.append(transfer)
+            return transfers.count - 1
+        }
+        let at = position(of: transfer.id)
+        if transfers[at].id == transfer.id {
+            // The place of an ended transfer of the same id (restored again).
+            transfers[at] = transfer
+            endedPlaces -= 1
+        } else {
+            transfers.insert(transfer, at: at)
+        }
+        return at
+    }
+
+    /// Takes the transfer at `i` out (it ends), leaving its place; compacts the list when the ended places
+    /// are more than half of it.
+    mutating func remove(_ i: Int) -> SessionTransfer {
+        var ended = SessionTransfer.ended(transfers[i].id)
+        swap(&ended, &transfers[i])
+        endedPlaces += 1
+        if endedPlaces * 2 > transfers.count {
+            transfers.removeAll { $0.isEnded }
+            endedPlaces = 0
+        }
+        return ended
     }
 
     /// Whether a task is accepted: an http(s) URL, and for an upload a readable file (`uploadSize`).
@@ -157,7 +175,7 @@ struct TransferRules {
         case .deviceRestarted: launchesBlocked = false
         case .timerFired(let id):
             guard let i = index(of: id) else { break }
-            transfers.values[i].backingOff = false
+            transfers[i].backingOff = false
             evaluate(i)
         case .deadlinePassed(let id, let resume):
             guard let i = index(of: id) else { break }
@@ -170,13 +188,13 @@ struct TransferRules {
             let ended = remove(i)
             fail(ended, "cancelled", resume: ended.resume)
         case .attemptStarted(let id, let offset):
-            guard let i = index(of: id), transfers.values[i].isRunning else { break }
-            if transfers.values[i].pending.kind == .download, offset == 0 { transfers.values[i].pending.resume = nil }
-            transfers.values[i].pending.bytesDone = offset
+            guard let i = index(of: id), transfers[i].isRunning else { break }
+            if transfers[i].pending.kind == .download, offset == 0 { transfers[i].pending.resume = nil }
+            transfers[i].pending.bytesDone = offset
             actions.append(.record(.transferStarted(transfer: id, offset: offset > 0 ? offset : nil)))
         case .attemptFinished(let id, let result):
-            guard let i = index(of: id), transfers.values[i].isRunning else { break }
-            transfers.values[i].isRunning = false
+            guard let i = index(of: id), transfers[i].isRunning else { break }
+            transfers[i].isRunning = false
             switch result {
             case .success(let response): complete(i, response)
             case .failure(let error): failed(i, error)
@@ -203,7 +221,7 @@ struct TransferRules {
             var transfer = SessionTransfer(pending: pending, isData: false, uploadSize: size, createdInBackground: false)
             transfer.lastReason = pending.waitingReason.flatMap(TransferWaitReason.init(rawValue:))
             guard pending.outcome == nil else {
-                _ = insert(transfer)
+                insert(transfer)
                 ended.append(pending.id)
                 continue
             }
@@ -212,7 +230,7 @@ struct TransferRules {
                 transfer.backingOff = true
                 actions.append(.lookAgain(transfer: pending.id, at: retryAt))
             }
-            _ = insert(transfer)
+            insert(transfer)
         }
         for id in ended {
             if let i = index(of: id) { reportAgain(remove(i)) }
@@ -248,7 +266,7 @@ struct TransferRules {
         network = path
         for id in ids {
             guard let i = index(of: id) else { continue }
-            if transfers.values[i].isRunning {
+            if transfers[i].isRunning {
                 guard let reason = waitReason(i, on: path, at: now), reason.isNetwork else { continue }
                 stop(i, leaving: resumes[id])
                 save(i)
@@ -288,7 +306,7 @@ struct TransferRules {
     }
 
     /// The attempt of the transfer at `i` completed with `response` (any HTTP status): it ends.
-    private mutating func complete(_ i: Slot, _ response: TransferResponse) {
+    private mutating func complete(_ i: Int, _ response: TransferResponse) {
         let transfer = remove(i)
         let id = transfer.id
         let download = transfer.pending.kind == .download
@@ -303,17 +321,17 @@ struct TransferRules {
     }
 
     /// The attempt of the transfer at `i` failed in transport: retried after the backoff, or it fails.
-    private mutating func failed(_ i: Slot, _ error: TransportError) {
-        transfers.values[i].keep(error.resume)
+    private mutating func failed(_ i: Int, _ error: TransportError) {
+        transfers[i].keep(error.resume)
         guard Self.retries(error.code) else {
             let ended = remove(i)
             return fail(ended, error.code.rawValue, detail: error.detail, resume: ended.resume)
         }
-        let id = transfers.values[i].id
-        transfers.values[i].pending.retries += 1
-        let next = now + rules.retryDelay(transfers.values[i].pending.retries)
-        transfers.values[i].pending.retryAt = next
-        transfers.values[i].backingOff = true
+        let id = transfers[i].id
+        transfers[i].pending.retries += 1
+        let next = now + rules.retryDelay(transfers[i].pending.retries)
+        transfers[i].pending.retryAt = next
+        transfers[i].backingOff = true
         save(i)
         actions.append(.record(.transferRetrying(transfer: id, reason: error.code.rawValue, next: next)))
         actions.append(.lookAgain(transfer: id, at: next))

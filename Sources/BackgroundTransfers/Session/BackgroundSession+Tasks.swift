@@ -90,7 +90,7 @@ extension BackgroundSession {
             return unsavedNextID
         }
         do throws(InputError) {
-            return try max(store.nextTransferID(), (machine.ids.last ?? 0) + 1)
+            return try max(store.nextTransferID(), (machine.lastID ?? 0) + 1)
         } catch {
             throw SessionError(.storeFailed, error.description)
         }
