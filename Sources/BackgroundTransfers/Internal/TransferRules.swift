@@ -264,8 +264,9 @@ struct TransferRules {
 
     private mutating func networkChanged(to path: NetworkPath, resumes: [Int: ResumePoint]) {
         network = path
-        for id in ids {
-            guard let i = index(of: id) else { continue }
+        // No transfer ends here, so each keeps its place for the whole loop.
+        for i in transfers.indices where !transfers[i].isEnded {
+            let id = transfers[i].id
             if transfers[i].isRunning {
                 guard let reason = waitReason(i, on: path, at: now), reason.isNetwork else { continue }
                 stop(i, leaving: resumes[id])
