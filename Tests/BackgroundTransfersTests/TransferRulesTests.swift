@@ -200,4 +200,25 @@ import Testing
         #expect(machine.handle(.cancelled(1, resume: nil), at: t0).first == .end(
             transfer: 1, kept: nil, .transferFailed(transfer: 1, error: "cancelled")))
     }
+
+    /// An end leaves the transfer's place in the list (no other moves) until the ended places are more than
+    /// half; the transfers are still found by id and in order, and an id ended before comes back in its place.
+    @Test func anEndedTransferLeavesItsPlaceUntilMoreThanHalfHaveEnded() {
+        var machine = rules(network: NetworkPath(.none))
+        for id in 1...4 { _ = machine.handle(.created(upload(id), isData: false, uploadSize: 10), at: t0) }
+        _ = machine.handle(.cancelled(2, resume: nil), at: t0)
+        _ = machine.handle(.cancelled(4, resume: nil), at: t0)
+        #expect(machine.ids == [1, 3] && machine.transfers.count == 4, "half ended: the places stay")
+        #expect(machine.transfer(2) == nil && machine.transfer(3)?.id == 3 && machine.lastID == 3)
+        var kept = upload(2)
+        kept.waitingReason = "noNetwork"
+        let restored: [(pending: PendingTransfer, uploadSize: Int64?)] = [(kept, 10), (upload(3), 10)]
+        _ = machine.handle(.restored(restored), at: t0)
+        #expect(machine.ids == [1, 2, 3] && machine.transfers.count == 4, "2 back in its place; 3 not restored twice")
+        _ = machine.handle(.cancelled(1, resume: nil), at: t0)
+        #expect(machine.ids == [2, 3] && machine.transfers.count == 4)
+        _ = machine.handle(.cancelled(3, resume: nil), at: t0)
+        #expect(machine.ids == [2] && machine.transfers.count == 1, "more than half ended: compacted")
+        #expect(machine.ordered.map(\.pending.waitingReason) == ["noNetwork"] && machine.lastID == 2)
+    }
 }

@@ -30,9 +30,9 @@ struct TransferRules {
     /// The app's state the session last heard of.
     private(set) var appState: LifecycleState
     /// The transfers, in the order of their ids (a created one has the highest id, so it goes last): each
-    /// is changed where it stands, never copied out and back. An ended one leaves its place (``SessionTransfer/ended(_:)``)
-    /// until the ended places are more than half of them, when the list is compacted at once: an end moves
-    /// no other transfer.
+    /// is changed where it stands, never copied out and back (a dictionary's values are copied whole at each
+    /// read). An ended one leaves its place (``SessionTransfer/ended(_:)``) until the ended places are more
+    /// than half of them, when the list is compacted at once: an end moves no other transfer.
     var transfers: [SessionTransfer] = []
     /// How many places in ``transfers`` are ended.
     private var endedPlaces = 0
