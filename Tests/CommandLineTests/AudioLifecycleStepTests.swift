@@ -55,6 +55,6 @@ import Testing
               - {at: 10s, audio: interupt}
             """)
         #expect(result.status != 0)
-        #expect(result.stderr.contains("unknown audio step 'interupt' (expected interruption or routeLost)"), "\(result.stderr)")
+        #expect(result.stderr.contains("unknown audio step 'interupt' (expected interruption, routeLost or remote)"), "\(result.stderr)")
     }
 }

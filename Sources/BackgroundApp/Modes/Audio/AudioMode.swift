@@ -27,9 +27,11 @@ package final class AudioMode: BackgroundMode {
     var interruptions = 0
     /// The clips' tags, read once each.
     var tagCache: [String: AudioTags] = [:]
+    /// What the app's own code says plays (`MPNowPlayingInfoCenter`), with its playback rate, if it said it.
+    var codeNowPlaying: (info: NowPlayingInfo, rate: Double?)?
     /// The players made for the app's own code (``player(for:)``), weakly: the code owns them; each stops
     /// with the process.
-    private var codePlayers: [() -> AudioPlayer?] = []
+    var codePlayers: [() -> AudioPlayer?] = []
 
     /// - Parameter audio: Where clips play; nil reports every `play` action as an `error` event.
     package init(audio: EmulatedApp.Audio?) {
@@ -55,6 +57,10 @@ package final class AudioMode: BackgroundMode {
         player = nil
         for player in codePlayers { player()?.stop() }
         codePlayers = []
+        if codeNowPlaying != nil {
+            codeNowPlaying = nil
+            updateNowPlaying()
+        }
     }
 
     package func appDidChange(from: LifecycleState, to: LifecycleState) {
