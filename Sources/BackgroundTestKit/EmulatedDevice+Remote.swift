@@ -19,5 +19,5 @@ extension EmulatedDevice {
     /// `MPNowPlayingInfoCenter.default().nowPlayingInfo` (its playback rate deciding `state`), or for a
     /// manifest's clip its `nowPlaying:` and tags; nil for an app without the `audio` background mode, which
     /// publishes nothing.
-    public var nowPlayingInfo: NowPlayingInfo? { nowPlaying.updates.last }
+    public var nowPlayingInfo: NowPlayingInfo? { nowPlaying.latest }
 }

@@ -15,14 +15,18 @@ import UIKit
         lifecycle: [{at: 1s, app: background}]
         """
 
-    /// Two 60-second stops in `folder`.
-    static func stops(in folder: TemporaryFolder) throws -> [URL] {
+    /// A device of `manifest` that launched a ``RemoteCommandApp`` with two 60-second stops in `folder`.
+    static func launch(_ manifest: String = manifest, in folder: TemporaryFolder) async throws -> (EmulatedDevice, RemoteCommandApp) {
         let format = AudioFormat(sample: .s16, channels: 1, sampleRate: 8_000)
-        return try (1...2).map { stop in
+        RemoteCommandApp.stops = try (1...2).map { stop in
             let path = folder.path + "/stop\(stop).wav"
             try WAVWriter.write(WAVBytes.pattern(60 * 8_000 * 2), format: format, to: path)
             return URL(fileURLWithPath: path)
         }
+        let device = try EmulatedDevice(manifest: manifest)
+        let app = RemoteCommandApp()
+        try await device.launch(app)
+        return (device, app)
     }
 
     /// The device's `audio.*` events as "SECONDS event FILE-NAME".
@@ -37,10 +41,7 @@ import UIKit
 
     @Test func theAppsHandlersPauseResumeAndSkipOnTheDevicesClock() async throws {
         let folder = try TemporaryFolder()
-        RemoteCommandApp.stops = try Self.stops(in: folder)
-        let device = try EmulatedDevice(manifest: Self.manifest)
-        let app = RemoteCommandApp()
-        try await device.launch(app)
+        let (device, app) = try await Self.launch(in: folder)
         try await device.run(for: .seconds(10))
         try await device.remoteCommand(.togglePlayPause)
         #expect(app.player?.isPlaying == false)
@@ -61,10 +62,7 @@ import UIKit
 
     @Test func aCommandWithoutAnEnabledHandlerDoesNothing() async throws {
         let folder = try TemporaryFolder()
-        RemoteCommandApp.stops = try Self.stops(in: folder)
-        let device = try EmulatedDevice(manifest: Self.manifest)
-        let app = RemoteCommandApp()
-        try await device.launch(app)
+        let (device, app) = try await Self.launch(in: folder)
         try await device.run(for: .seconds(10))
         // No handler on stop and pause: the player's own answer is not applied either.
         try await device.remoteCommand(.stop)
@@ -90,24 +88,20 @@ import UIKit
 
     @Test func aLifecycleStepSendsTheCommandAtItsTime() async throws {
         let folder = try TemporaryFolder()
-        RemoteCommandApp.stops = try Self.stops(in: folder)
-        let device = try EmulatedDevice(manifest: """
+        let (device, _) = try await Self.launch("""
             app: com.example.tour
             backgroundModes: [audio]
             lifecycle:
               - {at: 1s, app: background}
               - {at: 30s, audio: remote, command: togglePlayPause}
-            """)
-        try await device.launch(RemoteCommandApp())
+            """, in: folder)
         try await device.run(for: .seconds(40))
         #expect(Self.audio(device) == ["0 audio.started stop1.wav", "30 audio.paused stop1.wav"])
     }
 
     @Test func whatTheAppSetsInNowPlayingIsWhatNowPlayingShows() async throws {
         let folder = try TemporaryFolder()
-        RemoteCommandApp.stops = try Self.stops(in: folder)
-        let device = try EmulatedDevice(manifest: Self.manifest)
-        try await device.launch(RemoteCommandApp())
+        let (device, _) = try await Self.launch(in: folder)
         let playing = try #require(device.nowPlayingInfo)
         #expect(playing.title == "Stop 1" && playing.artist == "City Museum" && playing.album == "Old Town")
         #expect(playing.duration == .seconds(60) && playing.state == .playing && playing.elapsed == .zero)
@@ -122,4 +116,53 @@ import UIKit
         MPNowPlayingInfoCenter.default().nowPlayingInfo = nil
         #expect(device.nowPlayingInfo?.title == nil)
     }
+
+    @Test func skipAndPositionEventsCarryTheirValues() async throws {
+        let folder = try TemporaryFolder()
+        let (device, app) = try await Self.launch(in: folder)
+        let center = MPRemoteCommandCenter.shared()
+        var heard: [String] = []
+        center.skipForwardCommand.preferredIntervals = [15]
+        center.skipForwardCommand.addTarget { event in
+            heard.append("forward \((event as? MPSkipIntervalCommandEvent)?.interval ?? -1)")
+            return .success
+        }
+        center.skipBackwardCommand.addTarget { event in
+            heard.append("backward \((event as? MPSkipIntervalCommandEvent)?.interval ?? -1)")
+            return .success
+        }
+        center.changePlaybackPositionCommand.addTarget { event in
+            guard let event = event as? MPChangePlaybackPositionCommandEvent else { return .commandFailed }
+            heard.append("position \(event.positionTime)")
+            app.player?.currentTime = event.positionTime
+            return .success
+        }
+        try await device.remoteCommand(.skip(by: .seconds(15)))
+        try await device.remoteCommand(.skip(by: .seconds(-10)))
+        try await device.remoteCommand(.changePlaybackPosition(to: .seconds(42)))
+        try await device.remoteCommand(.changeVolume(to: 0.5))
+        #expect(heard == ["forward 15.0", "backward 10.0", "position 42.0"])
+        #expect(abs((app.player?.currentTime ?? 0) - 42) < 0.01)
+        #expect(app.player?.volume == 1)
+        #expect(center.skipForwardCommand.preferredIntervals == [15])
+    }
+
+    @Test func anAppWhoseCodeHasNoHandlerAnswersWithTheManifest() async throws {
+        let folder = try TemporaryFolder()
+        let format = AudioFormat(sample: .s16, channels: 1, sampleRate: 8_000)
+        try WAVWriter.write(WAVBytes.pattern(60 * 8_000 * 2), format: format, to: folder.path + "/next.wav")
+        let device = try EmulatedDevice(manifest: """
+            app: com.example.tour
+            backgroundModes: [audio]
+            audio: {category: playback, device: "null", remoteCommands: {nextTrack: {play: \(folder.path)/next.wav}}}
+            """)
+        try await device.launch(SilentApp())
+        try await device.run(for: .seconds(5))
+        try await device.remoteCommand(.nextTrack)
+        #expect(Self.audio(device) == ["5 audio.started next.wav"])
+        #expect(device.nowPlayingInfo?.title == "next.wav")
+    }
 }
+
+/// An app whose code adds no remote command handler.
+final class SilentApp: UIResponder, UIApplicationDelegate {}

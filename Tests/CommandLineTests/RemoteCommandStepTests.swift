@@ -1,48 +1,20 @@
-import BackgroundAudio
 import BackgroundTestKit
-import Foundation
 import Testing
 
 /// A manifest's app answers remote commands as its `remoteCommands:` say — a player's answer by default,
 /// `ignore`, an action — sent by `lifecycle:` steps `{audio: remote, command: …}` in `bgtask simulate`.
 @Suite struct RemoteCommandStepTests {
-    /// Runs the manifest with `steps` after the first clip's start; its `audio.*` and `action` events as "TIME event FILE".
-    static func run(_ steps: String) async throws -> (audio: [String], result: TestSupport.Result) {
-        let folder = try TemporaryFolder()
-        let format = AudioFormat(sample: .s16, channels: 1, sampleRate: 8_000)
-        for name in ["clip", "next"] {
-            try WAVWriter.write([UInt8](repeating: 0, count: 60 * 16_000), format: format, to: folder.path + "/\(name).wav")
-        }
-        let manifest = try folder.write("app.yaml", """
-            app: com.example.tour
-            backgroundModes: [audio]
-            audio:
-              category: playback
-              device: "null"
-              remoteCommands: {nextTrack: {play: next.wav}, previousTrack: ignore}
-            lifecycle:
-              - {at: 0s, app: foreground, play: clip.wav}
-            \(steps)
-            """)
-        let result = try await TestSupport.run(
-            TestSupport.executable("bgtask"), ["simulate", manifest, "--for", "10m", "--format", "jsonl"])
-        let audio = result.stdout.split(separator: "\n").filter { $0.contains(#""event":"audio."#) }.map { line in
-            let fields = line.split(separator: "\"")
-            let file = line.split(separator: "/").last?.split(separator: "\"").first ?? ""
-            return "\(fields[3].dropFirst(11)) \(fields[7]) \(file)"
-        }
-        return (audio, result)
-    }
+    static let remoteCommands = ", remoteCommands: {nextTrack: {play: next.wav}, previousTrack: ignore}"
 
     @Test(.enabled(if: TestSupport.toolsAvailable("aplay"), "needs ALSA's configuration (alsa-utils) for the null device"))
     func playerIgnoreAndActionAnswerAtTheStepsTimes() async throws {
-        let (audio, result) = try await Self.run("""
+        let (audio, result, _) = try await AudioLifecycleStepTests.run("""
               - {at: 10s, audio: remote, command: togglePlayPause}
               - {at: 20s, audio: remote, command: togglePlayPause}
               - {at: 30s, audio: remote, command: previousTrack}
               - {at: 40s, audio: remote, command: nextTrack}
               - {at: 50s, audio: remote, command: pause}
-            """)
+            """, audio: Self.remoteCommands, files: true)
         #expect(result.status == 0, "\(result.stderr)")
         // togglePlayPause and pause: what a player does; previousTrack: ignored; nextTrack: the action's clip,
         // which replaces the one playing.
@@ -59,8 +31,8 @@ import Testing
         ("{at: 10s, audio: remote, command: play, for: 5s}", "lifecycle[1].for: for: belongs to an audio: interruption step, not remote"),
     ])
     func aBadRemoteStepIsRefusedNamingItsLineAndKey(step: String, message: String) async throws {
-        let (_, result) = try await Self.run("  - \(step)")
+        let (_, result, _) = try await AudioLifecycleStepTests.run("  - \(step)", audio: Self.remoteCommands)
         #expect(result.status != 0)
-        #expect(result.stderr.contains("app.yaml:9: \(message)"), "\(result.stderr)")
+        #expect(result.stderr.contains("app.yaml:6: \(message)"), "\(result.stderr)")
     }
 }
