@@ -6,10 +6,9 @@ package import BackgroundLocation
 /// `work:`, `run:`, `onLaunch:`, `resubmit:`, `onExpiration:` and `register:`, `submitAtLaunch:`, the
 /// push's `onPush:`, the VoIP push's `onVoIPPush:` (`work:`, `reportCall:`), the legacy fetch's `work:`
 /// and `result:`, the regions' `onEnter:` and `onExit:` and `significantChange:`, the audio's
-/// `remoteCommands:` are read here and
-/// nowhere else: the modes call the app through ``AppCode`` and see only what this code does back —
-/// registrations and submissions on the scheduler, actions carried out by the modes
-/// (``EmulatedApp/perform(_:trigger:)``), completion handlers called or not.
+/// `remoteCommands:` are read here and nowhere else: the modes call the app through ``AppCode`` and see
+/// only what this code does back — registrations and submissions on the scheduler, actions carried out by
+/// the modes (``EmulatedApp/perform(_:trigger:)``), completion handlers called or not.
 ///
 /// Every ``EmulatedApp`` made without code of its own runs this one (``EmulatedApp/code``).
 ///

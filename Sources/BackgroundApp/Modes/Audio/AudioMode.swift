@@ -5,7 +5,8 @@ package import BackgroundCore
 /// ``AudioPlayer`` of the clip playing. It carries out `play:` actions; audio playing in a category that
 /// continues in the background, with the `audio` mode, keeps the app running
 /// (``AppLifecycle/Activity/audio``). Leaving the foreground interrupts audio that may not go on. The app's
-/// code hears the session's interruptions and route changes (``AppCode/audioSession(_:didPost:)``).
+/// code hears the session's interruptions and route changes (``AppCode/audioSession(_:didPost:)``) and the remote
+/// commands (``AppCode/remoteCommandCenter(_:didReceive:)``); what plays goes to the Now Playing publisher.
 ///
 /// ```swift
 /// let audio = EmulatedApp.Audio(output: { ALSAOutput(device: $0) }, open: AudioFile.open)
