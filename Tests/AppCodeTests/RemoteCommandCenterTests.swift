@@ -147,6 +147,26 @@ import UIKit
         #expect(center.skipForwardCommand.preferredIntervals == [15])
     }
 
+    @Test func theHandlersAndNowPlayingEndWithTheProcess() async throws {
+        let folder = try TemporaryFolder()
+        let (device, first) = try await Self.launch("""
+            app: com.example.tour
+            backgroundModes: [audio]
+            lifecycle: [{at: 1s, app: background}, {at: 20s, app: terminated}, {at: 40s, app: foreground}]
+            """, in: folder)
+        try await device.run(for: .seconds(30))
+        try await device.remoteCommand(.togglePlayPause)
+        #expect(first.received.isEmpty)
+        #expect(device.nowPlayingInfo?.title == nil)
+        // The relaunched process adds its handlers again, once.
+        try await device.run(for: .seconds(20))
+        let second = try #require(device.appDelegate as? RemoteCommandApp)
+        try await device.remoteCommand(.togglePlayPause)
+        #expect(second !== first && second.received.map(\.command) == ["togglePlayPause"] && first.received.isEmpty)
+        #expect(device.nowPlayingInfo?.title == "Stop 1" && device.nowPlayingInfo?.state == .paused)
+        #expect(Self.audio(device) == ["0 audio.started stop1.wav", "40 audio.started stop1.wav", "50 audio.paused stop1.wav"])
+    }
+
     @Test func anAppWhoseCodeHasNoHandlerAnswersWithTheManifest() async throws {
         let folder = try TemporaryFolder()
         let format = AudioFormat(sample: .s16, channels: 1, sampleRate: 8_000)
