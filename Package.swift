@@ -33,6 +33,7 @@ let package = Package(
         .library(name: "AVFoundation", targets: ["AVFoundation"]),
         .library(name: "PushKit", targets: ["PushKit"]),
         .library(name: "CallKit", targets: ["CallKit"]),
+        .library(name: "MediaPlayer", targets: ["MediaPlayer"]),
         .executable(name: "bgtask", targets: ["bgloc"]),
         .executable(name: "bgloc", targets: ["bgloc"]),
         .executable(name: "bgaudio", targets: ["bgaudio"]),
@@ -110,7 +111,7 @@ let package = Package(
         // (on the Apple-named modules, and CVirtualClock for the device's clock in the test process).
         .target(name: "BackgroundTestKit", dependencies: [
             "BackgroundApp", "BackgroundDevice", "BackgroundScheduler", "BackgroundLocation", "BackgroundAudio", "BackgroundTransfers", "BackgroundPushes",
-            "EmulatedFoundation", "UIKit", "BackgroundTasks", "CoreLocation", "AVFoundation", "PushKit", "CVirtualClock", "JSON", "ALSAAudio",
+            "EmulatedFoundation", "UIKit", "BackgroundTasks", "CoreLocation", "AVFoundation", "PushKit", "MediaPlayer", "CVirtualClock", "JSON", "ALSAAudio",
             "CurlTransport",
         ]),
         // The test process's CLOCK_REALTIME and the Swift runtime's enqueue hooks, for EmulatedDevice: imported
@@ -128,6 +129,7 @@ let package = Package(
         .target(name: "AVFoundation", dependencies: ["EmulatedFoundation", "BackgroundApp", "BackgroundAudio", "BackgroundCore"]),
         .target(name: "PushKit", dependencies: ["EmulatedFoundation", "BackgroundApp"]),
         .target(name: "CallKit", dependencies: ["EmulatedFoundation"]),
+        .target(name: "MediaPlayer", dependencies: ["EmulatedFoundation", "BackgroundApp", "BackgroundAudio"]),
         // Background pushes: the payload reader and the system's delivery rules, on virtual time.
         .target(name: "BackgroundPushes", dependencies: ["BackgroundCore", "BackgroundDevice", "JSON"]),
         // The control socket of `bgloc live --app` (docs/CONTROL.md): its wire format, the server that hands
@@ -214,7 +216,7 @@ let package = Package(
         // An app's own code (Apple's API) on EmulatedDevice.
         .testTarget(name: "AppCodeTests", dependencies: [
             "BackgroundTestKit", "UIKit", "_Testing_UIKit", "BackgroundTasks", "CoreLocation", "AVFoundation", "PushKit", "CallKit",
-            "BackgroundAudio",
+            "MediaPlayer", "BackgroundAudio",
         ]),
         // Examples/FeedApp, an iOS app's background code on the Apple-named modules, and its tests on EmulatedDevice:
         // targets of this package too, so that `make test` builds and runs them in the same build (its own

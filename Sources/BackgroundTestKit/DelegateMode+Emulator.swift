@@ -4,6 +4,7 @@ import BackgroundTasks
 import CoreLocation
 import EmulatedFoundation
 import Foundation
+import MediaPlayer
 import PushKit
 import UIKit
 
@@ -63,6 +64,7 @@ final class DelegateMode: @preconcurrency BackgroundMode {
         EmulatedMonitor.processDidEnd()
         EmulatedPushRegistries.processDidEnd()
         EmulatedTransfers.processDidEnd()
+        EmulatedRemoteControl.processDidEnd()
     }
 
     /// The delegate hears the app's moves between foreground and background, and so does NotificationCenter.

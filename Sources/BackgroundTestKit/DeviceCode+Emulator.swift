@@ -6,11 +6,13 @@ import BackgroundPushes
 import EmulatedFoundation
 import Foundation
 import JSON
+import MediaPlayer
 import PushKit
 import UIKit
 
 // The app seam (issue 33) on an EmulatedDevice: the code every mode calls. Pushes go to the app's own
-// UIApplicationDelegate, VoIP pushes to its PushKit registries; the rest is the manifest's handlers (ManifestApp), which a device's manifest
+// UIApplicationDelegate, VoIP pushes to its PushKit registries, remote commands to its MPRemoteCommandCenter's
+// handlers; the rest is the manifest's handlers (ManifestApp), which a device's manifest
 // normally leaves empty. The delegate's launch and moves come from DelegateMode, first among the modes (why: there).
 
 /// The ``AppCode`` of an ``EmulatedDevice``'s app.
@@ -102,6 +104,12 @@ final class DeviceCode: @preconcurrency AppCode {
 
     func audioSession(_ session: AudioSession, didPost notification: AudioSession.Notification) {
         manifest.audioSession(session, didPost: notification)
+    }
+
+    /// A remote command, to the handlers the app's code added to `MPRemoteCommandCenter`'s command, on the main
+    /// queue; an app whose code has none on any command answers with the manifest's `remoteCommands:`.
+    func remoteCommandCenter(_ app: EmulatedApp, didReceive command: RemoteCommand) {
+        guard EmulatedRemoteControl.deliver(command) else { return manifest.remoteCommandCenter(app, didReceive: command) }
     }
 
     func application(_ app: EmulatedApp, performFetchWithCompletionHandler completionHandler: @escaping (PushFetchResult) -> Void) {

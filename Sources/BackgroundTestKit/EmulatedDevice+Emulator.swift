@@ -13,6 +13,7 @@ import CoreLocation
 import CurlTransport
 import EmulatedFoundation
 import Foundation
+import MediaPlayer
 import UIKit
 
 // The adapter of EmulatedDevice to today's emulator: the standard recipe's modes with the app's delegate as
@@ -20,7 +21,9 @@ import UIKit
 // time with the app's code run in between.
 
 extension EmulatedDevice {
-    static func makeApp(manifest text: String, policy: Policy, seed: UInt64, transfers: Transfers) throws -> EmulatedApp {
+    static func makeApp(
+        manifest text: String, policy: Policy, seed: UInt64, transfers: Transfers, nowPlaying: RecordingNowPlayingPublisher
+    ) throws -> EmulatedApp {
         let recipe = AppRecipe.standard
         let manifest = try recipe.manifest(yaml: text, file: "EmulatedDevice(manifest:)")
         let engine = EventEngine(start: .defaultStart)
@@ -33,8 +36,10 @@ extension EmulatedDevice {
         // when the manifest has no `audio:` section — the emulator's choice for tests.
         options.location = LocationManager(engine: engine, timeline: timeline)
         if manifest.audio == nil { options.configuration.audioDevice = "null" }
+        // Its Now Playing goes to a recording publisher (EmulatedDevice.nowPlayingInfo), as MPRIS's under bgloc live.
         options.audio = EmulatedApp.Audio(
-            output: { ALSAOutput(device: $0, deviceOption: "audio.device:") }, open: AudioFile.open, tags: AudioFile.tags)
+            output: { ALSAOutput(device: $0, deviceOption: "audio.device:") }, open: AudioFile.open, tags: AudioFile.tags,
+            remote: { _, _ in nowPlaying })
         if transfers == .real {
             options.transferAttempts = { engine, _ in RealTransfers(transport: CurlTransport(), engine: engine, mode: .virtual) }
         }
@@ -81,6 +86,7 @@ extension EmulatedDevice {
         sleeping = [:]
         endedSleeps = []
         timers.end()
+        EmulatedRemoteControl.processDidEnd()
         Self.current = nil
         if !Self.waiting.isEmpty {
             let next = Self.waiting.removeFirst()

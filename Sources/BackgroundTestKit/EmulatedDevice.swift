@@ -60,6 +60,8 @@ public final class EmulatedDevice {
     var endedSleeps: [OpaquePointer] = []
     /// The app's timers on the device's clock.
     let timers: AppTimers
+    /// Where the app's Now Playing is published (``nowPlayingInfo``).
+    let nowPlaying = RecordingNowPlayingPublisher()
 
     /// A device for the manifest `text` (CONTRACTS §4–§9; relative paths from the working directory) under
     /// the `eager` policy.
@@ -74,7 +76,7 @@ public final class EmulatedDevice {
     ///
     /// - Throws: `InputError` naming the manifest's line and key.
     public init(manifest text: String, policy: Policy, seed: UInt64, transfers: Transfers = .simulated) throws {
-        app = try Self.makeApp(manifest: text, policy: policy, seed: seed, transfers: transfers)
+        app = try Self.makeApp(manifest: text, policy: policy, seed: seed, transfers: transfers, nowPlaying: nowPlaying)
         system = EmulatedSystem(app: app)
         timers = AppTimers(app: app)
         app.lifecycle.addTerminationListener { [weak self] in self?.processDidEnd() }

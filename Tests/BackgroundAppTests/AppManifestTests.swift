@@ -281,7 +281,7 @@ import Testing
         ErrorCase(name: "unknown lifecycle state", yaml: "app: x\nlifecycle:\n  - {at: 0s, app: asleep}\n",
                   expected: "lifecycle[0].app: unknown app state 'asleep' (expected foreground, background, suspended, terminated or forceQuit)"),
         ErrorCase(name: "misspelt lifecycle key", yaml: "app: x\nlifecycle:\n  - {at: 0s, app: foreground}\n  - {at: 1m, appp: background}\n",
-                  expected: "m.yaml:4: lifecycle[1].appp: unknown lifecycle step key 'appp' (did you mean 'app'? a step takes at, app, device, backgroundTask, simulateLaunch, simulateExpiration, audio, extension, for, shouldResume, submit, cancel, play, upload, download)"),
+                  expected: "m.yaml:4: lifecycle[1].appp: unknown lifecycle step key 'appp' (did you mean 'app'? a step takes at, app, device, backgroundTask, simulateLaunch, simulateExpiration, audio, extension, command, for, shouldResume, submit, cancel, play, upload, download)"),
         ErrorCase(name: "unknown lifecycle key", yaml: "app: x\nlifecycle:\n  - {at: 0s, devise: reboot}\n",
                   expected: "m.yaml:3: lifecycle[0].devise: unknown lifecycle step key 'devise' (did you mean 'device'? a step takes at, app, device, backgroundTask, simulateLaunch"),
         ErrorCase(name: "unknown device event", yaml: "app: x\nlifecycle:\n  - {at: 0s, device: reboooot}\n",

@@ -6,14 +6,21 @@ import Testing
 /// The `audio:` steps of `lifecycle:` (issue 36): an interruption that ends with `shouldResume` pauses the
 /// clip and plays it on, on virtual time; one without leaves it paused; a lost route pauses it.
 @Suite struct AudioLifecycleStepTests {
-    static func run(_ steps: String, clipSeconds: Int = 60) async throws -> (audio: [String], result: TestSupport.Result, clip: String) {
+    /// Runs `bgtask simulate` of an app playing `clip.wav` from 0 s (`next.wav` lies beside it), with `steps`
+    /// after that and `audio` added to its `audio:` section; its `audio.*` events as "TIME event", with the
+    /// file's name when `files`.
+    static func run(
+        _ steps: String, clipSeconds: Int = 60, audio extra: String = "", files: Bool = false
+    ) async throws -> (audio: [String], result: TestSupport.Result, clip: String) {
         let folder = try TemporaryFolder()
         let format = AudioFormat(sample: .s16, channels: 1, sampleRate: 8_000)
-        try WAVWriter.write([UInt8](repeating: 0, count: clipSeconds * 16_000), format: format, to: folder.path + "/clip.wav")
+        for name in ["clip", "next"] {
+            try WAVWriter.write([UInt8](repeating: 0, count: clipSeconds * 16_000), format: format, to: folder.path + "/\(name).wav")
+        }
         let manifest = try folder.write("app.yaml", """
             app: com.example.tour
             backgroundModes: [audio]
-            audio: {category: playback, device: "null"}
+            audio: {category: playback, device: "null"\(extra)}
             lifecycle:
               - {at: 0s, app: foreground, play: clip.wav}
             \(steps)
@@ -21,9 +28,9 @@ import Testing
         let result = try await TestSupport.run(
             TestSupport.executable("bgtask"), ["simulate", manifest, "--for", "10m", "--format", "jsonl"])
         let audio = result.stdout.split(separator: "\n").filter { $0.contains(#""event":"audio."#) }.map { line in
-            let time = line.split(separator: "\"")[3]
-            let event = line.split(separator: "\"")[7]
-            return "\(time.dropFirst(11)) \(event)"
+            let fields = line.split(separator: "\"")
+            let file = files ? " " + (line.split(separator: "/").last?.split(separator: "\"").first ?? "") : ""
+            return "\(fields[3].dropFirst(11)) \(fields[7])\(file)"
         }
         return (audio, result, folder.path + "/clip.wav")
     }
@@ -55,6 +62,6 @@ import Testing
               - {at: 10s, audio: interupt}
             """)
         #expect(result.status != 0)
-        #expect(result.stderr.contains("unknown audio step 'interupt' (expected interruption or routeLost)"), "\(result.stderr)")
+        #expect(result.stderr.contains("unknown audio step 'interupt' (expected interruption, routeLost or remote)"), "\(result.stderr)")
     }
 }

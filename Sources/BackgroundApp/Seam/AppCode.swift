@@ -11,7 +11,8 @@ public import JSON
 ///
 /// The system calls the app here and nowhere else; what the app does back is all the system sees: it
 /// registers launch handlers with the task scheduler (``TaskMode/scheduler``, in
-/// ``applicationDidFinishLaunching(_:first:)``), submits requests, creates transfers, plays audio — and
+/// ``applicationDidFinishLaunching(_:first:)``), submits requests, creates transfers, plays audio and
+/// answers remote commands with it — and
 /// calls, late, never or twice, the completion handlers it is given. The system watches those closures:
 /// one called after its window has ended (or twice) is ignored, one never called gets the app terminated
 /// where iOS would (a push's 30 s, the legacy fetch's 30 s), and a VoIP push whose handler completes
@@ -98,6 +99,10 @@ public protocol AppCode: AnyObject {
 
     /// `AVAudioSession`'s interruption and route-change notifications for the app's session.
     func audioSession(_ session: AudioSession, didPost notification: AudioSession.Notification)
+    /// `MPRemoteCommandCenter`'s command: the lock screen, headphones, a car (MPRIS, a `lifecycle:` step
+    /// `{audio: remote}`) sent `command`; the handlers the app added to it do what they do to the app's own
+    /// players. The system adds nothing on top.
+    func remoteCommandCenter(_ app: EmulatedApp, didReceive command: RemoteCommand)
 
     // MARK: The legacy fetch
 
@@ -137,6 +142,8 @@ extension AppCode {
     public func locationManager(_ manager: LocationManager, didExitRegion region: CircularRegion, at fix: LocationFix) {}
     public func locationManager(_ manager: LocationManager, didReceiveSignificantChange fix: LocationFix) {}
     public func audioSession(_ session: AudioSession, didPost notification: AudioSession.Notification) {}
+    /// An app without a handler on the command: nothing happens.
+    public func remoteCommandCenter(_ app: EmulatedApp, didReceive command: RemoteCommand) {}
     /// An app without the method: done at once, with no data.
     public func application(_ app: EmulatedApp, performFetchWithCompletionHandler completionHandler: @escaping (PushFetchResult) -> Void) {
         completionHandler(.noData)

@@ -1,13 +1,14 @@
+package import BackgroundAudio
 package import BackgroundCore
 package import BackgroundLocation
 
 /// The app's code a manifest describes: its handler keys as one implementation of ``AppCode``. The tasks'
 /// `work:`, `run:`, `onLaunch:`, `resubmit:`, `onExpiration:` and `register:`, `submitAtLaunch:`, the
 /// push's `onPush:`, the VoIP push's `onVoIPPush:` (`work:`, `reportCall:`), the legacy fetch's `work:`
-/// and `result:`, the regions' `onEnter:` and `onExit:` and `significantChange:` are read here and
-/// nowhere else: the modes call the app through ``AppCode`` and see only what this code does back —
-/// registrations and submissions on the scheduler, actions carried out by the modes
-/// (``EmulatedApp/perform(_:trigger:)``), completion handlers called or not.
+/// and `result:`, the regions' `onEnter:` and `onExit:` and `significantChange:`, the audio's
+/// `remoteCommands:` are read here and nowhere else: the modes call the app through ``AppCode`` and see
+/// only what this code does back — registrations and submissions on the scheduler, actions carried out by
+/// the modes (``EmulatedApp/perform(_:trigger:)``), completion handlers called or not.
 ///
 /// Every ``EmulatedApp`` made without code of its own runs this one (``EmulatedApp/code``).
 ///
@@ -88,6 +89,21 @@ package final class ManifestApp: AppCode {
     package func locationManager(_ manager: LocationManager, didReceiveSignificantChange fix: LocationFix) {
         guard let app else { return }
         perform(app.manifest.significantChange, trigger: ActionTrigger(.significantChange, latitude: fix.latitude, longitude: fix.longitude))
+    }
+
+    // MARK: Audio
+
+    /// The command's `remoteCommands:` entry: what a player does to the clip playing (`player`, the
+    /// default), nothing (`ignore`), or an action with the trigger `remote`.
+    package func remoteCommandCenter(_ app: EmulatedApp, didReceive command: RemoteCommand) {
+        switch app.manifest.audio?.remoteCommands[command.name] ?? .player {
+        case .ignore:
+            break
+        case .action(let action):
+            app.trigger(action, by: ActionTrigger(.remote, source: command.name), reason: "remote command \(command.name)")
+        case .player:
+            app.mode(AudioMode.self)?.player?.perform(command)
+        }
     }
 
     /// Has the modes carry out `action`, if there is one.

@@ -1,4 +1,4 @@
-import BackgroundAudio
+package import BackgroundAudio
 import BackgroundCore
 
 extension AudioMode {
@@ -15,24 +15,32 @@ extension AudioMode {
         updateNowPlaying()
     }
 
-    /// A remote command, as `MPRemoteCommandCenter`'s handler the app added does it: the manifest's
-    /// `remoteCommands:` says what (what a player does, by default).
-    func remote(_ command: RemoteCommand) {
+    /// A remote command (MPRIS, a `lifecycle:` step `{audio: remote}`, `EmulatedDevice.remoteCommand(_:)`),
+    /// handed to the app's code as `MPRemoteCommandCenter` hands it to the handlers the app added
+    /// (``AppCode/remoteCommandCenter(_:didReceive:)``); then Now Playing says what plays.
+    package func remote(_ command: RemoteCommand) {
         guard let app else { return }
-        switch app.manifest.audio?.remoteCommands[command.name] ?? .player {
-        case .ignore:
-            break
-        case .action(let action):
-            app.trigger(action, by: ActionTrigger(.remote, source: command.name), reason: "remote command \(command.name)")
-        case .player:
-            player?.perform(command)
-        }
+        app.code.remoteCommandCenter(app, didReceive: command)
         updateNowPlaying()
     }
 
-    /// Tells the publisher what plays: the manifest's `nowPlaying:`, else the clip's tags, else its name.
+    /// The app's own code set `MPNowPlayingInfoCenter.nowPlayingInfo` (nil: it says nothing), with its playback
+    /// rate (nil: not given): what Now Playing shows from now on, in place of what the player plays.
+    package func appNowPlayingDidChange(_ info: NowPlayingInfo?, rate: Double?) {
+        codeNowPlaying = info.map { ($0, rate) }
+        updateNowPlaying()
+    }
+
+    /// Tells the publisher what plays: what the app's code said (playing when its rate is above 0, or, without
+    /// a rate, while its audio plays), else the manifest's `nowPlaying:`, else the clip's tags, else its name.
     func updateNowPlaying() {
         guard let publisher else { return }
+        if let (said, rate) = codeNowPlaying {
+            var info = said
+            let playing = rate.map { $0 > 0 } ?? (player?.isPlaying == true || codePlayers.contains { $0()?.isPlaying == true })
+            info.state = playing ? .playing : .paused
+            return publisher.update(info)
+        }
         let declared = app?.manifest.audio?.nowPlaying ?? AudioTags()
         let info = player?.nowPlaying { file in
             let found = tagCache[file] ?? audio?.tags(file) ?? AudioTags()

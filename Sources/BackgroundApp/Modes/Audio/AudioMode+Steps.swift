@@ -8,6 +8,7 @@ extension AudioMode {
         switch step {
         case .interruption(let duration, let shouldResume): beginInterruption(for: duration, shouldResume: shouldResume)
         case .routeLost: session.routeChange(.oldDeviceUnavailable)
+        case .remote(let command): remote(command)
         }
     }
 

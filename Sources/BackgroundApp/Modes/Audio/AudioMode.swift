@@ -5,7 +5,8 @@ package import BackgroundCore
 /// ``AudioPlayer`` of the clip playing. It carries out `play:` actions; audio playing in a category that
 /// continues in the background, with the `audio` mode, keeps the app running
 /// (``AppLifecycle/Activity/audio``). Leaving the foreground interrupts audio that may not go on. The app's
-/// code hears the session's interruptions and route changes (``AppCode/audioSession(_:didPost:)``).
+/// code hears the session's interruptions and route changes (``AppCode/audioSession(_:didPost:)``) and the remote
+/// commands (``AppCode/remoteCommandCenter(_:didReceive:)``); what plays goes to the Now Playing publisher.
 ///
 /// ```swift
 /// let audio = EmulatedApp.Audio(output: { ALSAOutput(device: $0) }, open: AudioFile.open)
@@ -27,9 +28,11 @@ package final class AudioMode: BackgroundMode {
     var interruptions = 0
     /// The clips' tags, read once each.
     var tagCache: [String: AudioTags] = [:]
+    /// What the app's own code says plays (`MPNowPlayingInfoCenter`), with its playback rate, if it said it.
+    var codeNowPlaying: (info: NowPlayingInfo, rate: Double?)?
     /// The players made for the app's own code (``player(for:)``), weakly: the code owns them; each stops
     /// with the process.
-    private var codePlayers: [() -> AudioPlayer?] = []
+    var codePlayers: [() -> AudioPlayer?] = []
 
     /// - Parameter audio: Where clips play; nil reports every `play` action as an `error` event.
     package init(audio: EmulatedApp.Audio?) {
@@ -55,6 +58,10 @@ package final class AudioMode: BackgroundMode {
         player = nil
         for player in codePlayers { player()?.stop() }
         codePlayers = []
+        if codeNowPlaying != nil {
+            codeNowPlaying = nil
+            updateNowPlaying()
+        }
     }
 
     package func appDidChange(from: LifecycleState, to: LifecycleState) {

@@ -16,8 +16,9 @@ extension EmulatedApp {
         package var tags: (String) -> AudioTags
         /// Publishes the app's Now Playing and hands over remote commands (from any thread), as
         /// `MPNowPlayingInfoCenter` and `MPRemoteCommandCenter` on iOS: `bgloc live` passes an MPRIS player
-        /// on the session bus; nil (the default, and on virtual time) publishes nothing. Called with the
-        /// player's identity once the mode is attached; it returns nil when there is nowhere to publish.
+        /// on the session bus, `EmulatedDevice` a recording one; nil (the default, and `bgloc replay` and
+        /// `bgtask simulate`) publishes nothing. Called with the player's identity once the mode is attached;
+        /// it returns nil when there is nowhere to publish.
         package var remote: ((_ identity: String, _ commands: @escaping @Sendable (RemoteCommand) -> Void) -> (any NowPlayingPublisher)?)?
 
         package init(

@@ -1,0 +1,3 @@
+/// `changePlaybackPositionCommand`, as Apple's `MPChangePlaybackPositionCommand`: its events are
+/// ``MPChangePlaybackPositionCommandEvent``s.
+open class MPChangePlaybackPositionCommand: MPRemoteCommand, @unchecked Sendable {}
