@@ -226,11 +226,11 @@ public final class AppLifecycle {
 
     /// The system's background task after the app leaves the foreground holding none of its own.
     private func beginSystemTask() {
-        let identifier = beginBackgroundTask(withName: "system") { [weak self] in
-            self?.endSystemTask(reason: "the system's background task expired")
+        let identifier = beginBackgroundTask(withName: "system") { [unowned self] in
+            endSystemTask(reason: "the system's background task expired")
         }
-        let end = engine.schedule(after: configuration.backgroundGrace) { [weak self] in
-            self?.endSystemTask(reason: "the system's background task after leaving the foreground ended")
+        let end = engine.schedule(after: configuration.backgroundGrace) { [unowned self] in
+            endSystemTask(reason: "the system's background task after leaving the foreground ended")
         }
         systemTask = (identifier, end)
     }
@@ -246,10 +246,10 @@ public final class AppLifecycle {
     private func startBackgroundTime() {
         guard backgroundTime == nil, state == .background, !backgroundTasks.isEmpty else { return }
         let deadline = engine.now + configuration.backgroundTaskTime
-        let expiration = engine.schedule(at: max(engine.now, deadline - configuration.expirationWarning)) { [weak self] in
-            self?.expireBackgroundTasks()
+        let expiration = engine.schedule(at: max(engine.now, deadline - configuration.expirationWarning)) { [unowned self] in
+            expireBackgroundTasks()
         }
-        let end = engine.schedule(at: deadline) { [weak self] in self?.backgroundTimeRanOut() }
+        let end = engine.schedule(at: deadline) { [unowned self] in backgroundTimeRanOut() }
         backgroundTime = (deadline, expiration, end)
     }
 
@@ -287,8 +287,7 @@ public final class AppLifecycle {
             guard timer.end < end else { return begin(activity, reason: reason) }
             engine.cancel(timer.id)
         }
-        let id = engine.schedule(at: end) { [weak self] in
-            guard let self else { return }
+        let id = engine.schedule(at: end) { [unowned self] in
             timers[activity] = nil
             self.end(activity, reason: ending)
         }
@@ -297,7 +296,8 @@ public final class AppLifecycle {
     }
 
     private func cancelTimer(_ activity: Activity) {
-        guard let timer = timers.removeValue(forKey: activity) else { return }
+        // Most activities have no timer, and an empty dictionary still hashes the key it is asked for.
+        guard !timers.isEmpty, let timer = timers.removeValue(forKey: activity) else { return }
         engine.cancel(timer.id)
         activities.removeAll { $0 == activity }
     }

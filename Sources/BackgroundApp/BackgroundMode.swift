@@ -23,7 +23,8 @@ public import BackgroundDevice
 ///
 /// - Warning: Called on the engine's owner only, like the app.
 public protocol BackgroundMode: AnyObject {
-    /// The app hosts the mode: keep it (weakly: it holds its modes), read its manifest, create what the
+    /// The app hosts the mode: keep it (`unowned`: it holds its modes; a weak reference would give the app a
+    /// side table, and every retain of it the slow path, docs/PERFORMANCE.md), read its manifest, create what the
     /// mode runs on its engine and timeline. Called once, from the app's initializer.
     func attach(to app: EmulatedApp) throws(InputError)
     /// The app's process launched, before its code's `didFinishLaunching` (``AppCode``) runs: what the

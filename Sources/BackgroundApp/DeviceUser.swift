@@ -27,7 +27,7 @@ public final class DeviceUser {
     public var hasStepsLeft: Bool { stepsLeft > 0 }
 
     private let engine: EventEngine
-    private weak var app: EmulatedApp?
+    private unowned var app: EmulatedApp?
     private var stepsLeft = 0
     /// The usage opens under way (overlapping entries): the app goes back to the background when the last ends.
     private var usageOpen = 0
@@ -47,9 +47,9 @@ public final class DeviceUser {
         let manifest = app.manifest
         stepsLeft = manifest.lifecycle.count
         for (index, step) in manifest.lifecycle.enumerated() {
-            engine.schedule(at: start + step.offset) { [weak self] in
-                self?.stepsLeft -= 1
-                self?.apply(step, name: "lifecycle[\(index)]")
+            engine.schedule(at: start + step.offset) { [unowned self] in
+                stepsLeft -= 1
+                apply(step, name: "lifecycle[\(index)]")
             }
         }
         guard !manifest.usage.isEmpty else { return }
@@ -73,9 +73,9 @@ public final class DeviceUser {
     /// Schedules the opens of `day` still to come, and the next day's at its midnight.
     private func scheduleDay(_ day: Int64) {
         for open in opens(onDay: day) where open.time >= engine.now {
-            engine.schedule(at: open.time) { [weak self] in self?.openForUsage(for: open.duration) }
+            engine.schedule(at: open.time) { [unowned self] in openForUsage(for: open.duration) }
         }
-        engine.schedule(at: SimCalendar.midnight(ofDay: day + 1)) { [weak self] in self?.scheduleDay(day + 1) }
+        engine.schedule(at: SimCalendar.midnight(ofDay: day + 1)) { [unowned self] in scheduleDay(day + 1) }
     }
 
     /// A usage entry's open: the app comes to the foreground, and goes back to the background after
@@ -84,8 +84,8 @@ public final class DeviceUser {
         guard let app else { return }
         usageOpen += 1
         if app.lifecycle.state != .foreground { open(app) }
-        engine.schedule(after: duration) { [weak self] in
-            guard let self, let app = self.app else { return }
+        engine.schedule(after: duration) { [unowned self] in
+            guard let app = self.app else { return }
             usageOpen -= 1
             if usageOpen == 0, app.lifecycle.state == .foreground {
                 app.lifecycle.moveToBackground(reason: "the user left the app")
@@ -139,11 +139,11 @@ public final class DeviceUser {
     private func beginBackgroundWork(_ work: Duration, name: String, on lifecycle: AppLifecycle) {
         var identifier = AppLifecycle.BackgroundTaskIdentifier.invalid
         var done: EventID?
-        identifier = lifecycle.beginBackgroundTask(withName: name) { [weak self, weak lifecycle] in
-            done.map { self?.engine.cancel($0) }
-            lifecycle?.endBackgroundTask(identifier)
+        identifier = lifecycle.beginBackgroundTask(withName: name) { [unowned self, unowned lifecycle] in
+            done.map(engine.cancel)
+            lifecycle.endBackgroundTask(identifier)
         }
         guard identifier != .invalid else { return }
-        done = engine.schedule(after: work) { [weak lifecycle] in lifecycle?.endBackgroundTask(identifier) }
+        done = engine.schedule(after: work) { [unowned lifecycle] in lifecycle.endBackgroundTask(identifier) }
     }
 }

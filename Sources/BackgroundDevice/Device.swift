@@ -98,12 +98,11 @@ public final class Device {
 
     /// The device's conditions passed on to one listener.
     private final class Feed: DeviceConditionsSource {
-        weak var device: Device?
+        unowned let device: Device
 
         init(device: Device) { self.device = device }
 
         func start(on engine: EventEngine, update: @escaping (DeviceConditions) -> Void) {
-            guard let device else { return }
             update(device.conditions)
             device.addConditionsListener(update)
         }

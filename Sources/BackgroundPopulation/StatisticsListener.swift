@@ -34,7 +34,7 @@ public final class StatisticsListener {
     private var fresh: SimTime?
     private var pushesSentAt: [Int: SimTime] = [:]
     private var transfers: [Int: (created: SimTime, download: Bool)] = [:]
-    private weak var engine: EventEngine?
+    private unowned var engine: EventEngine?
 
     /// A listener for a run from `start` of an app that declares `tasks` (each counted for every user, launched
     /// or not).

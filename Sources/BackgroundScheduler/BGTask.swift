@@ -23,7 +23,7 @@ public class BGTask {
     /// Runs shortly before the task's time is up; stop the work and call ``setTaskCompleted(success:)``.
     public var expirationHandler: (() -> Void)?
 
-    weak var scheduler: BGTaskScheduler?
+    unowned var scheduler: BGTaskScheduler?
     /// True once completed (by the app or by expiration).
     private(set) var isCompleted = false
     /// True once expired.

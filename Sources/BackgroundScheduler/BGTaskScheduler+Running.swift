@@ -36,8 +36,8 @@ extension BGTaskScheduler {
         running.append(Running(task: task, request: request, launchedAt: engine.now, expiry: warning, deadline: deadline))
         if request.kind != .continued { discretion.appWasLaunched(at: engine.now) }
         if let continued = task as? BGContinuedProcessingTask {
-            continued.progress.onChange = { [weak self, unowned continued] progress in
-                self?.progressDidChange(continued, progress)
+            continued.progress.onChange = { [unowned self, unowned continued] progress in
+                progressDidChange(continued, progress)
             }
         }
         timeline.record(.taskLaunched(task: identifier, with: other))
@@ -54,8 +54,8 @@ extension BGTaskScheduler {
 
     /// Expires `task` at `time` (at once when that has passed), unless it ends first.
     func expiry(of task: BGTask, at time: SimTime) -> EventID {
-        engine.schedule(at: max(engine.now, time)) { [weak self, weak task] in
-            if let task { self?.expire(task) }
+        engine.schedule(at: max(engine.now, time)) { [unowned self, weak task] in
+            if let task { expire(task) }
         }
     }
 
@@ -79,8 +79,8 @@ extension BGTaskScheduler {
         let deadline = running[index].deadline.flatMap { $0 > engine.now ? $0 : nil } ?? engine.now + configuration.expirationLead
         handler()
         guard !task.isCompleted, let index = running.firstIndex(where: { $0.task === task }) else { return }
-        running[index].timeUp = engine.schedule(at: deadline) { [weak self, weak task] in
-            if let task { self?.timeIsUp(task) }
+        running[index].timeUp = engine.schedule(at: deadline) { [unowned self, weak task] in
+            if let task { timeIsUp(task) }
         }
     }
 

@@ -174,7 +174,7 @@ public final class BGTaskScheduler {
         }
         monitor = DeviceConditionsMonitor(engine: engine, source: source, recordingOn: timeline)
         // The first report came as the source started: the scheduler looks at it now, later ones as they come.
-        monitor.addListener { [weak self] _ in self?.reevaluate() }
+        monitor.addListener { [unowned self] _ in reevaluate() }
         if monitor.hasConditions { reevaluate() }
     }
 
@@ -387,10 +387,10 @@ public final class BGTaskScheduler {
             pending[index].reasonCheck.map(engine.cancel)
             pending[index].reasonCheck = nil
             pending[index].plannedReason = plan.reason
-            pending[index].launch = engine.schedule(at: plan.time) { [weak self] in self?.launchBatch(identifier) }
+            pending[index].launch = engine.schedule(at: plan.time) { [unowned self] in launchBatch(identifier) }
             if plan.reason != nil, from > engine.now {
                 // From its earliest begin it waits for the planned launch's reason: record it then.
-                pending[index].reasonCheck = engine.schedule(at: from) { [weak self] in self?.updateReason(of: identifier) }
+                pending[index].reasonCheck = engine.schedule(at: from) { [unowned self] in updateReason(of: identifier) }
             }
         } else if !eligible, let launch = pending[index].launch {
             engine.cancel(launch)
@@ -402,7 +402,7 @@ public final class BGTaskScheduler {
         if !eligible, pending[index].reasonCheck == nil, let begin = request.earliestBeginDate, begin > engine.now {
             // Held before its earliest begin: say why it still waits when that passes.
             let identifier = request.identifier
-            pending[index].reasonCheck = engine.schedule(at: begin) { [weak self] in self?.updateReason(of: identifier) }
+            pending[index].reasonCheck = engine.schedule(at: begin) { [unowned self] in updateReason(of: identifier) }
         }
     }
 

@@ -72,7 +72,7 @@ public struct PendingTransfer: Hashable, Sendable {
     /// run that carries it on, without a column of its own, and a virtual-time run stays reproducible. Ids
     /// are unique across runs with a store, and creation times differ between live runs.
     public var idempotencyKey: String {
-        let hash = FNV1a64.hash(session.utf8)
+        let hash = FNV1a64.hash(session)
         var random = SplitMix64(seed: hash ^ UInt64(bitPattern: Int64(id)) &* 0x9E37_79B9_7F4A_7C15)
         random = SplitMix64(seed: random.next() ^ UInt64(bitPattern: createdAt.nanosecondsSinceEpoch))
         let high = random.next() & ~0xF000 | 0x8000  // version 8

@@ -20,7 +20,7 @@ package import BackgroundLocation
 /// - Warning: Called on the engine's owner only, like the app.
 package final class ManifestApp: AppCode {
     /// The app, from its first launch on.
-    weak var app: EmulatedApp?
+    unowned var app: EmulatedApp?
     /// Where `run:` commands write, opened once (the task log, or stderr).
     let log: CommandLog
     /// The work under way of the push handlers, the VoIP handlers and the fetch handler: it ends with the process.
@@ -29,6 +29,10 @@ package final class ManifestApp: AppCode {
     var fetchWork: EventID?
     /// The completion handlers of the background session's events, by session, until its events are delivered.
     var sessionEventHandlers: [String: () -> Void] = [:]
+    /// The manifest's `onPush:` and regions, read at the first push or region event and kept: looking a section
+    /// up casts it out of the manifest's `any ManifestSection`, at every push and region event of every user.
+    var onPush: PushHandler?
+    private var regions: [ManifestRegion]?
 
     /// The code, writing its commands' output as `commands` says.
     ///
@@ -73,15 +77,13 @@ package final class ManifestApp: AppCode {
 
     /// The region's `onEnter:` action, with the trigger `enter`.
     package func locationManager(_ manager: LocationManager, didEnterRegion region: CircularRegion, at fix: LocationFix) {
-        guard let app else { return }
-        let action = app.manifest.regions.first { $0.id == region.identifier }?.onEnter
+        let action = manifestRegion(region.identifier)?.onEnter
         perform(action, trigger: ActionTrigger(.enter, region: region.identifier, latitude: fix.latitude, longitude: fix.longitude))
     }
 
     /// The region's `onExit:` action, with the trigger `exit`.
     package func locationManager(_ manager: LocationManager, didExitRegion region: CircularRegion, at fix: LocationFix) {
-        guard let app else { return }
-        let action = app.manifest.regions.first { $0.id == region.identifier }?.onExit
+        let action = manifestRegion(region.identifier)?.onExit
         perform(action, trigger: ActionTrigger(.exit, region: region.identifier, latitude: fix.latitude, longitude: fix.longitude))
     }
 
@@ -89,6 +91,14 @@ package final class ManifestApp: AppCode {
     package func locationManager(_ manager: LocationManager, didReceiveSignificantChange fix: LocationFix) {
         guard let app else { return }
         perform(app.manifest.significantChange, trigger: ActionTrigger(.significantChange, latitude: fix.latitude, longitude: fix.longitude))
+    }
+
+    /// The manifest's region `identifier`.
+    private func manifestRegion(_ identifier: String) -> ManifestRegion? {
+        guard let app else { return nil }
+        let regions = regions ?? app.manifest.regions
+        self.regions = regions
+        return regions.first { $0.id == identifier }
     }
 
     // MARK: Audio

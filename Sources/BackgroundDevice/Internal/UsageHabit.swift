@@ -40,6 +40,9 @@ struct UsageHabit {
         let gap = configuration.clusterGap.nanoseconds
         var habits: [UsageHabit] = []
         var days: [Int64] = []
+        // Grown once: appended to one open at a time, they would otherwise be copied as they grow.
+        days.reserveCapacity(seen.count)
+        habits.reserveCapacity(seen.count)
         var start = 0
         for index in seen.indices {
             days.append(seen[index].day)

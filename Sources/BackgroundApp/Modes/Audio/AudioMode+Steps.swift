@@ -22,8 +22,8 @@ extension AudioMode {
         interruption = current
         session.beginInterruption()
         guard let duration, let engine = app?.engine else { return }
-        engine.schedule(after: duration) { [weak self] in
-            guard let self, interruption == current else { return }
+        engine.schedule(after: duration) { [unowned self] in
+            guard interruption == current else { return }
             endInterruption(shouldResume: shouldResume)
         }
     }
@@ -40,8 +40,7 @@ extension AudioMode {
     /// `audio-interrupt`, which ends it (as the `i` key of `bgaudio play` does).
     package var controlVerbs: [ControlVerb] {
         [
-            ControlVerb(Self.interruptVerb, takes: .name) { [weak self] argument, _ in
-                guard let self else { return .error("the app has no audio") }
+            ControlVerb(Self.interruptVerb, takes: .name) { [unowned self] argument, _ in
                 let parts = argument.split(separator: ":", maxSplits: 1)
                 guard let word = parts.first, word == "resume" || word == "no-resume" else {
                     return .error("audio-interrupt takes resume or no-resume, then :DURATION, not '\(argument)'")
@@ -58,8 +57,7 @@ extension AudioMode {
                     ?? "it lasts until the next audio-interrupt"
                 return .ok("an interruption began; \(end)")
             },
-            ControlVerb(Self.routeLostVerb, takes: .name) { [weak self] _, _ in
-                guard let self else { return .error("the app has no audio") }
+            ControlVerb(Self.routeLostVerb, takes: .name) { [unowned self] _, _ in
                 session.routeChange(.oldDeviceUnavailable)
                 return .ok("the route's device went away (oldDeviceUnavailable)")
             },

@@ -19,7 +19,7 @@ package final class AudioMode: BackgroundMode {
     package private(set) var player: AudioPlayer?
 
     let audio: EmulatedApp.Audio?
-    weak var app: EmulatedApp?
+    unowned var app: EmulatedApp?
     private var device = "default"
     /// Where Now Playing goes and remote commands come from (``EmulatedApp/Audio/remote``), while published.
     var publisher: (any NowPlayingPublisher)?
@@ -47,8 +47,8 @@ package final class AudioMode: BackgroundMode {
             backgroundAudioMode: app.manifest.backgroundModes.contains("audio"))
         publishRemote()
         // Beside whatever else observes the session: the app's code hears its notifications.
-        session.addNotificationListener { [weak app, unowned session] notification in
-            app?.code.audioSession(session, didPost: notification)
+        session.addNotificationListener { [unowned app, unowned session] notification in
+            app.code.audioSession(session, didPost: notification)
         }
     }
 
@@ -106,7 +106,7 @@ package final class AudioMode: BackgroundMode {
     /// A player of `file` on the app's output and session, whose events are recorded and keep the app running.
     private func makePlayer(_ file: String, app: EmulatedApp, audio: EmulatedApp.Audio) -> AudioPlayer {
         let player = AudioPlayer(files: [file], output: audio.output(device), pacing: .virtual(app.engine), session: session, open: audio.open)
-        player.addEventListener { [weak self] event in self?.audioEvent(event) }
+        player.addEventListener { [unowned self] event in audioEvent(event) }
         return player
     }
 

@@ -29,7 +29,7 @@ package final class FetchMode: BackgroundMode {
     /// block", `application(_:performFetchWithCompletionHandler:)`).
     package static let completionWindow = Duration.seconds(30)
 
-    private weak var app: EmulatedApp?
+    private unowned var app: EmulatedApp?
     private var section = FetchSection()
     private var enabled = false
     private var forceQuit = false
@@ -78,9 +78,9 @@ package final class FetchMode: BackgroundMode {
 
     private func scheduleNext() {
         guard let app else { return }
-        app.engine.schedule(after: section.minimumInterval) { [weak self] in
-            self?.fetchIfAllowed()
-            self?.scheduleNext()
+        app.engine.schedule(after: section.minimumInterval) { [unowned self] in
+            fetchIfAllowed()
+            scheduleNext()
         }
     }
 
@@ -91,11 +91,11 @@ package final class FetchMode: BackgroundMode {
         app.timeline.record(.fetchLaunched)
         app.lifecycle.begin(.backgroundFetch, reason: "background fetch")
         running = true
-        app.code.application(app, performFetchWithCompletionHandler: { [weak self] result in self?.complete(result) })
+        app.code.application(app, performFetchWithCompletionHandler: { [unowned self] result in complete(result) })
         guard running else { return }
         // After the work the code scheduled, so that a handler of exactly the window completes in time.
-        window = app.engine.schedule(after: Self.completionWindow) { [weak self] in
-            guard let self, running, let app = self.app else { return }
+        window = app.engine.schedule(after: Self.completionWindow) { [unowned self] in
+            guard running, let app = self.app else { return }
             running = false
             window = nil
             app.lifecycle.terminate(reason: "background fetch: the app did not call the completion handler within 30s")

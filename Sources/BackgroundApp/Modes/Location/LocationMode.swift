@@ -21,7 +21,7 @@ package final class LocationMode: BackgroundMode {
     /// The manager, on the app's engine.
     package let manager: LocationManager
 
-    private weak var app: EmulatedApp?
+    private unowned var app: EmulatedApp?
     private var updatesLocation = false
     /// Whether the user force-quit the app and has not opened it since.
     private var wasForceQuit = false
@@ -33,11 +33,11 @@ package final class LocationMode: BackgroundMode {
     package func attach(to app: EmulatedApp) throws(InputError) {
         precondition(manager.engine === app.engine, "the location manager must run on the app's engine")
         self.app = app
-        manager.addEventListener { [weak self] event in self?.hear(event) }
+        manager.addEventListener { [unowned self] event in hear(event) }
         // A CLMonitor's event wakes or relaunches the app too; its code then opens the monitor by name to get it.
-        manager.addMonitorEventListener { [weak self] monitor, event in
+        manager.addMonitorEventListener { [unowned self] monitor, event in
             guard event.state == .satisfied || event.state == .unsatisfied else { return }
-            _ = self?.woken(reason: "monitor \(monitor): \(event.identifier) \(event.state.rawValue)")
+            _ = woken(reason: "monitor \(monitor): \(event.identifier) \(event.state.rawValue)")
         }
         manager.authorization = app.manifest.locationAuthorization
         manager.accuracyAuthorization = app.manifest.locationAccuracy

@@ -11,12 +11,13 @@ extension ManifestApp {
         _ app: EmulatedApp, didReceiveRemoteNotification userInfo: JSONValue, push: Int,
         fetchCompletionHandler completionHandler: @escaping (PushFetchResult) -> Void
     ) {
-        let handler = (app.manifest[PushSection.self] ?? PushSection()).onPush
+        let handler = onPush ?? (app.manifest[PushSection.self] ?? PushSection()).onPush
+        onPush = handler
         if let action = handler.action { app.perform(action, trigger: ActionTrigger(.push)) }
         switch handler.work {
         case .simulated(let length, let result):
-            pushWork[push] = app.engine.schedule(after: length) { [weak self] in
-                self?.pushWork[push] = nil
+            pushWork[push] = app.engine.schedule(after: length) { [unowned self] in
+                pushWork[push] = nil
                 completionHandler(result)
             }
         case .command(let command):
@@ -32,8 +33,8 @@ extension ManifestApp {
         reportIncomingCall: @escaping () -> Void, completion: @escaping () -> Void
     ) {
         let section = app.manifest[VoIPSection.self] ?? VoIPSection()
-        voipWork[push] = app.engine.schedule(after: section.work) { [weak self] in
-            self?.voipWork[push] = nil
+        voipWork[push] = app.engine.schedule(after: section.work) { [unowned self] in
+            voipWork[push] = nil
             if section.reportsCall { reportIncomingCall() }
             completion()
         }
@@ -66,8 +67,8 @@ extension ManifestApp {
             guard let limit = commands.cpuLimit else { return nil }
             app.timeline.record(.cpuExceeded(limit: limit, used: used, task: nil))
             // After the delivery has set its timers, which the termination clears.
-            app.engine.schedule(at: app.engine.now) { [weak app] in
-                app?.lifecycle.terminate(reason: "push \(push): the app used more CPU than the limit of \(limit) in the background and was killed")
+            app.engine.schedule(at: app.engine.now) { [unowned app] in
+                app.lifecycle.terminate(reason: "push \(push): the app used more CPU than the limit of \(limit) in the background and was killed")
             }
             return nil
         case .stopped:

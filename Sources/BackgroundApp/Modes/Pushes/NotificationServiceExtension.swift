@@ -10,7 +10,7 @@ import BackgroundPushes
 /// The extension is its own process: the app's state (suspended, terminated, force-quit) does not stop it,
 /// and it needs no background mode. ``PushMode`` owns it.
 package final class NotificationServiceExtension {
-    private weak var app: EmulatedApp?
+    private unowned var app: EmulatedApp?
     private let service: NotificationService
     /// The pushes whose extension run has not ended yet.
     private var running: Set<Int> = []
@@ -28,12 +28,12 @@ package final class NotificationServiceExtension {
         running.insert(push)
         switch service.outcome {
         case .modified(let after):
-            app.engine.schedule(after: after) { [weak self] in
-                self?.end(push, .notificationServiceCompleted(push: push), showing: .modified)
+            app.engine.schedule(after: after) { [unowned self] in
+                end(push, .notificationServiceCompleted(push: push), showing: .modified)
             }
         case .expired(let after):
-            app.engine.schedule(after: after) { [weak self] in
-                self?.end(push, .notificationServiceExpired(push: push, reason: .timeLimit), showing: .original)
+            app.engine.schedule(after: after) { [unowned self] in
+                end(push, .notificationServiceExpired(push: push, reason: .timeLimit), showing: .original)
             }
         }
     }

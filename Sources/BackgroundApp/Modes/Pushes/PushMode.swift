@@ -54,7 +54,7 @@ package final class PushMode: BackgroundMode {
     /// The number the next push gets, from 1.
     package private(set) var sentCount = 0
 
-    private weak var app: EmulatedApp?
+    private unowned var app: EmulatedApp?
     private var section = PushSection()
     private var configuration = Configuration()
     private var policy = PushPolicy()
@@ -94,7 +94,7 @@ package final class PushMode: BackgroundMode {
         service = app.manifest[NotificationServiceSection.self]?.work.map {
             NotificationServiceExtension(work: $0, timeLimit: configuration.serviceExtensionTimeLimit, in: app)
         }
-        app.device.addConditionsListener { [weak self] in self?.update($0) }
+        app.device.addConditionsListener { [unowned self] in update($0) }
         update(app.device.conditions)
     }
 
@@ -109,8 +109,7 @@ package final class PushMode: BackgroundMode {
                 continue
             }
             manifestPushesLeft += 1
-            app.engine.schedule(at: start + push.offset) { [weak self] in
-                guard let self else { return }
+            app.engine.schedule(at: start + push.offset) { [unowned self] in
                 manifestPushesLeft -= 1
                 send(push)
             }
@@ -120,9 +119,9 @@ package final class PushMode: BackgroundMode {
     /// Schedules `occurrence` of a repeating push, which schedules the next when it is sent.
     private func sendRecurring(_ schedule: RecurringPushSchedule, occurrence: Int) {
         guard let app else { return }
-        app.engine.schedule(at: max(app.engine.now, schedule.time(of: occurrence))) { [weak self] in
-            self?.send(schedule.push)
-            self?.sendRecurring(schedule, occurrence: occurrence + 1)
+        app.engine.schedule(at: max(app.engine.now, schedule.time(of: occurrence))) { [unowned self] in
+            send(schedule.push)
+            sendRecurring(schedule, occurrence: occurrence + 1)
         }
     }
 
@@ -222,14 +221,13 @@ package final class PushMode: BackgroundMode {
     /// `push N` and N bytes on the control socket (`bgtask push`): the payload, as `xcrun simctl push` takes
     /// it, sent now as APNs sends it; one that fails `PushPayload`'s rules is not delivered.
     package var controlVerbs: [ControlVerb] {
-        [ControlVerb(Self.pushVerb, takes: .payload) { [weak self] _, bytes in
+        [ControlVerb(Self.pushVerb, takes: .payload) { [unowned self] _, bytes in
             let payload: PushPayload
             do {
                 payload = try PushPayload(bytes: bytes, file: "the pushed payload")
             } catch {
                 return .error("the push was not delivered: \(error)")
             }
-            guard let self else { return .error("the push was not sent: the app has no push mode") }
             let push = send(payload, headers: payload.headers)
             if let rejection = rejections[push] { return .error("push \(push) was rejected: \(rejection)") }
             return .ok("sent push \(push); the run's push.* events say what became of it")
@@ -277,8 +275,7 @@ package final class PushMode: BackgroundMode {
         }
         if let deadline { app.engine.cancel(deadline) }
         deadline = policy.nextDeadline.map { time in
-            app.engine.schedule(at: max(time, app.engine.now)) { [weak self] in
-                guard let self, let app = self.app else { return }
+            app.engine.schedule(at: max(time, app.engine.now)) { [unowned self, unowned app] in
                 deadline = nil
                 apply(policy.advance(to: app.engine.now))
             }
@@ -295,12 +292,12 @@ package final class PushMode: BackgroundMode {
         app.timeline.record(.pushReceived(push: push))
         app.lifecycle.begin(.push(push), reason: "push \(push)")
         running[push] = .some(nil)
-        app.code.application(app, didReceiveRemoteNotification: userInfo, push: push) { [weak self] result in
-            self?.complete(push, result)
+        app.code.application(app, didReceiveRemoteNotification: userInfo, push: push) { [unowned self] result in
+            complete(push, result)
         }
         guard running[push] != nil else { return }
         // After the work the code scheduled, so that a handler of exactly the window completes in time.
-        running[push] = app.engine.schedule(after: configuration.completionWindow) { [weak self] in self?.windowEnded(push) }
+        running[push] = app.engine.schedule(after: configuration.completionWindow) { [unowned self] in windowEnded(push) }
     }
 
     private func complete(_ push: Int, _ result: PushFetchResult) {

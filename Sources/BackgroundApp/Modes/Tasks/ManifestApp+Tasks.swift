@@ -15,16 +15,15 @@ extension ManifestApp {
         if first { register(.atLaunch, on: tasks) }
         for identifier in app.manifest.submitAtLaunch { tasks.submit(identifier, trigger: ActionTrigger(.launch)) }
         guard first else { return }
-        app.engine.schedule(at: app.engine.now) { [weak self, weak tasks] in
-            if let tasks { self?.register(.afterLaunch, on: tasks) }
+        app.engine.schedule(at: app.engine.now) { [unowned self, unowned tasks] in
+            register(.afterLaunch, on: tasks)
         }
     }
 
     private func register(_ when: ManifestTask.Registration, on tasks: TaskMode) {
         for task in tasks.section.tasks where task.register == when {
-            tasks.scheduler.register(forTaskWithIdentifier: task.identifier, using: nil) { [weak self, weak tasks] launched in
-                guard let tasks else { return }
-                self?.handle(launched, as: task, in: tasks)
+            tasks.scheduler.register(forTaskWithIdentifier: task.identifier, using: nil) { [unowned self, unowned tasks] launched in
+                handle(launched, as: task, in: tasks)
             }
         }
     }
@@ -40,11 +39,11 @@ extension ManifestApp {
         case .simulated(let work):
             var steps = reportProgress(of: launched, as: task, over: work, on: engine)
             steps.append(engine.schedule(after: work) { launched.setTaskCompleted(success: true) })
-            // Weak: a task still working when the run ends would otherwise keep the engine, whose queue keeps
-            // the task, alive for ever (LeakSanitizer found the cycle). `ignore`: the work runs on.
+            // Not strong: a task still working when the run ends would otherwise keep the engine, whose queue
+            // keeps the task, alive for ever (LeakSanitizer found the cycle). `ignore`: the work runs on.
             guard task.onExpiration == .complete else { return launched.expirationHandler = {} }
-            launched.expirationHandler = { [weak engine, weak launched, steps] in
-                for step in steps { engine?.cancel(step) }
+            launched.expirationHandler = { [unowned engine, weak launched, steps] in
+                for step in steps { engine.cancel(step) }
                 launched?.setTaskCompleted(success: false)
             }
         case .command(let command):
@@ -99,8 +98,8 @@ extension ManifestApp {
             timeline.record(.cpuExceeded(limit: cpuLimit, used: used, task: name))
             let reason = "task \(name): the app used more CPU than the limit of \(cpuLimit) in the background and was killed"
             // After the handler has returned, as the system's kill comes from outside it.
-            engine.schedule(at: engine.now) { [weak app, weak launched] in
-                app?.lifecycle.terminate(reason: reason)
+            engine.schedule(at: engine.now) { [unowned app, weak launched] in
+                app.lifecycle.terminate(reason: reason)
                 launched?.setTaskCompleted(success: false)
             }
         case .exited(let status):

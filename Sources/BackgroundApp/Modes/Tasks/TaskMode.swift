@@ -24,7 +24,7 @@ package final class TaskMode: BackgroundMode {
     /// The manifest's task section, read out once: `submit` looks a task up on every submission.
     package private(set) var section = TaskSection()
 
-    private weak var app: EmulatedApp?
+    private unowned var app: EmulatedApp?
     /// What made the app submit each request last (the `run:` command's `BG_TRIGGER`).
     private var triggers: [String: ActionTrigger] = [:]
 
@@ -42,21 +42,20 @@ package final class TaskMode: BackgroundMode {
             backgroundModes: manifest.backgroundModes, conditions: app.device.conditionsFeed, configuration: app.configuration.scheduler,
             discretion: app.device.discretion)
         scheduler.entitlements = Set(manifest.entitlements)
-        scheduler.addCrashListener { [weak app] message in
-            app?.lifecycle.terminate(reason: "the app crashed: \(message)")
+        scheduler.addCrashListener { [unowned app] message in
+            app.lifecycle.terminate(reason: "the app crashed: \(message)")
         }
-        scheduler.addTimeUpListener { [weak app] task in
-            app?.lifecycle.terminate(reason: "task \(task.identifier): its time was up and the app had not called setTaskCompleted(success:)")
+        scheduler.addTimeUpListener { [unowned app] task in
+            app.lifecycle.terminate(reason: "task \(task.identifier): its time was up and the app had not called setTaskCompleted(success:)")
         }
-        scheduler.addLaunchListener { [weak app] task in
-            app?.lifecycle.begin(.task(task.identifier), reason: "task \(task.identifier) launched")
+        scheduler.addLaunchListener { [unowned app] task in
+            app.lifecycle.begin(.task(task.identifier), reason: "task \(task.identifier) launched")
         }
-        scheduler.addCompletionListener { [weak app] task, success in
+        scheduler.addCompletionListener { [unowned app] task, success in
             // After the scheduler has finished with it: the app may be suspended then.
-            guard let app else { return }
             let identifier = task.identifier
-            app.engine.schedule(at: app.engine.now) { [weak app] in
-                app?.lifecycle.end(.task(identifier), reason: "task \(identifier) \(success ? "completed" : "ended unsuccessfully")")
+            app.engine.schedule(at: app.engine.now) { [unowned app] in
+                app.lifecycle.end(.task(identifier), reason: "task \(identifier) \(success ? "completed" : "ended unsuccessfully")")
             }
         }
     }
@@ -146,8 +145,8 @@ package final class TaskMode: BackgroundMode {
     /// nothing (an identifier not permitted, no pending request, no running task) the reply says why.
     package var controlVerbs: [ControlVerb] {
         [
-            ControlVerb(Self.simulateLaunchVerb, takes: .name) { [weak self] identifier, _ in
-                guard let scheduler = self?.scheduler else { return .error("\(identifier) was not launched: the app has no task scheduler") }
+            ControlVerb(Self.simulateLaunchVerb, takes: .name) { [unowned self] identifier, _ in
+                guard let scheduler else { return .error("\(identifier) was not launched: the app has no task scheduler") }
                 if let problem = Self.notPermitted(identifier, scheduler) { return .error("\(identifier) was not launched: \(problem)") }
                 let pending = scheduler.pendingTaskRequests().map(\.identifier)
                 if scheduler.simulateLaunch(forTaskWithIdentifier: identifier) { return .ok("launched \(identifier)") }
@@ -155,8 +154,8 @@ package final class TaskMode: BackgroundMode {
                 let waiting = pending.isEmpty ? "none" : pending.joined(separator: ", ")
                 return .error("\(identifier) was not launched: no request for it is pending (pending: \(waiting)); the app submits it first")
             },
-            ControlVerb(Self.simulateExpirationVerb, takes: .name) { [weak self] identifier, _ in
-                guard let scheduler = self?.scheduler else { return .error("\(identifier) was not expired: the app has no task scheduler") }
+            ControlVerb(Self.simulateExpirationVerb, takes: .name) { [unowned self] identifier, _ in
+                guard let scheduler else { return .error("\(identifier) was not expired: the app has no task scheduler") }
                 if let problem = Self.notPermitted(identifier, scheduler) { return .error("\(identifier) was not expired: \(problem)") }
                 guard scheduler.simulateExpiration(forTaskWithIdentifier: identifier) else {
                     return .error("\(identifier) was not expired: no task with that identifier is running")

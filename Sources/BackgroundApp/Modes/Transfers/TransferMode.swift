@@ -42,17 +42,20 @@ package final class TransferMode: BackgroundMode {
     private let attempts: Attempts
     private let store: (any TransferStore)?
     private var rules: SessionRules
-    private weak var app: EmulatedApp?
+    private unowned var app: EmulatedApp?
     /// The sessions the app's code made, by identifier (the manifest's is ``transfers``).
     private var made: [String: BackgroundSession] = [:]
     /// The sessions whose events the app is being woken for, by identifier: whether the session finished
     /// delivering them meanwhile.
     private var launching: [String: Bool] = [:]
 
-    /// Every session: the manifest's, then those the app's code made, by identifier.
-    private var sessions: [BackgroundSession] {
-        // Asked at every change of the app's state: most apps make no session of their own.
-        made.isEmpty ? [transfers.session] : [transfers.session] + made.keys.sorted().compactMap { made[$0] }
+    /// Calls `body` with every session: the manifest's, then those the app's code made (as they were before
+    /// the first call), by identifier. Called at every change of the app's state: most apps make no session
+    /// of their own, and then no list is built.
+    private func forEachSession(_ body: (BackgroundSession) -> Void) {
+        let others = made.isEmpty ? [] : made.keys.sorted().compactMap { made[$0] }
+        body(transfers.session)
+        for session in others { body(session) }
     }
 
     /// A mode whose attempts `attempts` makes (by default simulated, with the manifest's `server:` list),
@@ -74,8 +77,8 @@ package final class TransferMode: BackgroundMode {
         self.transfers = transfers
         listen(to: transfers.session)
         transfers.update(conditions: app.device.conditions)
-        app.device.addConditionsListener { [weak self] conditions in
-            for session in self?.sessions ?? [] { session.update(network: NetworkPath(conditions)) }
+        app.device.addConditionsListener { [unowned self] conditions in
+            forEachSession { $0.update(network: NetworkPath(conditions)) }
         }
     }
 
@@ -104,7 +107,7 @@ package final class TransferMode: BackgroundMode {
 
     private func listen(to session: BackgroundSession) {
         let identifier = session.configuration.identifier
-        session.addEventListener { [weak self] event in self?.handle(event, of: identifier) }
+        session.addEventListener { [unowned self] event in handle(event, of: identifier) }
     }
 
     /// The first launch carries on the transfers the store kept.
@@ -118,7 +121,7 @@ package final class TransferMode: BackgroundMode {
     }
 
     package func appDidChange(from: LifecycleState, to: LifecycleState) {
-        for session in sessions { session.appDidChange(to: to) }
+        forEachSession { $0.appDidChange(to: to) }
     }
 
     /// Creates the transfers of the action's `upload:` and `download:`.
@@ -127,18 +130,18 @@ package final class TransferMode: BackgroundMode {
     }
 
     /// Settled when no transfer is pending and no wake is due.
-    package var isSettled: Bool { sessions.allSatisfy(\.isSettled) }
+    package var isSettled: Bool { transfers.session.isSettled && made.values.allSatisfy(\.isSettled) }
 
     /// The user force-quit the app: every transfer fails with `userForceQuitApplication` (downloads keep
     /// their resume data), and the session relaunches the app no more until the user opens it.
     package func appWasForceQuit() {
-        for session in sessions { session.forceQuit() }
+        forEachSession { $0.forceQuit() }
     }
 
     /// A restart lifts a force quit's block on the session's relaunches only with
     /// ``EmulatedApp/Configuration/rebootLiftsForceQuit`` (off by default; docs/DEVICE.md).
     package func deviceDidChange(_ event: DeviceEvent) {
-        if event == .reboot, app?.configuration.rebootLiftsForceQuit == true { sessions.forEach { $0.deviceRestarted() } }
+        if event == .reboot, app?.configuration.rebootLiftsForceQuit == true { forEachSession { $0.deviceRestarted() } }
     }
 
     private func handle(_ event: SessionEvent, of identifier: String) {
@@ -153,9 +156,9 @@ package final class TransferMode: BackgroundMode {
             app.lifecycle.begin(
                 activity, reason: "session.events \(identifier)", for: app.lifecycle.configuration.backgroundTaskTime,
                 ending: "the app did not call the completion handler of its session's events")
-            app.code.application(app, handleEventsForBackgroundURLSession: identifier) { [weak app] in
+            app.code.application(app, handleEventsForBackgroundURLSession: identifier) { [unowned app] in
                 // Then it may be suspended.
-                app?.lifecycle.end(activity, reason: "the app called the completion handler of its session's events")
+                app.lifecycle.end(activity, reason: "the app called the completion handler of its session's events")
             }
             let finished = launching.removeValue(forKey: identifier) == true
             if finished { app.code.urlSessionDidFinishEvents(app, forBackgroundURLSession: identifier) }

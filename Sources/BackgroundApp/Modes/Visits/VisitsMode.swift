@@ -24,7 +24,7 @@ package final class VisitsMode: BackgroundMode {
     /// The location mode on the mode's manager, once attached to an app with visits.
     package private(set) var location: LocationMode?
 
-    private weak var app: EmulatedApp?
+    private unowned var app: EmulatedApp?
     private var visits: [ManifestVisit] = []
     private var regions: [String: (latitude: Double, longitude: Double)] = [:]
     private var home = (latitude: 0.0, longitude: 0.0)
@@ -81,9 +81,9 @@ package final class VisitsMode: BackgroundMode {
         for visit in UsagePattern.occurrences(of: patterns, onDay: day, firstDay: firstDay, seed: seed, salt: Self.salt)
         where visit.time >= engine.now {
             let region = visits[visit.pattern].region
-            engine.schedule(at: visit.time) { [weak self] in self?.enter(region, for: visit.duration) }
+            engine.schedule(at: visit.time) { [unowned self] in enter(region, for: visit.duration) }
         }
-        engine.schedule(at: SimCalendar.midnight(ofDay: day + 1)) { [weak self] in self?.scheduleDay(day + 1) }
+        engine.schedule(at: SimCalendar.midnight(ofDay: day + 1)) { [unowned self] in scheduleDay(day + 1) }
     }
 
     private func enter(_ region: String, for duration: Duration) {
@@ -92,8 +92,7 @@ package final class VisitsMode: BackgroundMode {
         let id = nextID
         under.append((region, id))
         report()
-        engine.schedule(after: duration) { [weak self] in
-            guard let self else { return }
+        engine.schedule(after: duration) { [unowned self] in
             under.removeAll { $0.id == id }
             report()
         }

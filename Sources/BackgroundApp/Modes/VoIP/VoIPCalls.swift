@@ -44,11 +44,11 @@ package final class VoIPCalls {
         running[push] = false
         app.code.pushRegistry(
             app, didReceiveIncomingVoIPPush: payload, push: push,
-            reportIncomingCall: { [weak self] in
-                if self?.running[push] != nil { self?.running[push] = true }
+            reportIncomingCall: { [unowned self] in
+                if running[push] != nil { running[push] = true }
             },
-            completion: { [weak self, weak app] in
-                if let app { self?.complete(push, in: app) }
+            completion: { [unowned self, unowned app] in
+                complete(push, in: app)
             })
     }
 
