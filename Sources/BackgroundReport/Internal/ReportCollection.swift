@@ -72,7 +72,7 @@ struct ReportCollection {
         /// Halves the bars of the row that has most of them (keeping those still open), and samples that
         /// row's later bars half as often.
         mutating func thinBars() {
-            guard let row = Dictionary(grouping: bars.map(\.row), by: { $0 }).max(by: { $0.value.count < $1.value.count })?.key else { return }
+            guard let row = fullestRow(of: bars.lazy.map(\.row)) else { return }
             let stillOpen = Set(open.values)
             var kept: [Bar] = []
             var moved: [Int: Int] = [:]
@@ -90,7 +90,7 @@ struct ReportCollection {
 
         /// Halves the ticks of the row that has most of them, and samples its later ticks half as often.
         mutating func thinTicks() {
-            guard let row = Dictionary(grouping: ticks.map(\.row), by: { $0 }).max(by: { $0.value.count < $1.value.count })?.key else { return }
+            guard let row = fullestRow(of: ticks.lazy.map(\.row)) else { return }
             var nth = 0
             ticks.removeAll { tick in
                 guard tick.row == row else { return false }
@@ -98,6 +98,15 @@ struct ReportCollection {
                 return nth % 2 == 0
             }
             stride[row, default: (1, 1)].ticks *= 2
+        }
+
+        /// The row most of `items` are on, the first such row on a tie: the same row every run (a
+        /// `Dictionary`'s order, which chose it before, changes from one process to the next).
+        func fullestRow(of items: some Sequence<Int>) -> Int? {
+            var counts = [Int](repeating: 0, count: rows.count)
+            for row in items { counts[row] += 1 }
+            guard let most = counts.max(), most > 0 else { return nil }
+            return counts.firstIndex(of: most)
         }
 
         mutating func row(_ name: String) -> Int {
