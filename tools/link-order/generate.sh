@@ -42,7 +42,10 @@ SECONDS_FIXES="${SECONDS_FIXES:-70}"
 ORDER_FILE="${ORDER_FILE:-$here/bgloc.order}"  # where the list goes
 work="$(mktemp -d)"
 feeders=()
-cleanup() { for feeder in "${feeders[@]}"; do kill -- "-$feeder" 2>/dev/null || true; done; rm -rf "$work"; }
+cleanup() {  # gpsd's control socket, which a killed gpsfake leaves behind, is named after it
+    for feeder in "${feeders[@]}"; do kill -- "-$feeder" 2>/dev/null || true; rm -f "${TMPDIR:-/tmp}/gpsfake-$feeder.sock"; done
+    rm -rf "$work"
+}
 trap cleanup EXIT
 for tool in valgrind gpsfake nm readelf cc python3 "$BGLOC"; do
     command -v "$tool" >/dev/null || { echo "generate.sh: $tool is not installed (or not built: make release)" >&2; exit 1; }
