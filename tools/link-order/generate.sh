@@ -15,7 +15,14 @@
 # 1.5 MB), which moves whole: their functions are listed last (below). A symbol that is gone from the binary is skipped by lld
 # (--no-warn-symbol-ordering). Functions without a symbol (Swift's private `.L` ones) cannot be listed:
 # tools/link-order/private-first.ld puts them all first instead.
-# Needs valgrind, gpsfake (gpsd-clients), nm and objdump (binutils), python3 and a release build.
+# The data the daemons read or write is ordered too (issue 36): a second phase runs the region app and the daemon on
+# the machine's conditions under valgrind's lackey, which logs every load and store; tools/link-order/touched-blocks.c
+# (built here with cc) keeps the 16-byte blocks of bgloc's image they touched, and each block of .rodata or .bss is
+# listed by the data symbol it lies in (the nearest at or before it, `nm -n`), after the functions: lld places data
+# sections by the same list, so what the daemon reads (the Swift metadata that the runtime's conformance scans read,
+# the Unicode tables ArgumentParser asks about) and writes (the runtime's caches, lazy globals) lies together instead
+# of between tables it never reads. Symbols of 8 kB or more of which under a quarter was touched go last.
+# Needs valgrind, gpsfake (gpsd-clients), nm, objdump and readelf (binutils), cc, python3 and a release build.
 # As root it runs in a network namespace of its own (unshare), where it adds and removes a veth pair halfway
 # through: the daemon on the machine's conditions then runs what a link change costs it (a netlink message, a read
 # of sysfs, the scheduler on the new conditions), as it does on a board whose network comes and goes, or beside
@@ -35,9 +42,12 @@ SECONDS_FIXES="${SECONDS_FIXES:-70}"
 ORDER_FILE="${ORDER_FILE:-$here/bgloc.order}"  # where the list goes
 work="$(mktemp -d)"
 feeders=()
-cleanup() { for feeder in "${feeders[@]}"; do kill -- "-$feeder" 2>/dev/null || true; done; rm -rf "$work"; }
+cleanup() {  # gpsd's control socket, which a killed gpsfake leaves behind, is named after it
+    for feeder in "${feeders[@]}"; do kill -- "-$feeder" 2>/dev/null || true; rm -f "${TMPDIR:-/tmp}/gpsfake-$feeder.sock"; done
+    rm -rf "$work"
+}
 trap cleanup EXIT
-for tool in valgrind gpsfake nm python3 "$BGLOC"; do
+for tool in valgrind gpsfake nm readelf cc python3 "$BGLOC"; do
     command -v "$tool" >/dev/null || { echo "generate.sh: $tool is not installed (or not built: make release)" >&2; exit 1; }
 done
 strip --strip-debug -o "$work/bgloc" "$BGLOC"  # callgrind reads the symbols, not the DWARF (faster)
@@ -81,11 +91,41 @@ fi
 sleep $((SECONDS_FIXES - SECONDS_FIXES / 2))
 kill -INT "${pids[@]}"
 wait "${pids[@]}" || true
-for conditions in machine manifest region; do
-    [ -s "$work/out.$conditions" ] || { echo "generate.sh: the daemon ($conditions) wrote nothing:" >&2
-        cat "$work/err.$conditions" >&2; exit 1; }
+# The data phase: the region app (a walk of its own, held until it has started, as above) and the daemon on the
+# machine's conditions under lackey, each log through touched-blocks; valgrind loads the program low (0x108000), so
+# [1 MiB, 64 MiB) holds its image, whose place /proc/PID/maps gives while it runs.
+cc -O2 -o "$work/touched-blocks" "$here/touched-blocks.c"
+feed data_port
+for _ in $(seq 100); do timeout 1 bash -c "exec 3<>/dev/tcp/127.0.0.1/$data_port" 2>/dev/null && break; sleep 0.1; done
+kill -STOP "${feeders[2]}"
+sleep 3
+data_pids=()
+for conditions in region machine; do
+    mkdir "$work/data-$conditions"
+    manifest="$root/Examples/DailyRefresh/app.yaml"
+    gpsd="127.0.0.1:$port"
+    args=(live --app "$manifest" --conditions machine)
+    if [ "$conditions" = region ]; then gpsd="127.0.0.1:$data_port"; args=(live --app "$root/tools/bench/region-app.yaml"); fi
+    args+=(--gpsd "$gpsd" --format jsonl --state "$work/data-$conditions/state.sqlite")
+    valgrind --tool=lackey --trace-mem=yes --log-fd=9 "$work/bgloc" "${args[@]}" 9>&1 >"$work/data-$conditions/out" \
+        2>"$work/data-$conditions/err" | "$work/touched-blocks" 100000 4000000 "$work/data-$conditions/touched" &
+    data_pids+=($!)
+done
+for _ in $(seq 1800); do [ ! -s "$work/data-region/out" ] || break; sleep 0.1; done
+kill -CONT "${feeders[2]}"
+sleep "$SECONDS_FIXES"
+for conditions in region machine; do  # each daemon's valgrind: the one whose command line names its state
+    pid=$(pgrep -f "lackey.*$work/data-$conditions/state.sqlite" | head -n 1)
+    awk -v f="$work/bgloc" '$6 == f { print $1; exit }' "/proc/$pid/maps" | cut -d- -f1 > "$work/data-$conditions/base"
+    kill -INT "$pid"
+done
+wait "${data_pids[@]}" || true
+for conditions in machine manifest region data-region data-machine; do
+    out="$work/out.$conditions" err="$work/err.$conditions"
+    [ "${conditions#data-}" = "$conditions" ] || { out="$work/$conditions/out"; err="$work/$conditions/err"; }
+    [ -s "$out" ] || { echo "generate.sh: the daemon ($conditions) wrote nothing:" >&2; cat "$err" >&2; exit 1; }
     # What the profile covers: each daemon's timeline events by kind.
-    echo "$conditions: $(grep -o '"event":"[a-z.]*"' "$work/out.$conditions" | sort | uniq -c | tr -s ' \n' ' ')"
+    echo "$conditions: $(grep -o '"event":"[a-z.]*"' "$out" | sort | uniq -c | tr -s ' \n' ' ')"
 done
 nm -n --defined-only "$work/bgloc" > "$work/symbols"
 # The archives linked statically whose objects may keep their code in one plain .text (the Swift runtime's,
@@ -143,4 +183,35 @@ for archive in filter(os.path.exists, archives):
             plain[fields[2]] = max(plain.get(fields[2], 0), size[fields[0].split(":")[-2]])
 print("\n".join(sorted(ran, key=lambda name: (name in plain, plain.get(name, 0), name))))
 PY
-echo "$ORDER_FILE: $(wc -l < "$ORDER_FILE") functions"
+functions=$(wc -l < "$ORDER_FILE")
+nm -n -S --defined-only "$work/bgloc" > "$work/data-symbols"
+readelf -SW "$work/bgloc" > "$work/sections"
+python3 - "$work/data-symbols" "$work/sections" "$work"/data-*/base >> "$ORDER_FILE" <<'PY'
+# Every touched block of .rodata or .bss, by the data symbol at or before it; a symbol of 8 kB or more of which under a
+# quarter was touched (a Unicode table that a few binary searches read) goes last, so it does not part the others.
+import bisect, collections, re, sys
+symbols_file, sections_file, bases = sys.argv[1], sys.argv[2], sys.argv[3:]
+ranges = []
+for line in open(sections_file):
+    match = re.match(r"\s*\[\s*\d+\]\s+(\.rodata|\.bss)\s+\S+\s+([0-9a-f]+)\s+[0-9a-f]+\s+([0-9a-f]+)", line)
+    if match:
+        ranges.append((int(match.group(2), 16), int(match.group(2), 16) + int(match.group(3), 16)))
+symbols = []
+for line in open(symbols_file):
+    fields = line.split()
+    if len(fields) == 4 and fields[2] in "dDrRbBvV":
+        symbols.append((int(fields[0], 16), int(fields[1], 16), fields[3]))
+starts = [address for address, _, _ in symbols]
+blocks = collections.Counter()
+for base_file in bases:
+    base = int(open(base_file).read().strip() or "0", 16)
+    for line in open(base_file.rsplit("/", 1)[0] + "/touched"):
+        address = 0x100000 + int(line, 16) - base
+        if any(low <= address < high for low, high in ranges):
+            index = bisect.bisect_right(starts, address) - 1
+            if index >= 0:
+                blocks[index] += 1
+sparse = {i for i in blocks if symbols[i][1] >= 8192 and blocks[i] * 16 < symbols[i][1] // 4}
+print("\n".join(symbols[i][2] for i in sorted(blocks, key=lambda i: (i in sparse, i))))
+PY
+echo "$ORDER_FILE: $functions functions, $(($(wc -l < "$ORDER_FILE") - functions)) data symbols"
