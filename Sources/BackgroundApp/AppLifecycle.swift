@@ -166,9 +166,9 @@ public final class AppLifecycle {
     /// An activity ends; a backgrounded app with nothing left to do is suspended, with `reason`.
     public func end(_ activity: Activity, reason: @autoclosure () -> String) {
         // A timed activity ended early is removed with its timer.
-        guard activities.contains(activity) else { return cancelTimer(activity) }
+        guard let index = activities.firstIndex(of: activity) else { return cancelTimer(activity) }
+        activities.remove(at: index)  // once: begin adds an activity once
         cancelTimer(activity)
-        activities.removeAll { $0 == activity }
         suspendIfIdle(reason: reason())
     }
 

@@ -45,6 +45,28 @@ public final class EventEngine {
         return EventID(rawValue: queue.insert(at: max(time, now), sequence: sequence, action))
     }
 
+    /// Schedules `entries`, sorted by time, that are never cancelled: they run exactly as if each were
+    /// scheduled in turn (one after the other, in the order given), but only the next of them waits in the
+    /// queue — the following one joins it, with the place in the order it was given here, when that one
+    /// runs. A script of a year's changes (``ScriptedConditions``' thousands of timed entries) so keeps the
+    /// queue, which every other action goes through, as short as what else is pending.
+    public func schedule(inOrder entries: [(time: SimTime, action: () -> Void)]) {
+        guard !entries.isEmpty else { return }
+        precondition(zip(entries, entries.dropFirst()).allSatisfy { $0.time <= $1.time }, "entries not sorted by time")
+        enqueue(entries, at: 0, sequence: nextSequence, notBefore: now)
+        nextSequence += UInt64(entries.count)
+    }
+
+    /// Queues `entries[index]` with its place in the order (the first's `sequence` plus `index`); when it
+    /// runs, the next entry is queued first.
+    private func enqueue(_ entries: [(time: SimTime, action: () -> Void)], at index: Int, sequence: UInt64, notBefore earliest: SimTime) {
+        let entry = entries[index]
+        _ = queue.insert(at: max(entry.time, earliest), sequence: sequence + UInt64(index)) { [unowned self] in
+            if index + 1 < entries.count { enqueue(entries, at: index + 1, sequence: sequence, notBefore: earliest) }
+            entry.action()
+        }
+    }
+
     /// Schedules `action` a duration from now.
     @discardableResult
     public func schedule(after delay: Duration, _ action: @escaping () -> Void) -> EventID {

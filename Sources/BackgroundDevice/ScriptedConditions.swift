@@ -17,7 +17,8 @@ public import BackgroundCore
 ///   time; the count starts again at every change of the power source, the level or a rate.
 ///
 /// This is the manifest's `conditions:` list. Offset entries are scheduled at the start, each its own engine
-/// event; the daily entries and the battery share one pending event, the next of them.
+/// event (``EventEngine/schedule(inOrder:)``: only the next waits in the engine's queue); the daily entries
+/// and the battery share one pending event, the next of them.
 ///
 /// ```swift
 /// let conditions = ScriptedConditions([
@@ -124,11 +125,11 @@ private final class ScriptRun {
 
     func begin() {
         update(current)
-        for entry in once.enumerated().sorted(by: { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }).map(\.element) {
-            engine.schedule(at: entry.time) { [self] in
-                change(at: entry.time) { apply(entry.change) }
-            }
-        }
+        // Each its own event, in order, but only the next one in the engine's queue (a year of entries).
+        engine.schedule(inOrder: once.enumerated().sorted(by: { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }).map {
+            let entry = $0.element
+            return (entry.time, { [self] in change(at: entry.time) { apply(entry.change) } })
+        })
         reschedule()
     }
 

@@ -138,6 +138,14 @@ public final class BGTaskScheduler {
         var timeUp: EventID?
     }
 
+    /// The actions of a pending request's timers (``timerActions(of:)``).
+    struct TimerActions {
+        let launch: () -> Void
+        let reasonCheck: () -> Void
+    }
+
+    /// Each refresh and processing identifier's ``TimerActions`` (few: the permitted identifiers).
+    var timerActions: [(identifier: String, actions: TimerActions)] = []
     /// Pending requests in submission order.
     var pending: [Pending] = []
     /// Running tasks in launch order.
@@ -383,14 +391,14 @@ public final class BGTaskScheduler {
                 pending[index].plannedReason = .appUsage
                 return
             }
-            let identifier = request.identifier
+            let actions = timerActions(of: request)
             pending[index].reasonCheck.map(engine.cancel)
             pending[index].reasonCheck = nil
             pending[index].plannedReason = plan.reason
-            pending[index].launch = engine.schedule(at: plan.time) { [unowned self] in launchBatch(identifier) }
+            pending[index].launch = engine.schedule(at: plan.time, actions.launch)
             if plan.reason != nil, from > engine.now {
                 // From its earliest begin it waits for the planned launch's reason: record it then.
-                pending[index].reasonCheck = engine.schedule(at: from) { [unowned self] in updateReason(of: identifier) }
+                pending[index].reasonCheck = engine.schedule(at: from, actions.reasonCheck)
             }
         } else if !eligible, let launch = pending[index].launch {
             engine.cancel(launch)
@@ -401,9 +409,21 @@ public final class BGTaskScheduler {
         }
         if !eligible, pending[index].reasonCheck == nil, let begin = request.earliestBeginDate, begin > engine.now {
             // Held before its earliest begin: say why it still waits when that passes.
-            let identifier = request.identifier
-            pending[index].reasonCheck = engine.schedule(at: begin) { [unowned self] in updateReason(of: identifier) }
+            pending[index].reasonCheck = engine.schedule(at: begin, timerActions(of: request).reasonCheck)
         }
+    }
+
+    /// The launch (``launchBatch(_:)``) and the look at the reason (``updateReason(of:)``) of `request`'s
+    /// identifier, made once for a refresh or processing identifier (planned again at every resubmission);
+    /// a continued task's, one of any number under its wildcard, gets its own each time.
+    func timerActions(of request: BGTaskRequest) -> TimerActions {
+        let identifier = request.identifier
+        if let known = timerActions.first(where: { $0.identifier == identifier }) { return known.actions }
+        let actions = TimerActions(
+            launch: { [unowned self] in launchBatch(identifier) },
+            reasonCheck: { [unowned self] in updateReason(of: identifier) })
+        if request.kind != .continued { timerActions.append((identifier, actions)) }
+        return actions
     }
 
     /// The look at the reason of `identifier` when its earliest begin passes.
@@ -417,6 +437,8 @@ public final class BGTaskScheduler {
     /// rules say so (``TaskRules/waiting(_:hold:planned:previous:now:)``).
     func updateReason(at index: Int) {
         let request = pending[index].request
+        // Before its earliest begin it waits for that, whatever holds it: nothing changes.
+        if pending[index].reason == .earliestBegin, let begin = request.earliestBeginDate, begin > engine.now { return }
         updateReason(of: request, at: index, hold: holdState.reason(for: request))
     }
 

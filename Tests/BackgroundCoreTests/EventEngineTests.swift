@@ -29,6 +29,63 @@ import Testing
         #expect(times == [ten, ten, fifteen])
     }
 
+    /// A batch scheduled in order runs exactly as its entries scheduled one by one would, among actions due
+    /// at the same times, scheduled before, between (by the batch's own actions) and after it.
+    @Test func aBatchInOrderRunsAsItsEntriesScheduledInTurn() {
+        func run(batched: Bool) -> [String] {
+            let engine = EventEngine(start: .defaultStart + .seconds(10))
+            var order: [String] = []
+            for i in 0..<6 { engine.schedule(after: .seconds(i % 3 * 5)) { order.append("before\(i)") } }
+            // Two entries in the past (run now), equal times, and each entry schedules actions of its own.
+            let times = [-5, 0, 0, 5, 5, 5, 10, 20].map { SimTime.defaultStart + .seconds(10 + $0) }
+            let entries = times.enumerated().map { i, time in
+                (time: time, action: {
+                    order.append("entry\(i)")
+                    engine.schedule(after: .zero) { order.append("now\(i)") }
+                    engine.schedule(after: .seconds(5)) { order.append("later\(i)") }
+                })
+            }
+            if batched {
+                engine.schedule(inOrder: entries)
+            } else {
+                for entry in entries { engine.schedule(at: entry.time, entry.action) }
+            }
+            for i in 0..<6 { engine.schedule(after: .seconds(i % 3 * 5)) { order.append("after\(i)") } }
+            engine.run()
+            return order
+        }
+        let batched = run(batched: true)
+        #expect(batched == run(batched: false))
+        #expect(batched.count == 6 + 8 * 3 + 6)
+        #expect(batched.prefix(3) == ["before0", "before3", "entry0"])
+    }
+
+    /// Actions scheduled for the current time run after those already due then (scheduled earlier), in
+    /// order; a cancelled one does not run, even when its place is taken by a later one.
+    @Test func actionsScheduledForNowRunAfterThoseAlreadyDueInOrder() {
+        let engine = EventEngine(start: .defaultStart)
+        var order: [String] = []
+        engine.schedule(after: .seconds(1)) {
+            order.append("a")
+            let b = engine.schedule(at: engine.now) { order.append("b") }
+            engine.schedule(at: .defaultStart) { order.append("c") }  // in the past: now
+            engine.cancel(b)
+            let d = engine.schedule(after: .zero) { order.append("d") }  // may take b's place
+            engine.schedule(after: .zero) {
+                order.append("e")
+                engine.cancel(d)  // ran already: nothing
+                engine.schedule(after: .zero) { order.append("g") }
+            }
+            engine.schedule(after: .seconds(1)) { order.append("h") }
+            #expect(engine.nextEventTime == engine.now)
+        }
+        engine.schedule(after: .seconds(1)) { order.append("f") }
+        engine.run()
+        #expect(order == ["a", "f", "c", "d", "e", "g", "h"])
+        #expect(engine.isIdle)
+        #expect(engine.now == .defaultStart + .seconds(2))
+    }
+
     @Test func cancelledActionsDoNotRun() {
         let engine = EventEngine(start: .defaultStart)
         var ran: [Int] = []

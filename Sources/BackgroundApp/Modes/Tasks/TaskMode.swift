@@ -27,6 +27,15 @@ package final class TaskMode: BackgroundMode {
     private unowned var app: EmulatedApp?
     /// What made the app submit each request last (the `run:` command's `BG_TRIGGER`).
     private var triggers: [String: ActionTrigger] = [:]
+    /// The activity of each task identifier launched (``AppLifecycle/Activity/task(_:)``), made once: a task
+    /// begins and ends one at every launch. Few (the app's identifiers), so looked up in order; a continued
+    /// task's, one of any number under its wildcard, leaves at its end.
+    private var activities: [(task: String, activity: AppLifecycle.Activity)] = []
+    /// The completed tasks whose activity's end is due, in order from `firstDue`: each ``endCompletedTask``
+    /// action, scheduled at a completion, ends the first (one closure for all: a year of tasks allocates none).
+    private var completedTasks: [(activity: AppLifecycle.Activity, identifier: String, success: Bool)] = []
+    private var firstDue = 0
+    private lazy var endCompletedTask: () -> Void = { [unowned self] in endFirstCompletedTask() }
 
     package init() {}
 
@@ -48,16 +57,36 @@ package final class TaskMode: BackgroundMode {
         scheduler.addTimeUpListener { [unowned app] task in
             app.lifecycle.terminate(reason: "task \(task.identifier): its time was up and the app had not called setTaskCompleted(success:)")
         }
-        scheduler.addLaunchListener { [unowned app] task in
-            app.lifecycle.begin(.task(task.identifier), reason: "task \(task.identifier) launched")
+        scheduler.addLaunchListener { [unowned self] task in
+            guard let app = self.app else { return }
+            app.lifecycle.begin(activity(of: task.identifier), reason: "task \(task.identifier) launched")
         }
-        scheduler.addCompletionListener { [unowned app] task, success in
-            // After the scheduler has finished with it: the app may be suspended then.
+        scheduler.addCompletionListener { [unowned self] task, success in
+            // After the scheduler has finished with it, in an action of its own: the app may be suspended then.
+            guard let app = self.app else { return }
             let identifier = task.identifier
-            app.engine.schedule(at: app.engine.now) { [unowned app] in
-                app.lifecycle.end(.task(identifier), reason: "task \(identifier) \(success ? "completed" : "ended unsuccessfully")")
-            }
+            completedTasks.append((activity(of: identifier), identifier, success))
+            if task is BGContinuedProcessingTask { activities.removeAll { $0.task == identifier } }
+            app.engine.schedule(at: app.engine.now, endCompletedTask)
         }
+    }
+
+    private func activity(of identifier: String) -> AppLifecycle.Activity {
+        if let known = activities.first(where: { $0.task == identifier }) { return known.activity }
+        let activity = AppLifecycle.Activity.task(identifier)
+        activities.append((identifier, activity))
+        return activity
+    }
+
+    /// Ends the activity of the first completed task due (scheduled by the completion listener).
+    private func endFirstCompletedTask() {
+        let (activity, identifier, success) = completedTasks[firstDue]
+        firstDue += 1
+        if firstDue == completedTasks.count {
+            completedTasks.removeAll(keepingCapacity: true)
+            firstDue = 0
+        }
+        app?.lifecycle.end(activity, reason: "task \(identifier) \(success ? "completed" : "ended unsuccessfully")")
     }
 
     /// The first launch tells the scheduler the usage before the run, before the app's code submits anything.
