@@ -1,7 +1,7 @@
 import BackgroundCore
 import BackgroundDevice
 import BackgroundTestKit
-import BackgroundTransfers
+@testable import BackgroundTransfers
 import Foundation
 import Testing
 

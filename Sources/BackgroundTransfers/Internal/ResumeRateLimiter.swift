@@ -14,18 +14,18 @@ import BackgroundDevice
 /// spans, ``SimCalendar/longest``), where a transfer created in the background no longer starts within the
 /// run; unbounded, some 27 wakes without an open put the delay past the end of the clock (2262), and a
 /// transfer created then crashed the run.
-package struct ResumeRateLimiter {
-    package let firstDelay: Duration
+struct ResumeRateLimiter {
+    let firstDelay: Duration
     /// The delay for a transfer created now, in the background.
-    package private(set) var delay = Duration.zero
+    private(set) var delay = Duration.zero
 
-    package init(firstDelay: Duration) {
+    init(firstDelay: Duration) {
         self.firstDelay = firstDelay
     }
 
     /// The session woke or relaunched the app for its events.
-    package mutating func sessionWokeApp() { delay = delay == .zero ? firstDelay : min(delay * 2, SimCalendar.longest) }
+    mutating func sessionWokeApp() { delay = delay == .zero ? firstDelay : min(delay * 2, SimCalendar.longest) }
 
     /// The app came to the foreground.
-    package mutating func reset() { delay = .zero }
+    mutating func reset() { delay = .zero }
 }
