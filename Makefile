@@ -10,7 +10,11 @@ CONFIGURATION ?= release
 # start about 2 ms faster than with the shared runtime (docs/PERFORMANCE.md). They carry the C++ runtime
 # that the Swift runtime needs as well: loading the shared libstdc++ cost every start 0.9 ms, more than half
 # of what aplay's whole start costs. SwiftPM has no flag for that, so the link searches first a folder that
-# holds only the compiler's libstdc++.a (GCC's runtime library exception allows linking it so). GCC's
+# holds only static archives (lld takes the first folder that has a library by either name): the compiler's
+# libstdc++.a (GCC's runtime library exception allows linking it so), and Debian's libsqlite3.a and
+# libyaml.a (libsqlite3-dev, libyaml-dev; public domain and MIT): linked in, the daemon maps only the
+# SQLite and libyaml code it runs, ordered among its own, instead of each shared library's whole code,
+# symbol tables and read-only data (issue 36, docs/PERFORMANCE.md "Peak memory"). GCC's
 # unwinder comes in too (-static-libgcc): loading libgcc_s and its start-up CPUID probes cost 0.2 ms. With
 # no library of their own to find, they carry no $ORIGIN run path, which cost the loader some twenty failed
 # lookups beside the binary for libasound. They are built in a folder of their own, rebuilt from scratch when
@@ -38,10 +42,10 @@ CONFIGURATION ?= release
 # run keeps them, so that a conflicting access still traps there; the engine's own properties skip them in
 # every build (`@exclusivity(unchecked)`).
 RELEASE_BUILD ?= .build-release
-STATIC_CXX = $(abspath $(RELEASE_BUILD))/static-libstdc++
+STATIC_LIBS = $(abspath $(RELEASE_BUILD))/static-libs
 LINK_ORDER = $(abspath tools/link-order/bgloc.order)
 PRIVATE_FIRST = $(abspath tools/link-order/private-first.ld)
-RELEASE_FLAGS ?= --static-swift-stdlib -Xswiftc -enforce-exclusivity=unchecked -Xswiftc -L$(STATIC_CXX) -Xswiftc -Xclang-linker -Xswiftc -static-libgcc \
+RELEASE_FLAGS ?= --static-swift-stdlib -Xswiftc -enforce-exclusivity=unchecked -Xswiftc -L$(STATIC_LIBS) -Xswiftc -Xclang-linker -Xswiftc -static-libgcc \
     --disable-local-rpath -Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs \
     -Xswiftc -Xfrontend -Xswiftc -function-sections -Xcc -ffunction-sections \
     -Xlinker --symbol-ordering-file=$(LINK_ORDER) -Xlinker --no-warn-symbol-ordering -Xlinker -T -Xlinker $(PRIVATE_FIRST) \
@@ -115,10 +119,11 @@ bench: deps
 	tools/bench/run
 
 release:
-	@lib="$$(clang -print-file-name=libstdc++.a)"; case "$$lib" in \
-	    /*) mkdir -p $(STATIC_CXX) && ln -sf "$$lib" $(STATIC_CXX)/libstdc++.a ;; \
-	    *) echo "make: the compiler has no libstdc++.a; install it (Debian: apt-get install libstdc++-12-dev)" >&2; exit 1 ;; \
-	esac
+	@mkdir -p $(STATIC_LIBS); for pair in libstdc++.a:libstdc++-12-dev libsqlite3.a:libsqlite3-dev libyaml.a:libyaml-dev; do \
+	    lib="$$(clang -print-file-name=$${pair%%:*})"; case "$$lib" in \
+	    /*) ln -sf "$$lib" $(STATIC_LIBS)/$${pair%%:*} ;; \
+	    *) echo "make: the linker finds no $${pair%%:*}; install it (Debian: apt-get install $${pair#*:})" >&2; exit 1 ;; \
+	    esac; done
 	@if [ "$$(cat $(RELEASE_BUILD)/$(CONFIGURATION).flags 2>/dev/null)" != "$(RELEASE_FLAGS)" ]; then \
 	    rm -rf "$$(readlink -f $(RELEASE_BUILD)/$(CONFIGURATION))" && echo "$(RELEASE_FLAGS)" > $(RELEASE_BUILD)/$(CONFIGURATION).flags; fi
 	$(SWIFT) build $(SWIFTPM_FLAGS) $(RELEASE_FLAGS) --scratch-path $(RELEASE_BUILD) -c $(CONFIGURATION)

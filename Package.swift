@@ -55,10 +55,11 @@ let package = Package(
         // libdbus, imported only by MPRIS: loaded when a session bus is there (dlopen), not linked; it declares the
         // few types of libdbus's stable ABI it uses, so not even the header is needed to build.
         .target(name: "CDBus"),
-        // SQLite, imported only by SQLiteStore.
-        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
-        // libyaml, imported only by YAML.
-        .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
+        // SQLite, imported only by SQLiteStore; libyaml, imported only by YAML. Linked by the modulemap's `link`
+        // alone, with no pkgConfig: SwiftPM would add pkg-config's library folder (/usr/lib/x86_64-linux-gnu) to the
+        // link's search path ahead of the folder of static archives that `make release` links them from (Makefile).
+        .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(name: "CYAML", providers: [.apt(["libyaml-dev"])]),
 
         // The engine, virtual time, the typed timeline and its two renderers.
         .target(name: "BackgroundCore"),
