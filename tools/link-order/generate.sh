@@ -4,7 +4,7 @@
 # they sit together in bgloc's code and the few pages they need are the pages the kernel maps (issue 19,
 # issue 29, docs/PERFORMANCE.md "Peak memory"). Run it after `make release` when the daemon's code changed
 # much, then relink (`rm .build-release/release/bgloc && make release`):
-#   tools/link-order/generate.sh            # about 90 s: three daemons under callgrind, 70 s of fixes
+#   tools/link-order/generate.sh            # about 5 minutes: three daemons under callgrind, then two under lackey, 110 s of fixes each
 # It runs `bgloc live --app Examples/DailyRefresh/app.yaml` (on the machine's conditions and on the
 # manifest's) and `bgloc live --app tools/bench/region-app.yaml` (an app with a region and a processing task, the
 # bench's third daemon: the fix path, region monitoring) under valgrind's callgrind (--dump-instr=yes) against
@@ -34,11 +34,13 @@ fi
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$here/../.."
 BGLOC="${BGLOC:-$root/.build-release/release/bgloc}"
-# Over a minute: the manifest's processing task launches at the first whole minute of the run (task.launched), and
-# its code, left out of a 30 s list, cost 0.6 MB of scattered code in the runs that reached it. A 100 s list, which
-# reaches the region app's exit, was tried and not kept (issue 36: the region app's peak within its spread, the
-# DailyRefresh daemons' 0.2 MB higher; docs/PERFORMANCE.md).
-SECONDS_FIXES="${SECONDS_FIXES:-70}"
+# Over a minute and a half: the manifest's processing task launches at the first whole minute of the run
+# (task.launched), and its code, left out of a 30 s list, cost 0.6 MB of scattered code in the runs that reached it;
+# the region app enters its region about 35 s into the walk, its second task launches at the next whole minute and
+# ends 20 s later, when the walk leaves the region (about 90 s): a 70 s list missed those, 0.4 MB of code scattered
+# in the bench's region daemon (issue 36). Longer lists cost the DailyRefresh daemons nothing now that the list is in
+# tiers (below): a 100 s list, tried before the tiers, had put the region app's code among theirs (0.2 MB more).
+SECONDS_FIXES="${SECONDS_FIXES:-110}"
 ORDER_FILE="${ORDER_FILE:-$here/bgloc.order}"  # where the list goes
 work="$(mktemp -d)"
 feeders=()
@@ -129,9 +131,10 @@ for conditions in machine manifest region data-region data-machine; do
 done
 nm -n --defined-only "$work/bgloc" > "$work/symbols"
 # The archives linked statically whose objects may keep their code in one plain .text (the Swift runtime's,
-# the compiler's libstdc++.a that `make release` links): such a section moves whole, so its functions go last.
+# and the compiler's libstdc++.a, Debian's libsqlite3.a and libyaml.a that `make release` links): such a section
+# moves whole, so its functions go last.
 swift_static="$(dirname "$(readlink -f "$(command -v swift)")")/../lib/swift_static/linux"
-archives=("$swift_static"/*.a "$root/.build-release/static-libstdc++/libstdc++.a")
+archives=("$swift_static"/*.a "$root"/.build-release/static-libs/*.a)
 python3 - "$work/symbols" "${#archives[@]}" "${archives[@]}" "$work"/cg.* > "$ORDER_FILE" <<'PY'
 # Callgrind's cost lines start with the instruction's address: absolute (0x…), relative to the previous one
 # (+N, -N) or the same (*); `ob=` says which object they are in. A PIE's addresses are its own (no load base).
@@ -144,8 +147,9 @@ for line in open(symbols):
     if len(fields) == 3 and fields[1] in "tTwW":
         functions.append((int(fields[0], 16), fields[2].strip()))
 starts = [address for address, _ in functions]
-ran = set()
+ran = {}  # each function: the daemons (profiles) that ran it
 for profile in profiles:
+    daemon = profile.rsplit(".", 1)[-1]
     objects, current, last = {}, "", 0
     for line in open(profile):
         if line.startswith(("ob=", "cob=")):  # a callee's object (cob=) may name it first
@@ -165,7 +169,7 @@ for profile in profiles:
         if current.endswith("/bgloc"):
             index = bisect.bisect_right(starts, last) - 1
             if index >= 0:
-                ran.add(functions[index][1])
+                ran.setdefault(functions[index][1], set()).add(daemon)
 # lld places a section where the first of its listed symbols is, so a plain .text holding many functions (libswiftCore's
 # Swift.o, 1.5 MB) listed among the others would push them apart by its size: the functions in sections of
 # their own come first, then those in plain sections, the smallest section first.
@@ -181,7 +185,12 @@ for archive in filter(os.path.exists, archives):
         fields = line.split()
         if len(fields) == 3 and fields[1] in "tTwW" and fields[0].split(":")[-2] in size:
             plain[fields[2]] = max(plain.get(fields[2], 0), size[fields[0].split(":")[-2]])
-print("\n".join(sorted(ran, key=lambda name: (name in plain, plain.get(name, 0), name))))
+# Within each, in tiers: what every daemon runs (start-up, the fix path), then the rest of what the DailyRefresh
+# daemons run, then what only the region app runs (its region's entry and exit, its task): each daemon's code then
+# lies in at most two stretches, and the DailyRefresh daemons' fault-around windows do not reach the region app's.
+def tier(name):
+    return 0 if len(ran[name]) == len(profiles) else 1 if ran[name] - {"region"} else 2
+print("\n".join(sorted(ran, key=lambda name: (name in plain, tier(name), plain.get(name, 0), name))))
 PY
 functions=$(wc -l < "$ORDER_FILE")
 nm -n -S --defined-only "$work/bgloc" > "$work/data-symbols"
@@ -203,6 +212,7 @@ for line in open(symbols_file):
         symbols.append((int(fields[0], 16), int(fields[1], 16), fields[3]))
 starts = [address for address, _, _ in symbols]
 blocks = collections.Counter()
+touched_by = collections.defaultdict(set)  # each symbol: the daemons that touched it
 for base_file in bases:
     base = int(open(base_file).read().strip() or "0", 16)
     for line in open(base_file.rsplit("/", 1)[0] + "/touched"):
@@ -211,7 +221,11 @@ for base_file in bases:
             index = bisect.bisect_right(starts, address) - 1
             if index >= 0:
                 blocks[index] += 1
+                touched_by[index].add(base_file)
 sparse = {i for i in blocks if symbols[i][1] >= 8192 and blocks[i] * 16 < symbols[i][1] // 4}
-print("\n".join(symbols[i][2] for i in sorted(blocks, key=lambda i: (i in sparse, i))))
+# In the functions' tiers: what both daemons touch, then what only the DailyRefresh daemon does, then the region app.
+def tier(i):
+    return 0 if len(touched_by[i]) == len(bases) else 1 if any("data-region" not in b for b in touched_by[i]) else 2
+print("\n".join(symbols[i][2] for i in sorted(blocks, key=lambda i: (i in sparse, tier(i), i))))
 PY
 echo "$ORDER_FILE: $functions functions, $(($(wc -l < "$ORDER_FILE") - functions)) data symbols"
