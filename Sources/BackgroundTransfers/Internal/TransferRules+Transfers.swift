@@ -107,6 +107,19 @@ extension TransferRules {
                [.didComplete(transfer: id, status: nil, error: error, resume: resume)], launch: launch)
     }
 
+    /// Ends `transfer` (taken out of ``TransferRules/transfers``) as completed with the HTTP `status`, having
+    /// moved `bytes`: `transfer.completed`, then a download's file (a 2xx status; not a data task's) and
+    /// `didComplete`.
+    mutating func completed(_ transfer: SessionTransfer, status: Int, bytes: Int64) {
+        let id = transfer.id
+        var events: [SessionEvent] = []
+        if transfer.pending.kind == .download, !transfer.isData, (200..<300).contains(status) {
+            events.append(.didFinishDownloading(transfer: id, file: transfer.pending.file))
+        }
+        events.append(.didComplete(transfer: id, status: status, error: nil, resume: nil))
+        finish(transfer, .transferCompleted(transfer: id, status: status, bytes: bytes), events)
+    }
+
     /// Ends `transfer` (taken out of ``TransferRules/transfers``): its outcome written first, then
     /// `record`; `events` delivered at once while the app runs (and the store forgets it), otherwise queued,
     /// asking for the app when `launch` and the configuration allow. The two-phase end: a kill after the
@@ -139,10 +152,7 @@ extension TransferRules {
         let pending = transfer.pending
         switch pending.outcome {
         case .completed(let status, let bytes):
-            let download = pending.kind == .download && (200..<300).contains(status)
-            finish(transfer, .transferCompleted(transfer: pending.id, status: status, bytes: bytes),
-                   (download ? [.didFinishDownloading(transfer: pending.id, file: pending.file)] : [])
-                       + [.didComplete(transfer: pending.id, status: status, error: nil, resume: nil)])
+            completed(transfer, status: status, bytes: bytes)
         case .failed(let error, let detail):
             fail(transfer, error, detail: detail, resume: transfer.resume)
         case nil: break

@@ -309,16 +309,9 @@ struct TransferRules {
     /// The attempt of the transfer at `i` completed with `response` (any HTTP status): it ends.
     private mutating func complete(_ i: Int, _ response: TransferResponse) {
         let transfer = remove(i)
-        let id = transfer.id
-        let download = transfer.pending.kind == .download
-        let bytes = download ? response.resumedFrom + response.bytesReceived : response.bytesSent
+        let bytes = transfer.pending.kind == .download ? response.resumedFrom + response.bytesReceived : response.bytesSent
         if let charged = transfer.cellularCharge, bytes > charged { discretion.spendCellular(bytes - charged, at: now) }
-        var events: [SessionEvent] = []
-        if download, !transfer.isData, (200..<300).contains(response.status) {
-            events.append(.didFinishDownloading(transfer: id, file: transfer.pending.file))
-        }
-        events.append(.didComplete(transfer: id, status: response.status, error: nil, resume: nil))
-        finish(transfer, .transferCompleted(transfer: id, status: response.status, bytes: bytes), events)
+        completed(transfer, status: response.status, bytes: bytes)
     }
 
     /// The attempt of the transfer at `i` failed in transport: retried after the backoff, or it fails.
