@@ -4,26 +4,15 @@ import PackageDescription
 let package = Package(
     name: "bgkit",
     products: [
+        // What users import: the Apple-named modules (an iOS app's code on the emulated device, CONTRACTS §11), the
+        // test kit, and five modules for library users of the engine and the modes (docs/ARCHITECTURE.md,
+        // "Products"). The other modules are the package's own: the tools', the real I/O's and the C wrappers'.
         .library(name: "BackgroundCore", targets: ["BackgroundCore"]),
-        .library(name: "BackgroundDevice", targets: ["BackgroundDevice"]),
         .library(name: "BackgroundScheduler", targets: ["BackgroundScheduler"]),
         .library(name: "BackgroundLocation", targets: ["BackgroundLocation"]),
-        .library(name: "BackgroundAudio", targets: ["BackgroundAudio"]),
-        .library(name: "GPSDLocation", targets: ["GPSDLocation"]),
-        .library(name: "ALSAAudio", targets: ["ALSAAudio"]),
         .library(name: "BackgroundApp", targets: ["BackgroundApp"]),
-        .library(name: "BackgroundTestKit", targets: ["BackgroundTestKit"]),
-        .library(name: "BackgroundReport", targets: ["BackgroundReport"]),
-        .library(name: "BackgroundPushes", targets: ["BackgroundPushes"]),
-        .library(name: "BackgroundTransfers", targets: ["BackgroundTransfers"]),
-        .library(name: "CurlTransport", targets: ["CurlTransport"]),
-        .library(name: "SQLiteStore", targets: ["SQLiteStore"]),
-        .library(name: "BackgroundState", targets: ["BackgroundState"]),
-        .library(name: "AppControl", targets: ["AppControl"]),
         .library(name: "BackgroundPopulation", targets: ["BackgroundPopulation"]),
-        .library(name: "MPRIS", targets: ["MPRIS"]),
-        // bgloc and bgtask are one program (it runs as the name it is started by), so that an installed
-        // system carries the Swift runtime they share once: `make install` links bgtask to bgloc.
+        .library(name: "BackgroundTestKit", targets: ["BackgroundTestKit"]),
         // Apple's frameworks by name, their background surface on the emulated device (CONTRACTS §11): an iOS
         // app's background code compiles against them unchanged and runs in `swift test` (EmulatedDevice).
         // Foundation is allowed in these modules only; the tools link none of them.
@@ -34,6 +23,8 @@ let package = Package(
         .library(name: "PushKit", targets: ["PushKit"]),
         .library(name: "CallKit", targets: ["CallKit"]),
         .library(name: "MediaPlayer", targets: ["MediaPlayer"]),
+        // bgloc and bgtask are one program (it runs as the name it is started by), so that an installed
+        // system carries the Swift runtime they share once: `make install` links bgtask to bgloc.
         .executable(name: "bgtask", targets: ["bgloc"]),
         .executable(name: "bgloc", targets: ["bgloc"]),
         .executable(name: "bgaudio", targets: ["bgaudio"]),
@@ -149,7 +140,7 @@ let package = Package(
         .target(name: "BGTaskCommand", dependencies: [
             "BackgroundApp", "BackgroundDevice", "ALSAAudio", "BackgroundLocation", "BackgroundReport", "BackgroundState", "CommandLineSupport", "CurlTransport", "AppControl",
             "BackgroundPushes", "BackgroundPopulation", "JSON", "MPRIS", .product(name: "ArgumentParser", package: "swift-argument-parser"),
-        ], path: "Sources/bgtask"),
+        ]),
         .executableTarget(name: "bgloc", dependencies: [
             "BackgroundApp", "BackgroundReport", "BackgroundState", "GPSDLocation", "ALSAAudio", "CommandLineSupport", "CurlTransport",
             "BGTaskCommand", "AppControl", "BackgroundPushes", "MPRIS", .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -242,3 +233,36 @@ for target in package.targets where target.type != .system && target.path?.hasPr
     ]
 }
 package.swiftLanguageModes = [.v6]
+
+// The layers a newcomer sees in the folders (docs/ARCHITECTURE.md, "Layout"): each of the package's own targets
+// stands in Sources/LAYER/NAME, the layer being what the module is to the emulator.
+let layers: [String: [String]] = [
+    // The C libraries' modulemaps and shims, each imported by one module of IO (CVirtualClock by the test kit).
+    "C": ["CALSA", "CCurl", "CDBus", "CSQLite", "CSndFile", "CVirtualClock", "CYAML"],
+    // The discrete-event engine, the timeline and what draws it; the JSON format on it.
+    "Engine": ["BackgroundCore", "JSON", "BackgroundReport"],
+    // The device below the modes: conditions, lock and restart, the user's opens, the system's discretion.
+    "Device": ["BackgroundDevice"],
+    // The system's rules of each background mode, on the engine and the device.
+    "Rules": ["BackgroundScheduler", "BackgroundLocation", "BackgroundAudio", "BackgroundTransfers", "BackgroundPushes"],
+    // The real I/O: the only importers of the C libraries, and gpsd's client over Glibc's sockets.
+    "IO": ["ALSAAudio", "CurlTransport", "MPRIS", "SQLiteStore", "YAML", "GPSDLocation", "MockingScripts"],
+    // The app host: the manifest, the emulated app and its modes, the seam to the app's code, the control
+    // socket's verbs, and populations of users.
+    "App": ["BackgroundApp", "AppControl", "BackgroundPopulation"],
+    // Apple's names over the running device (the façades), and what they share.
+    "Apple": [
+        "EmulatedFoundation", "UIKit", "_Testing_UIKit", "BackgroundTasks", "CoreLocation", "AVFoundation", "PushKit", "CallKit",
+        "MediaPlayer",
+    ],
+    // The doubles and EmulatedDevice, for tests.
+    "TestKit": ["BackgroundTestKit"],
+    // The command lines and what only they use.
+    "Tools": ["CommandLineSupport", "BGTaskCommand", "bgloc", "bgaudio", "BackgroundState", "bgkit-bench"],
+]
+for (layer, names) in layers {
+    for name in names {
+        guard let target = package.targets.first(where: { $0.name == name }) else { fatalError("Package.swift: no target \(name)") }
+        target.path = "Sources/\(layer)/\(name)"
+    }
+}

@@ -30,7 +30,7 @@ import Testing
             _Static_assert(CDBUS_REQUEST_NAME_REPLY_PRIMARY_OWNER == DBUS_REQUEST_NAME_REPLY_PRIMARY_OWNER, "primary owner");
             """)
         let arguments = flags.stdout.split(separator: " ").map { String($0).trimmingCharacters(in: .whitespacesAndNewlines) }.filter { !$0.isEmpty }
-            + ["-I", TestSupport.packageRoot + "/Sources/CDBus/include", "-fsyntax-only", source]
+            + ["-I", TestSupport.packageRoot + "/Sources/C/CDBus/include", "-fsyntax-only", source]
         let compiled = try await TestSupport.run(TestSupport.which("cc") ?? "cc", arguments)
         #expect(compiled.status == 0, "\(compiled.stderr)")
     }

@@ -14,7 +14,7 @@ package enum TestSupport {
     /// The package's root folder (the one with Package.swift).
     package static let packageRoot: String = {
         var url = URL(fileURLWithPath: #filePath)
-        for _ in 0..<3 { url.deleteLastPathComponent() }  // Sources/BackgroundTestKit/TestSupport.swift
+        for _ in 0..<4 { url.deleteLastPathComponent() }  // Sources/TestKit/BackgroundTestKit/TestSupport.swift
         return url.path
     }()
 
