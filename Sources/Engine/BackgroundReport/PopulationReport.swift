@@ -8,36 +8,36 @@ import BackgroundCore
 /// report.add(PopulationReport.Chart(title: "content age at open", note: "p50 3h, p90 9h", bars: [("0s", 12), ("1m", 40)]))
 /// try report.write(to: "population.html")
 /// ```
-public struct PopulationReport {
+package struct PopulationReport {
     /// One histogram: a title, a line under it and its bars (a label for each bar's lower edge and a count).
-    public struct Chart {
-        public var title: String
-        public var note: String
-        public var bars: [(label: String, count: Int)]
+    package struct Chart {
+        package var title: String
+        package var note: String
+        package var bars: [(label: String, count: Int)]
 
-        public init(title: String, note: String, bars: [(label: String, count: Int)]) {
+        package init(title: String, note: String, bars: [(label: String, count: Int)]) {
             self.title = title
             self.note = note
             self.bars = bars
         }
     }
 
-    public var title: String
+    package var title: String
     /// The table as the command prints it, one line each.
-    public var table: [String]
-    public private(set) var charts: [Chart] = []
+    package var table: [String]
+    package private(set) var charts: [Chart] = []
 
-    public init(title: String, table: [String]) {
+    package init(title: String, table: [String]) {
         self.title = title
         self.table = table
     }
 
-    public mutating func add(_ chart: Chart) {
+    package mutating func add(_ chart: Chart) {
         charts.append(chart)
     }
 
     /// The page.
-    public func html() -> String {
+    package func html() -> String {
         let style = "body{margin:0 auto;max-width:1000px;padding:18px 20px 40px;font:14px/1.45 system-ui,sans-serif;color:#1d2733}"
             + "pre{background:#f3f6f9;padding:10px;overflow-x:auto}rect.bar{fill:#2f6fd6}text{font-size:10px;fill:#5c6b7a}"
         var html = HTML.head(title: title, style: style) + """
@@ -54,7 +54,7 @@ public struct PopulationReport {
     /// Writes the page to `path`, replacing the file.
     ///
     /// - Throws: ``ReportWriteError`` when the file cannot be written.
-    public func write(to path: String) throws(ReportWriteError) {
+    package func write(to path: String) throws(ReportWriteError) {
         if let problem = WholeFile.replace(path, with: html()) { throw ReportWriteError(path: path, message: problem) }
     }
 

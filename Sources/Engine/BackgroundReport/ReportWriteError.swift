@@ -3,16 +3,16 @@
 /// ```
 /// /root/report.html: cannot create the file: Permission denied
 /// ```
-public struct ReportWriteError: Error, Hashable, Sendable, CustomStringConvertible {
+package struct ReportWriteError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The file that was being written.
-    public var path: String
+    package var path: String
     /// What went wrong.
-    public var message: String
+    package var message: String
 
-    public init(path: String, message: String) {
+    package init(path: String, message: String) {
         self.path = path
         self.message = message
     }
 
-    public var description: String { "\(path): \(message)" }
+    package var description: String { "\(path): \(message)" }
 }

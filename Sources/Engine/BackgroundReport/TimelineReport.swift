@@ -1,4 +1,4 @@
-public import BackgroundCore
+package import BackgroundCore
 
 /// A picture of a run: collects a timeline's events and renders them as one self-contained HTML page — the
 /// track on a plain projected map with the regions as circles and every location event as a marker, and
@@ -26,11 +26,11 @@ public import BackgroundCore
 /// ```
 ///
 /// - Warning: Not thread-safe; attach it to the timeline of the engine that owns it.
-public final class TimelineReport {
+package final class TimelineReport {
     /// The page's title (escaped when rendered).
-    public let title: String
+    package let title: String
     /// The regions drawn as circles.
-    public var regions: [ReportRegion]
+    package var regions: [ReportRegion]
     private var collection: ReportCollection
     private let folder = StepFolder()
 
@@ -41,19 +41,19 @@ public final class TimelineReport {
     ///   - regions: The monitored regions, drawn as circles.
     ///   - trackPoints: At most this many points (plus the last) draw the track.
     ///   - itemLimit: At most this many markers, bars, ticks and table rows of each kind.
-    public init(title: String, regions: [ReportRegion] = [], trackPoints: Int = 4000, itemLimit: Int = 5000) {
+    package init(title: String, regions: [ReportRegion] = [], trackPoints: Int = 4000, itemLimit: Int = 5000) {
         self.title = title
         self.regions = regions
         collection = ReportCollection(trackPoints: trackPoints, limit: itemLimit)
     }
 
     /// Records every event of `timeline` from now on.
-    public func attach(to timeline: Timeline) {
+    package func attach(to timeline: Timeline) {
         timeline.addEventListener { [self] event in record(event) }
     }
 
     /// Records one event.
-    public func record(_ event: TimelineEvent) {
+    package func record(_ event: TimelineEvent) {
         // A step (the battery's level alone) changes nothing the page draws: left out, so that the page
         // does not grow with them.
         guard !folder.folds(event) else { return }
@@ -63,19 +63,19 @@ public final class TimelineReport {
     /// Adds a position of the source to the track: the trace as the device moved, whether or not the app
     /// received it (a suspended app, a distance filter). Once a position is added this way, `location`
     /// events no longer draw the track; without it, they do.
-    public func recordPosition(latitude: Double, longitude: Double) {
+    package func recordPosition(latitude: Double, longitude: Double) {
         collection.recordPosition(latitude: latitude, longitude: longitude)
     }
 
     /// The page: one self-contained HTML document.
-    public func html() -> String {
+    package func html() -> String {
         ReportPage(title: title, collection: collection, regions: regions).render()
     }
 
     /// Writes the page to `path`, replacing the file.
     ///
     /// - Throws: ``ReportWriteError`` when the file cannot be created or written.
-    public func write(to path: String) throws(ReportWriteError) {
+    package func write(to path: String) throws(ReportWriteError) {
         if let problem = WholeFile.replace(path, with: html()) { throw ReportWriteError(path: path, message: problem) }
     }
 }

@@ -7,28 +7,28 @@ import CALSA
 /// for pcm in ALSADevices.pcms() where pcm.canPlay { print(pcm.name, pcm.description) }
 /// let cards = ALSADevices.cards()   // empty on a machine without a sound card
 /// ```
-public enum ALSADevices {
+package enum ALSADevices {
     /// A PCM name usable as `--device`, with ALSA's description.
-    public struct PCM: Hashable, Sendable {
-        public var name: String
+    package struct PCM: Hashable, Sendable {
+        package var name: String
         /// ALSA's description, lines joined with " — " ("Discard all samples (playback) or generate zero samples (capture)").
-        public var description: String
+        package var description: String
         /// ALSA's IOID hint: "Output", "Input", or nil when the PCM does both.
-        public var direction: String?
+        package var direction: String?
 
         /// True unless the PCM is capture-only.
-        public var canPlay: Bool { direction != "Input" }
+        package var canPlay: Bool { direction != "Input" }
     }
 
     /// A sound card.
-    public struct Card: Hashable, Sendable {
-        public var index: Int
-        public var name: String
-        public var longName: String
+    package struct Card: Hashable, Sendable {
+        package var index: Int
+        package var name: String
+        package var longName: String
     }
 
     /// The PCMs of ALSA's configuration, in ALSA's order.
-    public static func pcms() -> [PCM] {
+    package static func pcms() -> [PCM] {
         ALSALog.install()
         var hints: UnsafeMutablePointer<UnsafeMutableRawPointer?>?
         guard system_snd_device_name_hint(-1, "pcm", &hints) >= 0, let hints else { return [] }
@@ -47,7 +47,7 @@ public enum ALSADevices {
     }
 
     /// The sound cards present; empty when there are none.
-    public static func cards() -> [Card] {
+    package static func cards() -> [Card] {
         var result: [Card] = []
         var card: CInt = -1
         while system_snd_card_next(&card) >= 0 && card >= 0 {

@@ -10,50 +10,50 @@ import Glibc
 /// ```
 /// The description is ALSA's own text (`snd_strerror`) after the function's name:
 /// "snd_pcm_open: Device or resource busy".
-public struct ALSAError: Error, RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+package struct ALSAError: Error, RawRepresentable, Hashable, Sendable, CustomStringConvertible {
     /// The errno value (positive).
-    public var rawValue: CInt
+    package var rawValue: CInt
     /// The ALSA function that returned it ("" when made from a raw value).
-    public var function: String
+    package var function: String
 
-    public init(rawValue: CInt) {
+    package init(rawValue: CInt) {
         self.rawValue = rawValue
         self.function = ""
     }
 
-    public init(code: CInt, function: StaticString) {
+    package init(code: CInt, function: StaticString) {
         self.rawValue = code
         self.function = "\(function)"
     }
 
     /// EPIPE: the device ran out of frames (playback underrun); recovered with `snd_pcm_prepare`.
-    public static let underrun = ALSAError(rawValue: EPIPE)
+    package static let underrun = ALSAError(rawValue: EPIPE)
     /// ESTRPIPE: the system suspended the device; recovered with `snd_pcm_resume`, then prepare.
-    public static let suspended = ALSAError(rawValue: ESTRPIPE)
+    package static let suspended = ALSAError(rawValue: ESTRPIPE)
     /// EBUSY: another program holds the device.
-    public static let busy = ALSAError(rawValue: EBUSY)
+    package static let busy = ALSAError(rawValue: EBUSY)
     /// ENODEV: the device went away (unplugged).
-    public static let noDevice = ALSAError(rawValue: ENODEV)
+    package static let noDevice = ALSAError(rawValue: ENODEV)
     /// ENOENT: no such PCM, or no sound card behind it.
-    public static let noEntry = ALSAError(rawValue: ENOENT)
+    package static let noEntry = ALSAError(rawValue: ENOENT)
     /// EAGAIN: not now (a non-blocking call, or a resume still in progress).
-    public static let wouldBlock = ALSAError(rawValue: EAGAIN)
+    package static let wouldBlock = ALSAError(rawValue: EAGAIN)
     /// EINVAL: the device refused a parameter (format, channels, rate).
-    public static let invalidArgument = ALSAError(rawValue: EINVAL)
+    package static let invalidArgument = ALSAError(rawValue: EINVAL)
     /// EBADFD: the PCM is in the wrong state for the call.
-    public static let badState = ALSAError(rawValue: EBADFD)
+    package static let badState = ALSAError(rawValue: EBADFD)
 
     /// ALSA's text for the code (`snd_strerror`).
-    public var message: String { system_snd_strerror(-rawValue) }
+    package var message: String { system_snd_strerror(-rawValue) }
 
-    public var description: String { function.isEmpty ? message : "\(function): \(message)" }
+    package var description: String { function.isEmpty ? message : "\(function): \(message)" }
 
-    public static func == (lhs: ALSAError, rhs: ALSAError) -> Bool { lhs.rawValue == rhs.rawValue }
+    package static func == (lhs: ALSAError, rhs: ALSAError) -> Bool { lhs.rawValue == rhs.rawValue }
 
-    public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
+    package func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
 
     /// Lets `catch ALSAError.underrun` match any error with that code, whatever function failed.
-    public static func ~= (code: ALSAError, error: any Error) -> Bool {
+    package static func ~= (code: ALSAError, error: any Error) -> Bool {
         (error as? ALSAError)?.rawValue == code.rawValue
     }
 }

@@ -1,4 +1,4 @@
-public import BackgroundAudio
+package import BackgroundAudio
 import CALSA
 import Glibc
 
@@ -30,30 +30,30 @@ import Glibc
 /// `RecordingAudioOutput` in place of a device.
 ///
 /// - Warning: One owner at a time (the player's writer); not for concurrent use.
-public final class ALSAOutput: AudioOutput, @unchecked Sendable {
+package final class ALSAOutput: AudioOutput, @unchecked Sendable {
     // @unchecked: the PCM handle has one owner at a time (see the warning); it moves with its owner.
 
     /// What the device granted at open.
-    public struct Configuration: Hashable, Sendable {
-        public var format: AudioFormat
-        public var periodFrames: Int
-        public var bufferFrames: Int
+    package struct Configuration: Hashable, Sendable {
+        package var format: AudioFormat
+        package var periodFrames: Int
+        package var bufferFrames: Int
         /// True when the device pauses in place (`snd_pcm_pause`); otherwise a pause drops what is
         /// queued (up to one buffer) and playback goes on after it.
-        public var canPause: Bool
+        package var canPause: Bool
     }
 
     /// The ALSA PCM name.
-    public let device: String
+    package let device: String
     /// The command-line option that names the device, for the advice in errors (`--device` in `bgaudio`,
     /// `--audio-device` in `bgloc`).
-    public let deviceOption: String
+    package let deviceOption: String
     /// The granted configuration while open.
-    public private(set) var configuration: Configuration?
+    package private(set) var configuration: Configuration?
     /// Underruns recovered since creation.
-    public private(set) var underrunsRecovered = 0
+    package private(set) var underrunsRecovered = 0
     /// Suspends recovered since creation.
-    public private(set) var suspendsRecovered = 0
+    package private(set) var suspendsRecovered = 0
     /// How long to wait between `snd_pcm_resume` attempts that say EAGAIN.
     package var resumeRetryMicroseconds: UInt32 = 100_000
 
@@ -64,7 +64,7 @@ public final class ALSAOutput: AudioOutput, @unchecked Sendable {
     /// Creates an output for the ALSA PCM `device`; nothing is opened until ``open(_:)``.
     ///
     /// - Parameter deviceOption: how the user names the device, quoted in the advice of errors.
-    public init(device: String = "default", deviceOption: String = "--device") {
+    package init(device: String = "default", deviceOption: String = "--device") {
         self.device = device
         self.deviceOption = deviceOption
         ALSALog.install()
@@ -78,7 +78,7 @@ public final class ALSAOutput: AudioOutput, @unchecked Sendable {
     ///
     /// - Throws: ``AudioOutputError`` — `busy`, `deviceUnavailable` (no such device, no sound card),
     ///   `formatNotSupported` (format, channels or rate refused), or `failed`.
-    public func open(_ format: AudioFormat) throws(AudioOutputError) {
+    package func open(_ format: AudioFormat) throws(AudioOutputError) {
         close()
         _ = ALSALog.take()
         var handle: OpaquePointer?
@@ -104,7 +104,7 @@ public final class ALSAOutput: AudioOutput, @unchecked Sendable {
     }
 
     /// Writes all `frameCount` frames, recovering from underruns and suspends, and returns the count.
-    public func write(_ frames: UnsafeRawBufferPointer, frameCount: Int) throws(AudioOutputError) -> Int {
+    package func write(_ frames: UnsafeRawBufferPointer, frameCount: Int) throws(AudioOutputError) -> Int {
         guard let pcm, let configuration, let base = frames.baseAddress else { return 0 }
         let bytesPerFrame = configuration.format.bytesPerFrame
         var done = 0
@@ -132,7 +132,7 @@ public final class ALSAOutput: AudioOutput, @unchecked Sendable {
     }
 
     /// Plays out what is queued, then returns.
-    public func drain() throws(AudioOutputError) {
+    package func drain() throws(AudioOutputError) {
         guard let pcm else { return }
         if pausedInDevice { try setPaused(false) }
         if case .failure(let error) = alsaResult(system_snd_pcm_drain(pcm), "snd_pcm_drain") {
@@ -142,7 +142,7 @@ public final class ALSAOutput: AudioOutput, @unchecked Sendable {
     }
 
     /// Discards what is queued at once and prepares for more.
-    public func drop() throws(AudioOutputError) {
+    package func drop() throws(AudioOutputError) {
         guard let pcm else { return }
         do {
             try alsaCheck(system_snd_pcm_drop(pcm), "snd_pcm_drop")
@@ -156,7 +156,7 @@ public final class ALSAOutput: AudioOutput, @unchecked Sendable {
 
     /// Pauses with `snd_pcm_pause` when the device can; otherwise drops what is queued (and prepares
     /// again on resume).
-    public func setPaused(_ pause: Bool) throws(AudioOutputError) {
+    package func setPaused(_ pause: Bool) throws(AudioOutputError) {
         guard let pcm, let configuration, pause != paused else { return }
         do {
             if pause {
@@ -181,7 +181,7 @@ public final class ALSAOutput: AudioOutput, @unchecked Sendable {
     }
 
     /// Frames written and not yet heard (`snd_pcm_delay`); 0 when the device is not running.
-    public func delay() throws(AudioOutputError) -> Int {
+    package func delay() throws(AudioOutputError) -> Int {
         guard let pcm else { return 0 }
         var frames: snd_pcm_sframes_t = 0
         guard system_snd_pcm_delay(pcm, &frames) >= 0 else { return 0 }
@@ -189,10 +189,10 @@ public final class ALSAOutput: AudioOutput, @unchecked Sendable {
     }
 
     /// The granted period while open.
-    public var periodFrames: Int? { configuration?.periodFrames }
+    package var periodFrames: Int? { configuration?.periodFrames }
 
     /// Closes the device; safe to call twice.
-    public func close() {
+    package func close() {
         guard let pcm else { return }
         _ = system_snd_pcm_close(pcm)
         self.pcm = nil

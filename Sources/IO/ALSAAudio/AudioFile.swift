@@ -1,4 +1,4 @@
-public import BackgroundAudio
+package import BackgroundAudio
 import BackgroundCore
 
 /// Opens and describes audio files, choosing the decoder from the file's content.
@@ -12,7 +12,7 @@ import BackgroundCore
 /// try output.open(decoder.format)
 /// let info = try AudioFile.info("song.flac")   // format .flac, encoding "FLAC", 2 ch, 44100 Hz …
 /// ```
-public enum AudioFile {
+package enum AudioFile {
     /// WAV format tags that libsndfile decodes and the WAV decoder does not: MS ADPCM, A-law, µ-law,
     /// IMA ADPCM, GSM 6.10.
     static let sndFileWAVTags: Set<UInt16> = [0x0002, 0x0006, 0x0007, 0x0011, 0x0031]
@@ -27,7 +27,7 @@ public enum AudioFile {
     ///
     /// - Throws: `InputError` for a file that is missing, unreadable, malformed or not a supported audio
     ///   file; `SndFileError` when libsndfile cannot read a file it should.
-    public static func open(_ path: String) throws -> any AudioDecoder {
+    package static func open(_ path: String) throws -> any AudioDecoder {
         // One open and one header parse for the WAV decoder; libsndfile opens the file itself.
         let reader = try FileReader(path: path)
         switch try SniffedContainer(reader: reader) {
@@ -46,7 +46,7 @@ public enum AudioFile {
     /// nil.
     ///
     /// - Throws: as ``open(_:)``, for files that are not well-formed audio files.
-    public static func info(_ path: String) throws -> AudioFileInfo {
+    package static func info(_ path: String) throws -> AudioFileInfo {
         let reader = try FileReader(path: path)
         switch try SniffedContainer(reader: reader) {
         case .wav:

@@ -1,4 +1,4 @@
-public import BackgroundAudio
+package import BackgroundAudio
 
 /// What `bgaudio info` reports about an audio file: its format, encoding, shape, length and, for WAV,
 /// its chunks.
@@ -7,33 +7,33 @@ public import BackgroundAudio
 /// let info = try AudioFile.info("speech.wav")
 /// print(info.encoding, info.channels, info.sampleRate, info.duration ?? 0)   // PCM 1 8000 6.0
 /// ```
-public struct AudioFileInfo: Hashable, Sendable {
+package struct AudioFileInfo: Hashable, Sendable {
     /// The container, as detected from the file's content.
-    public enum Format: String, Hashable, Sendable {
+    package enum Format: String, Hashable, Sendable {
         case wav, rifx, rf64, bw64, flac, ogg, mpeg
     }
 
     /// The path the information is about.
-    public var path: String
-    public var format: Format
+    package var path: String
+    package var format: Format
     /// The encoding in words: "PCM", "IEEE float", "A-law", "FLAC", "Vorbis", "Opus", "MPEG Layer III" …
-    public var encoding: String
-    public var channels: Int
-    public var sampleRate: Int
+    package var encoding: String
+    package var channels: Int
+    package var sampleRate: Int
     /// Bits per sample as the file states it; nil for lossy codecs.
-    public var bitsPerSample: Int?
+    package var bitsPerSample: Int?
     /// The significant bits per sample (less than ``bitsPerSample`` in some extensible WAV files).
-    public var validBitsPerSample: Int?
+    package var validBitsPerSample: Int?
     /// The number of frames the file really holds, when known.
-    public var frames: Int?
+    package var frames: Int?
     /// The speaker mask of an extensible WAV file.
-    public var channelMask: UInt32?
+    package var channelMask: UInt32?
     /// The format ``AudioFile/open(_:)`` decodes to, or nil when it cannot decode the file.
-    public var decodedFormat: AudioFormat?
+    package var decodedFormat: AudioFormat?
     /// The WAV layout (chunks, where the samples are, the declared data size); nil for other formats.
-    public var wav: WAVLayout?
+    package var wav: WAVLayout?
 
-    public init(
+    package init(
         path: String, format: Format, encoding: String, channels: Int, sampleRate: Int, bitsPerSample: Int?,
         validBitsPerSample: Int?, frames: Int?, channelMask: UInt32?, decodedFormat: AudioFormat?, wav: WAVLayout?
     ) {
@@ -51,8 +51,8 @@ public struct AudioFileInfo: Hashable, Sendable {
     }
 
     /// The duration in seconds (frames / sample rate), when the frame count is known.
-    public var duration: Double? { frames.map { Double($0) / Double(sampleRate) } }
+    package var duration: Double? { frames.map { Double($0) / Double(sampleRate) } }
 
     /// The chunks of a WAV file, in file order; empty for other formats.
-    public var chunks: [WAVChunk] { wav?.chunks ?? [] }
+    package var chunks: [WAVChunk] { wav?.chunks ?? [] }
 }

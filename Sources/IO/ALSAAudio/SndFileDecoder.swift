@@ -1,4 +1,4 @@
-public import BackgroundAudio
+package import BackgroundAudio
 import CSndFile
 
 /// Decodes FLAC, Ogg Vorbis, Ogg Opus, MP3 and compressed WAV (A-law, µ-law, ADPCM, GSM) through
@@ -16,13 +16,13 @@ import CSndFile
 /// In a test, write a FLAC file from a synthesised WAV with `sox` and compare the samples of both.
 ///
 /// - Warning: Not thread-safe: one owner reads and seeks.
-public final class SndFileDecoder: AudioDecoder {
-    public let format: AudioFormat
-    public let frameCount: Int?
+package final class SndFileDecoder: AudioDecoder {
+    package let format: AudioFormat
+    package let frameCount: Int?
     /// The encoding in words: "FLAC", "Vorbis", "Opus", "MPEG Layer III", "A-law", "IMA ADPCM" …
-    public let encoding: String
+    package let encoding: String
     /// The bits per sample of a lossless integer encoding (8, 16, 24, 32); nil for lossy codecs and float.
-    public let bitsPerSample: Int?
+    package let bitsPerSample: Int?
 
     private enum Reading { case short, int, float }
 
@@ -34,7 +34,7 @@ public final class SndFileDecoder: AudioDecoder {
     /// Opens `path` with libsndfile.
     ///
     /// - Throws: `SndFileError` (from `sf_open`) when libsndfile cannot read the file.
-    public init(path: String) throws {
+    package init(path: String) throws {
         var info = SF_INFO()
         let handle = try sndfile_open(path, &info).get()
         let major = Int(info.format) & Int(SF_FORMAT_TYPEMASK)
@@ -64,7 +64,7 @@ public final class SndFileDecoder: AudioDecoder {
 
     deinit { sndfile_close(handle) }
 
-    public func read(into buffer: UnsafeMutableRawBufferPointer, maxFrames: Int) throws -> Int {
+    package func read(into buffer: UnsafeMutableRawBufferPointer, maxFrames: Int) throws -> Int {
         let wanted = min(max(0, maxFrames), buffer.count / format.bytesPerFrame)
         guard wanted > 0, let base = buffer.baseAddress else { return 0 }
         switch reading {
@@ -77,7 +77,7 @@ public final class SndFileDecoder: AudioDecoder {
         }
     }
 
-    public func seek(toFrame frame: Int) throws {
+    package func seek(toFrame frame: Int) throws {
         guard seekable else {
             throw SndFileError(file: path, function: "sf_seek", code: 0, message: "the stream cannot seek")
         }

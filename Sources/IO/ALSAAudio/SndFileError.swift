@@ -3,22 +3,22 @@
 /// ```
 /// song.flac: sf_open failed: File contains data in an unknown format.
 /// ```
-public struct SndFileError: Error, Hashable, Sendable, CustomStringConvertible {
+package struct SndFileError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The file being read.
-    public var file: String
+    package var file: String
     /// The libsndfile function that failed (`sf_open`, `sf_readf_float`, `sf_seek` …).
-    public var function: String
+    package var function: String
     /// libsndfile's error number (`SF_ERR_*`, or a larger internal code).
-    public var code: Int32
+    package var code: Int32
     /// libsndfile's text for the error.
-    public var message: String
+    package var message: String
 
-    public init(file: String, function: String, code: Int32, message: String) {
+    package init(file: String, function: String, code: Int32, message: String) {
         self.file = file
         self.function = function
         self.code = code
         self.message = message
     }
 
-    public var description: String { "\(file): \(function) failed: \(message)" }
+    package var description: String { "\(file): \(function) failed: \(message)" }
 }

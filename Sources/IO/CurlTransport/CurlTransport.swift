@@ -1,4 +1,4 @@
-public import BackgroundTransfers
+package import BackgroundTransfers
 import BackgroundCore
 
 /// The real transport: HTTP and HTTPS with libcurl, one attempt per ``perform(_:progress:)``.
@@ -21,10 +21,10 @@ import BackgroundCore
 ///
 /// libcurl blocks, so each attempt of ``perform(_:progress:)`` runs on a thread of its own, never on Swift's
 /// cooperative pool; ``performBlocking(_:progress:)`` runs it on the caller's thread.
-public struct CurlTransport: TransferTransport {
-    public init() {}
+package struct CurlTransport: TransferTransport {
+    package init() {}
 
-    public func perform(
+    package func perform(
         _ request: TransferRequest, progress: @escaping @Sendable (TransferProgress) -> Void
     ) async throws(TransportError) -> TransferResponse {
         let cancel = CancelFlag()
@@ -43,7 +43,7 @@ public struct CurlTransport: TransferTransport {
         return try result.get()
     }
 
-    public func performBlocking(
+    package func performBlocking(
         _ request: TransferRequest, progress: @escaping @Sendable (TransferProgress) -> Void
     ) throws(TransportError) -> TransferResponse {
         try EasyTransfer.run(request, progress: progress, cancel: CancelFlag()).get()

@@ -2,21 +2,21 @@
 ///
 /// Once connected, losing gpsd is not an error of this kind: ``GPSDSource`` reports it in the stream and
 /// reconnects.
-public struct GPSDConnectionError: Error, Hashable, Sendable, CustomStringConvertible {
+package struct GPSDConnectionError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The host that was tried.
-    public var host: String
+    package var host: String
     /// The port that was tried.
-    public var port: String
+    package var port: String
     /// The failed call.
-    public var underlying: GPSDError
+    package var underlying: GPSDError
 
-    public init(host: String, port: String, underlying: GPSDError) {
+    package init(host: String, port: String, underlying: GPSDError) {
         self.host = host
         self.port = port
         self.underlying = underlying
     }
 
-    public var description: String {
+    package var description: String {
         var text = "cannot connect to gpsd at \(Self.address(host: host, port: port)) (\(underlying.reason))."
         switch underlying.code {
         case .unknownHost, .unknownService:

@@ -10,47 +10,47 @@ import Glibc
 /// do { try connection.read() }
 /// catch GPSDError.connectionClosed { reconnect() }
 /// ```
-public struct GPSDError: Error, Hashable, Sendable, CustomStringConvertible {
+package struct GPSDError: Error, Hashable, Sendable, CustomStringConvertible {
     /// An error code: libgps's negative `NL_` codes for connecting (the same numbers and words, so that
     /// messages read as those of gpsd's own clients), else an errno.
-    public struct Code: RawRepresentable, Hashable, Sendable {
-        public var rawValue: CInt
+    package struct Code: RawRepresentable, Hashable, Sendable {
+        package var rawValue: CInt
 
-        public init(rawValue: CInt) {
+        package init(rawValue: CInt) {
             self.rawValue = rawValue
         }
 
         /// gpsd closed the connection (`recv` returned 0).
-        public static let connectionClosed = Code(rawValue: 0)
+        package static let connectionClosed = Code(rawValue: 0)
         /// Nothing listens at the host and port (`NL_NOCONNECT`): gpsd is not running there.
-        public static let cannotConnect = Code(rawValue: -6)
+        package static let cannotConnect = Code(rawValue: -6)
         /// The host name did not resolve (`NL_NOHOST`).
-        public static let unknownHost = Code(rawValue: -2)
+        package static let unknownHost = Code(rawValue: -2)
         /// The port is not a number or a known service (`NL_NOSERVICE`).
-        public static let unknownService = Code(rawValue: -1)
+        package static let unknownService = Code(rawValue: -1)
         /// No socket could be created (`NL_NOSOCK`).
-        public static let cannotCreateSocket = Code(rawValue: -4)
+        package static let cannotCreateSocket = Code(rawValue: -4)
         /// The connection was reset (`ECONNRESET`).
-        public static let connectionReset = Code(rawValue: ECONNRESET)
+        package static let connectionReset = Code(rawValue: ECONNRESET)
         /// gpsd sent a report longer than the connection's buffer (`EMSGSIZE`, 8 KiB, libgps's size):
         /// the connection is given up, as libgps, which cannot read past such a line, would.
-        public static let reportTooLong = Code(rawValue: EMSGSIZE)
+        package static let reportTooLong = Code(rawValue: EMSGSIZE)
         /// A call was interrupted by a signal (`EINTR`); the wrappers retry it.
-        public static let interrupted = Code(rawValue: EINTR)
+        package static let interrupted = Code(rawValue: EINTR)
     }
 
     /// Why the call failed.
-    public var code: Code
+    package var code: Code
     /// The function that failed: `connect`, `send` or `recv`.
-    public var function: String
+    package var function: String
 
-    public init(code: Code, function: String) {
+    package init(code: Code, function: String) {
         self.code = code
         self.function = function
     }
 
     /// The reason in words: libgps's `gps_errstr` text for the connecting codes, `strerror`'s for system errors.
-    public var reason: String {
+    package var reason: String {
         switch code.rawValue {
         case 0: "connection closed by gpsd"
         case EMSGSIZE: "gpsd sent a report longer than 8 KiB"
@@ -64,21 +64,21 @@ public struct GPSDError: Error, Hashable, Sendable, CustomStringConvertible {
     }
 
     /// "recv failed: connection closed by gpsd".
-    public var description: String { "\(function) failed: \(reason)" }
+    package var description: String { "\(function) failed: \(reason)" }
 
-    public static func == (lhs: GPSDError, rhs: GPSDError) -> Bool { lhs.code == rhs.code }
+    package static func == (lhs: GPSDError, rhs: GPSDError) -> Bool { lhs.code == rhs.code }
 
-    public func hash(into hasher: inout Hasher) { hasher.combine(code) }
+    package func hash(into hasher: inout Hasher) { hasher.combine(code) }
 
     /// gpsd closed the connection.
-    public static var connectionClosed: GPSDError { GPSDError(code: .connectionClosed, function: "recv") }
+    package static var connectionClosed: GPSDError { GPSDError(code: .connectionClosed, function: "recv") }
     /// Nothing listens at the host and port.
-    public static var cannotConnect: GPSDError { GPSDError(code: .cannotConnect, function: "connect") }
+    package static var cannotConnect: GPSDError { GPSDError(code: .cannotConnect, function: "connect") }
     /// The host name did not resolve.
-    public static var unknownHost: GPSDError { GPSDError(code: .unknownHost, function: "connect") }
+    package static var unknownHost: GPSDError { GPSDError(code: .unknownHost, function: "connect") }
 
     /// Matches an error of any type against a case, for `catch GPSDError.connectionClosed`.
-    public static func ~= (pattern: GPSDError, error: any Error) -> Bool {
+    package static func ~= (pattern: GPSDError, error: any Error) -> Bool {
         (error as? GPSDError)?.code == pattern.code
     }
 }

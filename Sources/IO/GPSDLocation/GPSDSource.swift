@@ -1,5 +1,5 @@
-public import BackgroundCore
-public import BackgroundLocation
+package import BackgroundCore
+package import BackgroundLocation
 
 /// A live location source: the fixes of a running gpsd, read from its socket in gpsd's JSON protocol.
 ///
@@ -29,10 +29,10 @@ public import BackgroundLocation
 /// try await GPSDSource(configuration: .init(host: "127.0.0.1", port: "\(gpsd.port)", fixes: 8))
 ///     .run(on: EventEngine(start: .now())) { events.append($0) }
 /// ```
-public final class GPSDSource: LiveSource, LocationSource {
-    public let configuration: Configuration
+package final class GPSDSource: LiveSource, LocationSource {
+    package let configuration: Configuration
 
-    public init(configuration: Configuration = Configuration()) {
+    package init(configuration: Configuration = Configuration()) {
         self.configuration = configuration
     }
 
@@ -41,7 +41,7 @@ public final class GPSDSource: LiveSource, LocationSource {
     ///
     /// - Throws: ``GPSDConnectionError`` when gpsd cannot be reached at the start; `StopSignal.Failure` when
     ///   the reader's thread cannot get its stop pipe; `CancellationError`.
-    public func run(posting input: EngineInput<LocationSourceEvent>) async throws {
+    package func run(posting input: EngineInput<LocationSourceEvent>) async throws {
         let failure = try await GPSDReader(configuration: configuration).run { event in input.post(event) }
         try Task.checkCancellation()
         if let failure { throw failure }
@@ -51,7 +51,7 @@ public final class GPSDSource: LiveSource, LocationSource {
     /// is reached or the task is cancelled, handing every event to `deliver`.
     ///
     /// - Throws: ``GPSDConnectionError`` when gpsd cannot be reached at the start; `CancellationError`.
-    public func run(on engine: EventEngine, deliver: @escaping (LocationSourceEvent) -> Void) async throws {
+    package func run(on engine: EventEngine, deliver: @escaping (LocationSourceEvent) -> Void) async throws {
         let run = LiveRun(engine: engine, until: configuration.duration.map { engine.now + $0 })
         run.add(self, handle: deliver)
         try await run.run()
@@ -60,7 +60,7 @@ public final class GPSDSource: LiveSource, LocationSource {
 
 extension LocationSource where Self == GPSDSource {
     /// The fixes of the gpsd at `host`:`port`.
-    public static func gpsd(host: String = "localhost", port: String = "2947") -> GPSDSource {
+    package static func gpsd(host: String = "localhost", port: String = "2947") -> GPSDSource {
         GPSDSource(configuration: .init(host: host, port: port))
     }
 }

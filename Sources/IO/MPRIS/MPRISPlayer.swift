@@ -1,4 +1,4 @@
-public import BackgroundAudio
+package import BackgroundAudio
 import BackgroundCore
 import CDBus
 import Glibc
@@ -20,7 +20,7 @@ import Synchronization
 /// // … playerctl --player=bgkit play-pause
 /// remote?.close()
 /// ```
-public final class MPRISPlayer: @unchecked Sendable {
+package final class MPRISPlayer: @unchecked Sendable {
     // @unchecked: `state` is guarded by `lock`; the connection is used on the bus's thread only, after `init`.
 
     private struct State {
@@ -33,7 +33,7 @@ public final class MPRISPlayer: @unchecked Sendable {
     }
 
     /// The name the player owns on the bus.
-    public let busName: String
+    package let busName: String
     private let identity: String
     private let commands: @Sendable (RemoteCommand) -> Void
     private let connection: OpaquePointer
@@ -46,7 +46,7 @@ public final class MPRISPlayer: @unchecked Sendable {
     /// Without either it returns nil at once, and libdbus is never loaded.
     ///
     /// - Throws: ``DBusError`` when libdbus is missing, or the bus is named but does not answer.
-    public static func publish(identity: String, commands: @escaping @Sendable (RemoteCommand) -> Void) throws(DBusError) -> MPRISPlayer? {
+    package static func publish(identity: String, commands: @escaping @Sendable (RemoteCommand) -> Void) throws(DBusError) -> MPRISPlayer? {
         guard sessionBusIsNamed() else { return nil }
         if let missing = DBusLibrary.unavailable { throw missing }
         let connection = try system_dbus_bus_get_private_session()
@@ -93,7 +93,7 @@ public final class MPRISPlayer: @unchecked Sendable {
 
     /// Tells what plays now; the changed properties go out as `PropertiesChanged`, and a position that
     /// jumped (a seek) as `Seeked`. From any thread.
-    public func update(_ info: NowPlayingInfo) {
+    package func update(_ info: NowPlayingInfo) {
         lock.withLock { state in
             let now = ContinuousClock.now
             let old = state.info
@@ -114,7 +114,7 @@ public final class MPRISPlayer: @unchecked Sendable {
     }
 
     /// Leaves the bus (the name goes away) and ends the bus's thread; returns once it has.
-    public func close() {
+    package func close() {
         stop.signal()
         if let started = thread.withLock({ $0.take() }) { pthread_join(started, nil) }
     }

@@ -18,9 +18,9 @@ import Glibc
 /// }
 /// let urls = try database.query("SELECT url FROM transfer").map { $0[0].text }
 /// ```
-public final class SQLiteDatabase {
+package final class SQLiteDatabase {
     /// The database file's path.
-    public let path: String
+    package let path: String
     private var connection: OpaquePointer?
     private var statements: [String: Statement] = [:]
 
@@ -29,7 +29,7 @@ public final class SQLiteDatabase {
     ///
     /// - Throws: ``SQLiteError``; ``SQLiteError/notADatabase`` or ``SQLiteError/corrupt`` when the file was
     ///   set aside.
-    public init(path: String, migrations: [String]) throws(SQLiteError) {
+    package init(path: String, migrations: [String]) throws(SQLiteError) {
         self.path = path
         _ = Self.lean
         var connection: OpaquePointer?
@@ -55,30 +55,30 @@ public final class SQLiteDatabase {
     private static let lean: Void = system_sqlite3_config_lean()
 
     /// Finalizes the statements and closes the connection; the database can no longer be used.
-    public func close() {
+    package func close() {
         statements = [:]
         if let connection { _ = system_sqlite3_close_v2(connection) }
         connection = nil
     }
 
     /// The schema version: how many migrations the database has had.
-    public func schemaVersion() throws(SQLiteError) -> Int {
+    package func schemaVersion() throws(SQLiteError) -> Int {
         Int(try query("PRAGMA user_version").first?.first?.integer ?? 0)
     }
 
     /// Runs one statement with `values` bound to its `?` parameters, discarding any rows.
-    public func execute(_ sql: String, _ values: [SQLiteValue] = []) throws(SQLiteError) {
+    package func execute(_ sql: String, _ values: [SQLiteValue] = []) throws(SQLiteError) {
         _ = try query(sql, values)
     }
 
     /// Runs one statement with `values` bound to its `?` parameters and returns its rows.
-    public func query(_ sql: String, _ values: [SQLiteValue] = []) throws(SQLiteError) -> [[SQLiteValue]] {
+    package func query(_ sql: String, _ values: [SQLiteValue] = []) throws(SQLiteError) -> [[SQLiteValue]] {
         try statement(sql).run(values)
     }
 
     /// Runs `body` in one transaction (`BEGIN IMMEDIATE`): committed when it returns, rolled back when it
     /// throws.
-    public func transaction<R>(_ body: () throws(SQLiteError) -> R) throws(SQLiteError) -> R {
+    package func transaction<R>(_ body: () throws(SQLiteError) -> R) throws(SQLiteError) -> R {
         try execute("BEGIN IMMEDIATE")
         do {
             let result = try body()

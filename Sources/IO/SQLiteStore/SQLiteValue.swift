@@ -1,5 +1,5 @@
 /// A value stored in or read from a column: SQLite's five storage classes.
-public enum SQLiteValue: Hashable, Sendable {
+package enum SQLiteValue: Hashable, Sendable {
     case integer(Int64)
     case real(Double)
     case text(String)
@@ -7,7 +7,7 @@ public enum SQLiteValue: Hashable, Sendable {
     case null
 
     /// The integer, or nil for any other class.
-    public var integer: Int64? { if case .integer(let value) = self { value } else { nil } }
+    package var integer: Int64? { if case .integer(let value) = self { value } else { nil } }
     /// The text, or nil for any other class.
-    public var text: String? { if case .text(let value) = self { value } else { nil } }
+    package var text: String? { if case .text(let value) = self { value } else { nil } }
 }

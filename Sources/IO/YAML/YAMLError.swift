@@ -2,7 +2,7 @@
 ///
 /// The problem and context texts are libyaml's own (`did not find expected ',' or ']'`, `while parsing a
 /// flow sequence`), so that a message reads the same whatever reads the YAML.
-public enum YAMLError: Error, Equatable, Sendable {
+package enum YAMLError: Error, Equatable, Sendable {
     /// A byte libyaml's reader refused (`control characters are not allowed`), at a byte offset from 0.
     case reader(problem: String, offset: Int)
     /// A scanner, parser or composer error at `mark`, with what was being done (`while parsing a block

@@ -12,7 +12,7 @@
 ///     key.mark.line   // 1
 /// }
 /// ```
-public enum YAMLNode: Sendable {
+package enum YAMLNode: Sendable {
     /// A single value.
     case scalar(Scalar)
     /// A list, with the place of its start (`[` or the first `-`).
@@ -24,14 +24,14 @@ public enum YAMLNode: Sendable {
     /// A scalar: its text (escapes and folding applied), the place it starts, and whether it was written
     /// plain, without quotes or a tag (`1`, not `'1'` or `!!str 1`): a reader that resolves types as YAML's
     /// core schema does (a plain `true`, `1`, `null`) needs to know.
-    public struct Scalar: Sendable {
-        public let string: String
-        public let mark: YAMLMark
-        public let isPlain: Bool
+    package struct Scalar: Sendable {
+        package let string: String
+        package let mark: YAMLMark
+        package let isPlain: Bool
     }
 
     /// Where the node starts.
-    public var mark: YAMLMark {
+    package var mark: YAMLMark {
         switch self {
         case .scalar(let scalar): scalar.mark
         case .sequence(_, let mark), .mapping(_, let mark): mark
@@ -39,7 +39,7 @@ public enum YAMLNode: Sendable {
     }
 
     /// The deepest lists and mappings may nest by default.
-    public static let defaultDepthLimit = 1000
+    package static let defaultDepthLimit = 1000
 
     /// Composes the one document of `text` (UTF-8 YAML 1.1, through libyaml), or nil when it has none
     /// (empty, or only comments).
@@ -48,7 +48,7 @@ public enum YAMLNode: Sendable {
     /// whose anchor is not defined before it, a mapping whose scalar keys are not unique, and lists and
     /// mappings nested deeper than `depthLimit` (composed without recursion, so any depth up to the limit
     /// is safe on any thread).
-    public static func compose(_ text: String, depthLimit: Int = defaultDepthLimit) throws(YAMLError) -> YAMLNode? {
+    package static func compose(_ text: String, depthLimit: Int = defaultDepthLimit) throws(YAMLError) -> YAMLNode? {
         var bytes = Array(text.utf8)
         guard !bytes.isEmpty else { return nil }
         return try bytes.withUnsafeMutableBufferPointer { buffer throws(YAMLError) in

@@ -1,7 +1,7 @@
-public import BackgroundCore
-public import BackgroundLocation
-public import BackgroundScheduler
-public import BackgroundTransfers
+package import BackgroundCore
+package import BackgroundLocation
+package import BackgroundScheduler
+package import BackgroundTransfers
 import Glibc
 import SQLiteStore
 import Synchronization
@@ -26,11 +26,11 @@ import Synchronization
 /// ```
 ///
 /// In a test, a database in a temporary folder: `try AppStateDatabase(path: folder.path + "/state.db")`.
-public final class AppStateDatabase: TaskRequestStore, TransferStore, MonitorStore, Sendable {
+package final class AppStateDatabase: TaskRequestStore, TransferStore, MonitorStore, Sendable {
     /// The database file.
-    public let path: String
+    package let path: String
     /// The sentence to show once (on standard error) when opening migrated a JSON state file; else nil.
-    public let migrationNotice: String?
+    package let migrationNotice: String?
     /// One connection, used by one caller at a time (SQLite connections are opened without their own mutex).
     /// Internal, not private: tests set `PRAGMA max_page_count` on it to fill the "disk".
     let connection: Mutex<SQLiteDatabase>
@@ -40,7 +40,7 @@ public final class AppStateDatabase: TaskRequestStore, TransferStore, MonitorSto
     ///
     /// - Throws: ``InputError`` naming `path` when it is a directory or a device (left alone), is in a
     ///   folder that does not exist, is corrupt (then set aside) or cannot be opened.
-    public init(path: String) throws(InputError) {
+    package init(path: String) throws(InputError) {
         self.path = path
         var info = stat()
         if stat(path, &info) == 0, (info.st_mode & S_IFMT) != S_IFREG {
@@ -61,11 +61,11 @@ public final class AppStateDatabase: TaskRequestStore, TransferStore, MonitorSto
 
     // MARK: Task requests
 
-    public func loadTaskRequests() throws(InputError) -> [BGTaskRequest] {
+    package func loadTaskRequests() throws(InputError) -> [BGTaskRequest] {
         try load("pending task requests", StateSchema.selectTaskRequests, StateRows.taskRequest)
     }
 
-    public func saveTaskRequests(_ requests: [BGTaskRequest]) throws(InputError) {
+    package func saveTaskRequests(_ requests: [BGTaskRequest]) throws(InputError) {
         let rows = requests.map(StateRows.values(of:))
         try withDatabase("save the pending task requests") { database throws(SQLiteError) in
             try StateSchema.replaceTaskRequests(rows, in: database)
@@ -74,17 +74,17 @@ public final class AppStateDatabase: TaskRequestStore, TransferStore, MonitorSto
 
     // MARK: Transfers
 
-    public func loadTransfers() throws(InputError) -> [PendingTransfer] {
+    package func loadTransfers() throws(InputError) -> [PendingTransfer] {
         try load("pending transfers", StateSchema.selectTransfers, StateRows.transfer)
     }
 
-    public func saveTransfer(_ transfer: PendingTransfer) throws(InputError) {
+    package func saveTransfer(_ transfer: PendingTransfer) throws(InputError) {
         try withDatabase("save transfer \(transfer.id)") { database throws(SQLiteError) in
             try StateSchema.saveTransfer(transfer, in: database)
         }
     }
 
-    public func removeTransfer(id: Int) throws(InputError) {
+    package func removeTransfer(id: Int) throws(InputError) {
         try withDatabase("remove transfer \(id)") { database throws(SQLiteError) in
             try database.execute("DELETE FROM transfer WHERE id = ?", [.integer(Int64(id))])
         }
@@ -92,7 +92,7 @@ public final class AppStateDatabase: TaskRequestStore, TransferStore, MonitorSto
 
     /// Hands out the next transfer id, durably: one more than any id this database has handed out or kept
     /// (ids never go back, even after the transfers that had them are removed).
-    public func nextTransferID() throws(InputError) -> Int {
+    package func nextTransferID() throws(InputError) -> Int {
         let (counter, next) = try withDatabase("hand out a transfer id") { database throws(SQLiteError) in
             try database.transaction { () throws(SQLiteError) -> (SQLiteValue, Int64) in
                 let counter = try database.query(StateSchema.selectCounter).first?.first ?? .null
@@ -111,7 +111,7 @@ public final class AppStateDatabase: TaskRequestStore, TransferStore, MonitorSto
 
     /// Where the last run kept in this database ended; nil when none has ended here. A run with `--state`
     /// and no `--start` starts there (CONTRACTS.md §10).
-    public func lastRunEnd() throws(InputError) -> SimTime? {
+    package func lastRunEnd() throws(InputError) -> SimTime? {
         let value = try withDatabase("read where the last run ended") { database throws(SQLiteError) in
             try database.query("SELECT value FROM counter WHERE name = 'run_ended_at'").first?.first
         }
@@ -120,7 +120,7 @@ public final class AppStateDatabase: TaskRequestStore, TransferStore, MonitorSto
     }
 
     /// Keeps where this run ended, for the next one.
-    public func saveRunEnd(_ time: SimTime) throws(InputError) {
+    package func saveRunEnd(_ time: SimTime) throws(InputError) {
         try withDatabase("save where the run ended") { database throws(SQLiteError) in
             try database.execute(
                 "INSERT OR REPLACE INTO counter (name, value) VALUES ('run_ended_at', ?)", [.integer(time.nanosecondsSinceEpoch)])
@@ -131,7 +131,7 @@ public final class AppStateDatabase: TaskRequestStore, TransferStore, MonitorSto
 
     /// Every kept ``LocationMonitor``, by name: its conditions with their last events, and the events that
     /// wait for it to open.
-    public func load() throws -> [String: StoredMonitor] {
+    package func load() throws -> [String: StoredMonitor] {
         var monitors: [String: StoredMonitor] = [:]
         for row in try load("location monitors", StateSchema.selectMonitorEvents, StateRows.monitorEvent) {
             if let condition = row.condition {
@@ -145,7 +145,7 @@ public final class AppStateDatabase: TaskRequestStore, TransferStore, MonitorSto
     }
 
     /// Replaces what is kept for the monitor `name`, in one transaction.
-    public func save(_ monitor: StoredMonitor, name: String) throws {
+    package func save(_ monitor: StoredMonitor, name: String) throws {
         let records = monitor.records.enumerated().map { position, entry in
             StateRows.values(of: entry.record.lastEvent, condition: entry.record.condition, monitor: name, pending: false, position: position)
         }

@@ -3,7 +3,7 @@
 /// ```swift
 /// static let configuration = CommandConfiguration(commandName: "bgloc", version: BGKitVersion.current)
 /// ```
-public enum BGKitVersion {
+package enum BGKitVersion {
     /// The version of this build, as `MAJOR.MINOR.PATCH`.
-    public static let current = "0.1.0"
+    package static let current = "0.1.0"
 }

@@ -1,4 +1,4 @@
-public import ArgumentParser
+package import ArgumentParser
 import BackgroundCore
 import BackgroundDevice
 
@@ -14,20 +14,20 @@ import BackgroundDevice
 /// duration?.value   // .seconds(10) for `--duration 10s` or `--duration 10`
 /// duration?.text    // "10s" or "10": as given, for messages that quote it
 /// ```
-public struct DurationArgument: ExpressibleByArgument, Hashable, Sendable {
+package struct DurationArgument: ExpressibleByArgument, Hashable, Sendable {
     /// The longest duration accepted: 100 years, as the clock's durations hold it.
-    public static let limit = SimCalendar.longest
+    package static let limit = SimCalendar.longest
 
-    public var value: Duration
+    package var value: Duration
     /// The value as given on the command line (a default's: its §4 spelling).
-    public var text: String
+    package var text: String
 
-    public init(_ value: Duration) {
+    package init(_ value: Duration) {
         self.value = value
         text = DurationSyntax.format(value)
     }
 
-    public init?(argument: String) {
+    package init?(argument: String) {
         if let duration = DurationSyntax.parse(argument) {
             value = duration
         } else if let seconds = Double(argument), seconds.isFinite, seconds >= 0, seconds <= Self.limit.seconds {
@@ -39,12 +39,12 @@ public struct DurationArgument: ExpressibleByArgument, Hashable, Sendable {
         text = argument
     }
 
-    public var seconds: Double { value.seconds }
+    package var seconds: Double { value.seconds }
 
-    public var defaultValueDescription: String { text }
+    package var defaultValueDescription: String { text }
 
     /// Refuses zero for `option` (`--for`), which needs a duration greater than zero.
-    public func requirePositive(_ option: String) throws(ValidationError) {
+    package func requirePositive(_ option: String) throws(ValidationError) {
         guard value <= .zero else { return }
         throw ValidationError("\(option) '\(text)': expected a duration greater than 0")
     }

@@ -1,4 +1,4 @@
-public import ArgumentParser
+package import ArgumentParser
 
 /// `--events PATTERN[,PATTERN...]`: the events a timeline command prints, by name, with `*` and `?` globs
 /// (`enter,exit,task.*`), in text and JSON lines alike (CONTRACTS.md §10).
@@ -6,16 +6,16 @@ public import ArgumentParser
 /// ```swift
 /// EventFilter(argument: "enter,exit,task.*")!.matches("task.launched")   // true
 /// ```
-public struct EventFilter: ExpressibleByArgument, Hashable, Sendable {
-    public var patterns: [String]
+package struct EventFilter: ExpressibleByArgument, Hashable, Sendable {
+    package var patterns: [String]
 
-    public init?(argument: String) {
+    package init?(argument: String) {
         patterns = argument.split(separator: ",").map { String($0.filter { $0 != " " }) }.filter { !$0.isEmpty }
         guard !patterns.isEmpty else { return nil }
     }
 
     /// Whether the event named `name` is kept.
-    public func matches(_ name: String) -> Bool {
+    package func matches(_ name: String) -> Bool {
         patterns.contains { Self.glob(Array($0.utf8)[...], Array(name.utf8)[...]) }
     }
 
@@ -35,13 +35,13 @@ public struct EventFilter: ExpressibleByArgument, Hashable, Sendable {
 }
 
 /// The `--events` option, for every command that prints a timeline.
-public struct EventFilterOptions: ParsableArguments, Sendable {
+package struct EventFilterOptions: ParsableArguments, Sendable {
     @Option(
         name: .customLong("events"),
         help: ArgumentHelp(
             "Print only the events whose names match these globs, such as enter,exit,task.* (text hides location updates unless asked).",
             valueName: "patterns"))
-    public var filter: EventFilter?
+    package var filter: EventFilter?
 
-    public init() {}
+    package init() {}
 }

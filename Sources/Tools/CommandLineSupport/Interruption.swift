@@ -14,7 +14,7 @@ import Synchronization
 ///     try await Interruption.run { try await player.play() }
 /// }
 /// ```
-public enum Interruption {
+package enum Interruption {
     /// Runs `work` in a task that a SIGINT or SIGTERM cancels, from a thread of its own waiting in
     /// `sigwait`: no libdispatch signal source, so no libdispatch thread pool.
     ///
@@ -22,7 +22,7 @@ public enum Interruption {
     /// inherit the block and only the waiting thread takes them. Call it on the program's one thread
     /// (``SingleThreadExecutor``), before any thread of the command's: a thread started earlier, or a
     /// pool thread of libdispatch, would take the signal and die of it.
-    public static func run<T: Sendable>(_ work: @escaping @Sendable () async throws -> T) async throws -> T {
+    package static func run<T: Sendable>(_ work: @escaping @Sendable () async throws -> T) async throws -> T {
         // On the one-thread executor the task starts only when this function awaits, after the block.
         let task = Task { try await work() }
         let waiter = SignalWaiter { task.cancel() }
@@ -36,7 +36,7 @@ public enum Interruption {
     ///
     /// The signals are blocked on the calling thread, so threads that `work` starts inherit the block and
     /// only the waiting thread takes them; call it before starting any thread of the command's.
-    public static func runBlocking<T>(onSignal: @escaping @Sendable () -> Void, _ work: () throws -> T) throws -> T {
+    package static func runBlocking<T>(onSignal: @escaping @Sendable () -> Void, _ work: () throws -> T) throws -> T {
         let waiter = SignalWaiter(onSignal: onSignal)
         let result = Result { try work() }
         return try outcome(result, signal: waiter.stop())

@@ -10,7 +10,7 @@ import Synchronization
 /// progress.show { "\(done)/\(total) users" }      // from any thread
 /// progress.finish()
 /// ```
-public final class ProgressLine: Sendable {
+package final class ProgressLine: Sendable {
     private struct State {
         var shown = false
         var last: ContinuousClock.Instant?
@@ -20,13 +20,13 @@ public final class ProgressLine: Sendable {
     private let start = ContinuousClock.now
     private let state = Mutex(State())
 
-    public init(enabled: Bool) {
+    package init(enabled: Bool) {
         self.enabled = enabled
     }
 
     /// Draws the line `text` makes, when the run has taken a second and the last drawing is a tenth of a
     /// second old; `text` is called only then.
-    public func show(_ text: () -> String) {
+    package func show(_ text: () -> String) {
         guard enabled else { return }
         let now = ContinuousClock.now
         guard start.duration(to: now) >= .seconds(1) else { return }
@@ -40,7 +40,7 @@ public final class ProgressLine: Sendable {
     }
 
     /// Erases the line, if it was drawn.
-    public func finish() {
+    package func finish() {
         guard state.withLock({ $0.shown }) else { return }
         Self.write("\r\u{1B}[K")
     }

@@ -1,4 +1,4 @@
-public import ArgumentParser
+package import ArgumentParser
 import Glibc
 
 /// `--report FILE`: also write the run as one self-contained HTML page (a map of the trace and regions,
@@ -13,24 +13,24 @@ import Glibc
 /// … run …
 /// if let path = report.path { try picture?.write(to: path) }
 /// ```
-public struct ReportOptions: ParsableArguments, Sendable {
+package struct ReportOptions: ParsableArguments, Sendable {
     @Option(
         name: .customLong("report"),
         help: ArgumentHelp("Also write a self-contained HTML picture of the run to this file.", valueName: "file"))
-    public var path: String?
+    package var path: String?
 
-    public init() {}
+    package init() {}
 
     /// A path whose folder is missing or not writable, or that is a folder, is refused before the run, not
     /// after a whole year is printed.
-    public func validate() throws {
+    package func validate() throws {
         guard let path else { return }
         try Self.checkWritable(path, option: "--report", expected: "an .html file")
     }
 
     /// Throws a `ValidationError` naming `option` when the folder of `path` is missing or not writable, or
     /// `path` is a folder (`expected` says what it should be).
-    public static func checkWritable(_ path: String, option: String, expected: String) throws {
+    package static func checkWritable(_ path: String, option: String, expected: String) throws {
         let folder = path.lastIndex(of: "/").map { path[..<$0].isEmpty ? "/" : String(path[..<$0]) } ?? "."
         var status = stat()
         guard stat(folder, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else {

@@ -1,4 +1,4 @@
-public import BackgroundCore
+package import BackgroundCore
 
 /// What a text timeline's closing line says (CONTRACTS.md §10): why the run ended and what is still
 /// pending, gathered from the events as they pass the printer — what their records say of pending work
@@ -10,19 +10,19 @@ public import BackgroundCore
 /// ```
 /// — ended: the trace ended and the app had nothing left to do; pending: task com.example.refresh; 716 location updates not shown (--events 'location' shows them)
 /// ```
-public final class RunSummary {
-    public let format: TimelineFormat
+package final class RunSummary {
+    package let format: TimelineFormat
     /// The work pending now, in the order it began.
     private var pending: [PendingWork] = []
     private var hidden: [String: Int] = [:]
     private var appStates: Set<LifecycleState> = []
 
-    public init(format: TimelineFormat) {
+    package init(format: TimelineFormat) {
         self.format = format
     }
 
     /// Follows one event; `shown` is whether the printer printed it.
-    public func note(_ event: TimelineEvent, shown: Bool) {
+    package func note(_ event: TimelineEvent, shown: Bool) {
         let name = event.kind.name
         if !shown { hidden[name, default: 0] += 1 }
         if let work = (event.kind as? any PendingWorkRecord)?.pendingWork {
@@ -37,7 +37,7 @@ public final class RunSummary {
     }
 
     /// The closing line for a run that ended because `why`; nil in JSON lines, whose stream holds only events.
-    public func closingLine(_ why: String) -> String? {
+    package func closingLine(_ why: String) -> String? {
         guard format == .text else { return nil }
         var parts = ["— ended: \(why)"]
         let byRank = Dictionary(grouping: self.pending, by: \.rank)
@@ -56,22 +56,22 @@ public final class RunSummary {
 
     /// Prints the closing line (text only) for a run that ended because `why`, and flushes standard
     /// output; nothing for nil (the run failed: its error says why).
-    public func close(_ why: String?) {
+    package func close(_ why: String?) {
         if let why, let line = closingLine(why) { StandardOutput.writeLine(line) }
         StandardOutput.flush()
     }
 
     /// The reason of a run stopped by SIGINT or SIGTERM.
-    public static let stopped = "stopped by Ctrl-C (or SIGTERM)"
+    package static let stopped = "stopped by Ctrl-C (or SIGTERM)"
 
     /// The reason of a live run that ended by itself: its `--duration` reached, or its `--fixes`.
-    public static func liveEnded(durationReached: Bool, _ fixes: Int?) -> String {
+    package static func liveEnded(durationReached: Bool, _ fixes: Int?) -> String {
         durationReached || fixes == nil ? "--duration reached" : "--fixes \(fixes ?? 0) received"
     }
 
     /// The reason of a replay that reached the end of its trace; with an app, after lingering at most
     /// `limit`, and whether the app then had nothing left to do.
-    public static func traceEnded(lingering: (limit: Duration, settled: Bool)?) -> String {
+    package static func traceEnded(lingering: (limit: Duration, settled: Bool)?) -> String {
         guard let lingering else { return "the trace ended" }
         return lingering.settled
             ? "the trace ended, and then the app had nothing left to do"

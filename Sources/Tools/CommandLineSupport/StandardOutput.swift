@@ -7,29 +7,29 @@ nonisolated(unsafe) private let errorStream = Glibc.stderr
 /// Buffered writes to standard output and standard error, without Foundation.
 ///
 /// Standard output carries only the result (a timeline, a report); diagnostics go to standard error.
-public enum StandardOutput {
+package enum StandardOutput {
     /// Writes `line` and a newline to standard output (buffered; see ``flush()``).
-    public static func writeLine(_ line: String) {
+    package static func writeLine(_ line: String) {
         var copy = line
         copy.append("\n")
         copy.withUTF8 { buffer in _ = fwrite(buffer.baseAddress, 1, buffer.count, outputStream) }
     }
 
     /// Flushes standard output.
-    public static func flush() {
+    package static func flush() {
         fflush(outputStream)
     }
 
     /// Writes `line` and a newline to standard error, unbuffered.
-    public static func writeError(_ line: String) {
+    package static func writeError(_ line: String) {
         var copy = line
         copy.append("\n")
         copy.withUTF8 { buffer in _ = fwrite(buffer.baseAddress, 1, buffer.count, errorStream) }
     }
 
     /// True when standard error is a terminal (progress may be shown there).
-    public static var errorIsTerminal: Bool { isatty(STDERR_FILENO) == 1 }
+    package static var errorIsTerminal: Bool { isatty(STDERR_FILENO) == 1 }
 
     /// True when standard output is a terminal (a timeline printed there shows the run's progress itself).
-    public static var outputIsTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
+    package static var outputIsTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
 }

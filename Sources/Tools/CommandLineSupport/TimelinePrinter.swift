@@ -1,4 +1,4 @@
-public import BackgroundCore
+package import BackgroundCore
 
 /// Prints timeline events to standard output in the chosen format.
 ///
@@ -7,23 +7,23 @@ public import BackgroundCore
 /// events it matches; without it, the text timeline leaves out plain location updates (a walk is
 /// hundreds of them) and steps (``FoldableRecord``: the battery's level changing alone, a line a percent),
 /// which its closing line counts.
-public struct TimelinePrinter: Sendable {
-    public let format: TimelineFormat
-    public let flushEachLine: Bool
-    public let events: EventFilter?
+package struct TimelinePrinter: Sendable {
+    package let format: TimelineFormat
+    package let flushEachLine: Bool
+    package let events: EventFilter?
 
-    public init(format: TimelineFormat, flushEachLine: Bool = false, events: EventFilter? = nil) {
+    package init(format: TimelineFormat, flushEachLine: Bool = false, events: EventFilter? = nil) {
         self.format = format
         self.flushEachLine = flushEachLine
         self.events = events
     }
 
     /// Whether the event named `name` is printed.
-    public func shows(_ name: String) -> Bool {
+    package func shows(_ name: String) -> Bool {
         events?.matches(name) ?? (format == .jsonl || name != "location")
     }
 
-    public func print(_ event: TimelineEvent) {
+    package func print(_ event: TimelineEvent) {
         switch format {
         case .jsonl: StandardOutput.writeLine(JSONLinesRenderer().render(event))
         case .text: StandardOutput.writeLine(TextTimelineRenderer().render(event))
@@ -33,7 +33,7 @@ public struct TimelinePrinter: Sendable {
 
     /// Attaches this printer to a timeline; the summary it returns writes the closing line.
     @discardableResult
-    public func attach(to timeline: Timeline) -> RunSummary {
+    package func attach(to timeline: Timeline) -> RunSummary {
         let summary = RunSummary(format: format)
         let folder = format == .text && events == nil ? StepFolder() : nil
         timeline.addEventListener { event in

@@ -1,7 +1,7 @@
-public import ArgumentParser
+package import ArgumentParser
 
 /// `--transfers simulated|real`: how an app's background transfers happen (CONTRACTS.md section 5).
-public enum TransfersChoice: String, ExpressibleByArgument, CaseIterable, Sendable {
+package enum TransfersChoice: String, ExpressibleByArgument, CaseIterable, Sendable {
     /// No byte moves: a transfer takes its size over the network's bandwidth on virtual time, and the
     /// manifest's `server:` list says what the server answers. The default of `replay` and `simulate`.
     case simulated

@@ -1,5 +1,5 @@
 import BackgroundCore
-public import BackgroundLocation
+package import BackgroundLocation
 
 /// gpsd's JSON protocol (gpsd_json(5)) as the server speaks it: the reports it writes and the requests it
 /// understands. Pure functions of their inputs, so every line can be tested without a socket.
@@ -10,13 +10,13 @@ public import BackgroundLocation
 /// GPSDProtocol.requests(in: #"?WATCH={"enable":true,"json":true};?POLL;"#)
 /// // [.watch(enable: true, json: true), .poll]
 /// ```
-public enum GPSDProtocol {
+package enum GPSDProtocol {
     /// The protocol version announced (that of gpsd 3.22, which Debian 12 ships).
-    public static let protocolMajor = 3
-    public static let protocolMinor = 14
+    package static let protocolMajor = 3
+    package static let protocolMinor = 14
 
     /// One client request (a `?COMMAND;` or `?COMMAND={…};`).
-    public enum Request: Hashable, Sendable {
+    package enum Request: Hashable, Sendable {
         /// `?VERSION;`
         case version
         /// `?DEVICES;`
@@ -30,7 +30,7 @@ public enum GPSDProtocol {
     }
 
     /// The requests on one line, in order. A line that does not start with `?` is ignored, as gpsd does.
-    public static func requests(in line: some StringProtocol) -> [Request] {
+    package static func requests(in line: some StringProtocol) -> [Request] {
         var scalars = Substring(line).unicodeScalars[...]
         var out: [Request] = []
         while let first = scalars.first {
@@ -104,7 +104,7 @@ public enum GPSDProtocol {
     }
 
     /// `{"class":"VERSION",…}`, sent on connect and for `?VERSION;`.
-    public static func version(release: String) -> String {
+    package static func version(release: String) -> String {
         var object = JSONObjectWriter()
         object.field("class", string: "VERSION")
         object.field("release", string: release)
@@ -115,7 +115,7 @@ public enum GPSDProtocol {
     }
 
     /// `{"class":"DEVICES","devices":[…]}` with the one emulated device.
-    public static func devices(device: String) -> String {
+    package static func devices(device: String) -> String {
         var object = JSONObjectWriter()
         object.field("class", string: "DEVICES")
         object.field("devices", raw: "[\(deviceObject(device))]")
@@ -134,7 +134,7 @@ public enum GPSDProtocol {
     }
 
     /// `{"class":"WATCH",…}`: the client's watch policy.
-    public static func watch(enable: Bool, json: Bool) -> String {
+    package static func watch(enable: Bool, json: Bool) -> String {
         var object = JSONObjectWriter()
         object.field("class", string: "WATCH")
         object.field("enable", bool: enable)
@@ -151,7 +151,7 @@ public enum GPSDProtocol {
     /// `{"class":"TPV",…}` for a fix: mode 3 with an altitude, else 2; `altMSL` and `alt` the altitude,
     /// `track` the course, `eph` the horizontal accuracy, and `epx` = `epy` = accuracy ÷ √2 (so that
     /// hypot(epx, epy) is the accuracy again).
-    public static func tpv(_ fix: LocationFix, device: String) -> String {
+    package static func tpv(_ fix: LocationFix, device: String) -> String {
         var object = JSONObjectWriter()
         object.field("class", string: "TPV")
         object.field("device", string: device)
@@ -174,7 +174,7 @@ public enum GPSDProtocol {
     }
 
     /// `{"class":"SKY",…}` for a fix that carries satellites or HDOP, nil for one that carries neither.
-    public static func sky(_ fix: LocationFix, device: String) -> String? {
+    package static func sky(_ fix: LocationFix, device: String) -> String? {
         guard fix.satellites != nil || fix.hdop != nil else { return nil }
         var object = JSONObjectWriter()
         object.field("class", string: "SKY")
@@ -189,7 +189,7 @@ public enum GPSDProtocol {
     }
 
     /// `{"class":"POLL",…}`: the latest fix (if any) as one TPV and one SKY.
-    public static func poll(latest fix: LocationFix?, device: String) -> String {
+    package static func poll(latest fix: LocationFix?, device: String) -> String {
         var object = JSONObjectWriter()
         object.field("class", string: "POLL")
         if let time = fix?.time { object.field("time", string: time.rfc3339) }
@@ -200,7 +200,7 @@ public enum GPSDProtocol {
     }
 
     /// `{"class":"ERROR","message":…}` for a request the server does not know.
-    public static func error(_ message: String) -> String {
+    package static func error(_ message: String) -> String {
         var object = JSONObjectWriter()
         object.field("class", string: "ERROR")
         object.field("message", string: message)

@@ -1,5 +1,5 @@
 import BackgroundCore
-public import BackgroundLocation
+package import BackgroundLocation
 import Glibc
 import Synchronization
 
@@ -20,11 +20,11 @@ import Synchronization
 /// server.stop()                             // flushes what is queued, then closes
 /// ```
 /// A test connects with `gpspipe -w -n 10 127.0.0.1:\(server.port)`.
-public final class GPSDServer: Sendable {
+package final class GPSDServer: Sendable {
     /// The port it listens on (the kernel's choice when created with port 0).
-    public let port: Int
+    package let port: Int
     /// The device path clients see in reports.
-    public let device: String
+    package let device: String
     private let listener: Int32
     /// Stops the I/O thread; its ``StopSignal/wake()`` also tells it of a fix to send.
     private let stopSignal: StopSignal
@@ -54,7 +54,7 @@ public final class GPSDServer: Sendable {
     /// Listens on 127.0.0.1:`port` (0 for any free port); ``start()`` begins serving.
     ///
     /// - Throws: ``GPSDServerError`` when the port cannot be bound (in use, or privileged).
-    public init(port: Int = 2947, device: String = "/dev/bgloc") throws(GPSDServerError) {
+    package init(port: Int = 2947, device: String = "/dev/bgloc") throws(GPSDServerError) {
         self.device = device
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard descriptor >= 0 else { throw GPSDServerError(port: port, message: Self.errnoText()) }
@@ -93,7 +93,7 @@ public final class GPSDServer: Sendable {
     }
 
     /// Starts the thread that accepts clients and talks to them.
-    public func start() {
+    package func start() {
         let thread = DedicatedThread.start(detached: false) { [self] in serve() }
         state.withLock { $0.thread = thread }
     }
@@ -101,7 +101,7 @@ public final class GPSDServer: Sendable {
     /// Returns once a client has enabled watching (at once if one already has).
     ///
     /// - Throws: `CancellationError` when the task is cancelled while waiting.
-    public func waitForWatcher() async throws {
+    package func waitForWatcher() async throws {
         try await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 let ready = state.withLock { state in
@@ -122,10 +122,10 @@ public final class GPSDServer: Sendable {
     }
 
     /// How many clients are connected.
-    public var clientCount: Int { state.withLock { $0.clients.count } }
+    package var clientCount: Int { state.withLock { $0.clients.count } }
 
     /// Sends a fix to every watching client (TPV, then SKY when it has one) and keeps it for `?POLL;`.
-    public func publish(_ fix: LocationFix) {
+    package func publish(_ fix: LocationFix) {
         var lines = GPSDProtocol.tpv(fix, device: device) + "\r\n"
         if let sky = GPSDProtocol.sky(fix, device: device) { lines += sky + "\r\n" }
         let bytes = Array(lines.utf8)
@@ -140,7 +140,7 @@ public final class GPSDServer: Sendable {
 
     /// Sends what is queued (for up to two seconds), closes every client and ends the thread. Stopping twice
     /// does nothing.
-    public func stop() {
+    package func stop() {
         let (thread, waiters) = state.withLock { state -> (pthread_t?, [CheckedContinuation<Void, Never>]) in
             state.stopping = true
             defer { state.thread = nil; state.watcherWaiters = [] }

@@ -3,16 +3,16 @@
 /// ```
 /// cannot listen on 127.0.0.1:2947: Address already in use (is gpsd running? choose another port with --port)
 /// ```
-public struct GPSDServerError: Error, Hashable, Sendable, CustomStringConvertible {
+package struct GPSDServerError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The port that was asked for.
-    public var port: Int
+    package var port: Int
     /// What went wrong.
-    public var message: String
+    package var message: String
 
-    public init(port: Int, message: String) {
+    package init(port: Int, message: String) {
         self.port = port
         self.message = message
     }
 
-    public var description: String { "cannot listen on 127.0.0.1:\(port): \(message)" }
+    package var description: String { "cannot listen on 127.0.0.1:\(port): \(message)" }
 }
