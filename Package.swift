@@ -167,48 +167,58 @@ let package = Package(
         .executableTarget(name: "FuzzSummary", dependencies: ["BackgroundPopulation", "FuzzSupport"], path: "Fuzz/Summary", exclude: ["Seeds"]),
         .executableTarget(name: "FuzzPushPayload", dependencies: ["BackgroundPushes", "JSON", "FuzzSupport"], path: "Fuzz/PushPayload", exclude: ["Seeds"]),
 
+        // Tests/LAYER/MODULETests, one target per module, named after it and standing in the layer of the module it
+        // tests (the loop at the end), as Sources does.
         .testTarget(name: "BackgroundCoreTests", dependencies: ["BackgroundCore"]),
-        .testTarget(name: "YAMLTests", dependencies: ["YAML"]),
-        .testTarget(name: "BackgroundDeviceTests", dependencies: ["BackgroundDevice", "BackgroundCore"]),
-        .testTarget(name: "BackgroundSchedulerTests", dependencies: ["BackgroundScheduler", "BackgroundDevice", "BackgroundState", "BackgroundTestKit"]),
-        .testTarget(
-            name: "BackgroundLocationTests", dependencies: ["BackgroundLocation", "BackgroundTestKit"], exclude: ["Fixtures"]),
-        .testTarget(name: "BackgroundAudioTests", dependencies: ["BackgroundAudio", "BackgroundTestKit"]),
-        .testTarget(name: "GPSDLocationTests", dependencies: ["GPSDLocation", "BackgroundTestKit"]),
-        .testTarget(name: "ALSAAudioTests", dependencies: ["ALSAAudio", "BackgroundTestKit"]),
-        .testTarget(name: "MPRISTests", dependencies: ["MPRIS", "BackgroundAudio", "ALSAAudio", "BackgroundTestKit"]),
-        .testTarget(name: "BackgroundAppTests", dependencies: ["BackgroundApp", "BackgroundDevice", "BackgroundPushes", "JSON", "BackgroundTestKit"]),
-        .testTarget(name: "BackgroundPushesTests", dependencies: ["BackgroundPushes", "JSON", "BackgroundTestKit"], exclude: ["Corpus"]),
         .testTarget(name: "JSONTests", dependencies: ["JSON", "BackgroundCore"]),
+        .testTarget(name: "BackgroundReportTests", dependencies: ["BackgroundReport", "BackgroundDevice", "BackgroundApp", "BackgroundPushes", "BackgroundTestKit"]),
+        .testTarget(name: "BackgroundDeviceTests", dependencies: ["BackgroundDevice", "BackgroundCore", "BackgroundTestKit"]),
+        .testTarget(name: "BackgroundSchedulerTests", dependencies: ["BackgroundScheduler", "BackgroundDevice", "BackgroundState", "BackgroundTestKit"]),
+        .testTarget(name: "BackgroundLocationTests", dependencies: ["BackgroundLocation", "BackgroundTestKit"], exclude: ["Fixtures"]),
+        .testTarget(name: "BackgroundAudioTests", dependencies: ["BackgroundAudio", "BackgroundTestKit"]),
+        .testTarget(name: "BackgroundTransfersTests", dependencies: ["BackgroundTransfers", "CurlTransport", "BackgroundReport", "BackgroundTestKit"]),
+        .testTarget(name: "BackgroundPushesTests", dependencies: ["BackgroundPushes", "JSON", "BackgroundTestKit"], exclude: ["Corpus"]),
+        .testTarget(name: "ALSAAudioTests", dependencies: ["ALSAAudio", "BackgroundTestKit"]),
+        .testTarget(name: "CurlTransportTests", dependencies: ["CurlTransport", "BackgroundTransfers", "BackgroundTestKit"]),
+        .testTarget(name: "MPRISTests", dependencies: ["MPRIS", "BackgroundAudio", "ALSAAudio", "BackgroundTestKit"]),
+        .testTarget(name: "SQLiteStoreTests", dependencies: ["SQLiteStore", "BackgroundTestKit"]),
+        .testTarget(name: "YAMLTests", dependencies: ["YAML"]),
+        .testTarget(name: "GPSDLocationTests", dependencies: ["GPSDLocation", "BackgroundTestKit"]),
+        .testTarget(name: "BackgroundAppTests", dependencies: ["BackgroundApp", "BackgroundDevice", "BackgroundPushes", "JSON", "BackgroundTestKit"]),
+        .testTarget(name: "AppControlTests", dependencies: ["AppControl", "BackgroundCore", "BackgroundTestKit"]),
         .testTarget(name: "BackgroundPopulationTests", dependencies: [
             "BackgroundPopulation", "BackgroundApp", "BackgroundScheduler", "BackgroundPushes", "BackgroundTransfers", "BackgroundTestKit",
         ]),
         // A background mode of its own, hosted by EmulatedApp without editing BackgroundCore or BackgroundApp,
-        // and run by the commands (bgloc replay|live --app, bgtask simulate) with the recipe that registers it.
+        // and run by the commands (bgloc replay|live --app, bgtask simulate) with the recipe that registers it:
+        // the one test target not named after a module, since what it tests is that no module changes.
         .testTarget(name: "ToyModeTests", dependencies: [
-            "BackgroundApp", "BackgroundCore", "BackgroundTestKit", "AppControl", "BGTaskCommand", "bgloc",
-            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "BackgroundApp", "BackgroundCore", "BackgroundTestKit", "AppControl", "BGTaskCommand", "bgloc", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
-        // Every duration option of the three tools, found in their help, takes the same forms.
-        .testTarget(name: "DurationOptionTests", dependencies: [
-            "bgloc", "BGTaskCommand", "bgaudio", "CommandLineSupport", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        // An app's own code (Apple's .product(name: "ArgumentParser", package: "swift-argument-parser")I) on EmulatedDevice, one target per Apple-named module.
+        .testTarget(name: "UIKitTests", dependencies: ["BackgroundTestKit", "UIKit", "_Testing_UIKit", "BackgroundTasks"]),
+        .testTarget(name: "BackgroundTasksTests", dependencies: ["BackgroundTestKit", "UIKit", "_Testing_UIKit", "BackgroundTasks"]),
+        .testTarget(name: "CoreLocationTests", dependencies: ["BackgroundTestKit", "UIKit", "_Testing_UIKit", "CoreLocation", "BackgroundTasks"]),
+        .testTarget(name: "AVFoundationTests", dependencies: ["BackgroundTestKit", "UIKit", "_Testing_UIKit", "AVFoundation", "BackgroundAudio"]),
+        .testTarget(name: "MediaPlayerTests", dependencies: [
+            "BackgroundTestKit", "UIKit", "_Testing_UIKit", "MediaPlayer", "AVFoundation", "BackgroundAudio",
         ]),
-        .testTarget(name: "AppControlTests", dependencies: ["AppControl", "BackgroundCore", "BackgroundTestKit"]),
-        .testTarget(name: "BackgroundReportTests", dependencies: ["BackgroundReport", "BackgroundDevice", "BackgroundApp", "BackgroundPushes", "BackgroundTestKit"]),
-        .testTarget(name: "CommandLineTests", dependencies: ["CommandLineSupport", "BackgroundState", "SQLiteStore", "BackgroundTestKit", "YAML"]),
-        .testTarget(name: "BGAudioTests", dependencies: [
-            "bgaudio", "BackgroundCore", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        .testTarget(name: "PushKitTests", dependencies: ["BackgroundTestKit", "UIKit", "_Testing_UIKit", "PushKit", "CallKit"]),
+        // EmulatedDevice itself: the device's clock in the app's code (Date, Task.sleep, timers), and the kit's helpers.
+        .testTarget(name: "BackgroundTestKitTests", dependencies: ["BackgroundTestKit", "UIKit", "_Testing_UIKit"]),
+        // The tools: the bgloc program end to end (bgtask is bgloc started as bgtask), bgaudio's own code and
+        // commands, what the command lines share (every duration option of the three tools takes the same forms),
+        // and the app's state database.
+        .testTarget(name: "bglocTests", dependencies: [
+            "CommandLineSupport", "BackgroundState", "SQLiteStore", "BackgroundTestKit", "YAML", "BackgroundApp", "BackgroundCore",
+            "BackgroundPushes", "BackgroundScheduler", "BackgroundTransfers",
         ]),
-        .testTarget(name: "BackgroundTransfersTests", dependencies: ["BackgroundTransfers", "CurlTransport", "BackgroundReport", "BackgroundTestKit"]),
-        .testTarget(name: "CurlTransportTests", dependencies: ["CurlTransport", "BackgroundTransfers", "BackgroundTestKit"]),
-        .testTarget(name: "SQLiteStoreTests", dependencies: ["SQLiteStore", "BackgroundTestKit"]),
+        .testTarget(name: "bgaudioTests", dependencies: ["bgaudio", "BackgroundCore", "BackgroundAudio", "BackgroundTestKit", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+        .testTarget(name: "CommandLineSupportTests", dependencies: [
+            "CommandLineSupport", "bgloc", "BGTaskCommand", "bgaudio", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
         .testTarget(name: "BackgroundStateTests", dependencies: [
             "BackgroundState", "SQLiteStore", "BackgroundScheduler", "BackgroundTransfers", "BackgroundTestKit",
-        ]),
-        // An app's own code (Apple's API) on EmulatedDevice.
-        .testTarget(name: "AppCodeTests", dependencies: [
-            "BackgroundTestKit", "UIKit", "_Testing_UIKit", "BackgroundTasks", "CoreLocation", "AVFoundation", "PushKit", "CallKit",
-            "MediaPlayer", "BackgroundAudio",
         ]),
         // Examples/FeedApp, an iOS app's background code on the Apple-named modules, and its tests on EmulatedDevice:
         // targets of this package too, so that `make test` builds and runs them in the same build (its own
@@ -260,9 +270,21 @@ let layers: [String: [String]] = [
     // The command lines and what only they use.
     "Tools": ["CommandLineSupport", "BGTaskCommand", "bgloc", "bgaudio", "BackgroundState", "bgkit-bench"],
 ]
-for (layer, names) in layers {
-    for name in names {
-        guard let target = package.targets.first(where: { $0.name == name }) else { fatalError("Package.swift: no target \(name)") }
-        target.path = "Sources/\(layer)/\(name)"
+let testLayers: [String: [String]] = [
+    "Engine": ["BackgroundCoreTests", "JSONTests", "BackgroundReportTests"],
+    "Device": ["BackgroundDeviceTests"],
+    "Rules": ["BackgroundSchedulerTests", "BackgroundLocationTests", "BackgroundAudioTests", "BackgroundTransfersTests", "BackgroundPushesTests"],
+    "IO": ["ALSAAudioTests", "CurlTransportTests", "MPRISTests", "SQLiteStoreTests", "YAMLTests", "GPSDLocationTests"],
+    "App": ["BackgroundAppTests", "AppControlTests", "BackgroundPopulationTests", "ToyModeTests"],
+    "Apple": ["UIKitTests", "BackgroundTasksTests", "CoreLocationTests", "AVFoundationTests", "MediaPlayerTests", "PushKitTests"],
+    "TestKit": ["BackgroundTestKitTests"],
+    "Tools": ["bglocTests", "bgaudioTests", "CommandLineSupportTests", "BackgroundStateTests"],
+]
+for (root, table) in [("Sources", layers), ("Tests", testLayers)] {
+    for (layer, names) in table {
+        for name in names {
+            guard let target = package.targets.first(where: { $0.name == name }) else { fatalError("Package.swift: no target \(name)") }
+            target.path = "\(root)/\(layer)/\(name)"
+        }
     }
 }

@@ -3,9 +3,9 @@
 
 Usage: tools/gpxpy-expected.py [CORPUS_GPX_DIR] [OUT_JSON]
   defaults: ../shared/testdata/gpx beside the package, and
-            Tests/BackgroundLocationTests/Fixtures/gpxpy-expected.json
+            Tests/Rules/BackgroundLocationTests/Fixtures/gpxpy-expected.json
   the second corpus: tools/gpxpy-expected.py ../shared/testdata/more/gpx \
-            Tests/BackgroundLocationTests/Fixtures/gpxpy-expected-more.json
+            Tests/Rules/BackgroundLocationTests/Fixtures/gpxpy-expected-more.json
 
 Needs gpxpy (`pip install gpxpy`); the test itself only reads the JSON, so gpxpy is no test dependency.
 Only numbers go into the JSON, never the files' contents. A file gpxpy cannot parse is recorded with
