@@ -14,7 +14,7 @@ extension EmulatedApp {
         /// events.
         public var lifecycle = AppLifecycle.Configuration()
         /// The task scheduler's policy and budgets.
-        public var scheduler = BGTaskScheduler.Configuration()
+        public var scheduler = TaskScheduler.Configuration()
         /// The numbers of the device's discretion under the realistic policy: the usage model, the rate limit,
         /// the energy, push and cellular data budgets (``SystemDiscretion/Configuration``). The device holds
         /// the one discretion every mode asks (``Device/discretion``).

@@ -10,12 +10,12 @@ open class BGContinuedProcessingTask: BGTask, @unchecked Sendable {
     /// The task's progress: the system shows it, and each change of its counts is a report.
     public let progress: Progress
     /// The title the system shows.
-    open var title: String { (emulated as? BackgroundScheduler.BGContinuedProcessingTask)?.title ?? "" }
+    open var title: String { (emulated as? ContinuedTask)?.title ?? "" }
     /// The subtitle the system shows.
-    open var subtitle: String { (emulated as? BackgroundScheduler.BGContinuedProcessingTask)?.subtitle ?? "" }
+    open var subtitle: String { (emulated as? ContinuedTask)?.subtitle ?? "" }
 
-    override init(_ emulated: BackgroundScheduler.BGTask) {
-        progress = ReportedProgress(reportingTo: (emulated as? BackgroundScheduler.BGContinuedProcessingTask)?.progress)
+    override init(_ emulated: LaunchedTask) {
+        progress = ReportedProgress(reportingTo: (emulated as? ContinuedTask)?.progress)
         super.init(emulated)
     }
 

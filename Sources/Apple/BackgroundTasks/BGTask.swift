@@ -5,14 +5,14 @@ import BackgroundScheduler
 /// still running when its time is up gets the app terminated.
 open class BGTask: NSObject, @unchecked Sendable {
     /// The emulator's task behind this one.
-    let emulated: BackgroundScheduler.BGTask
+    let emulated: LaunchedTask
     /// The handler as the app set it.
     var storedExpirationHandler: (() -> Void)?
 
     /// The identifier of the request that launched the task.
     open var identifier: String { emulated.identifier }
 
-    init(_ emulated: BackgroundScheduler.BGTask) {
+    init(_ emulated: LaunchedTask) {
         self.emulated = emulated
     }
 

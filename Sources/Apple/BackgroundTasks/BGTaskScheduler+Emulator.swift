@@ -8,7 +8,7 @@ import EmulatedFoundation
 
 /// BackgroundTasks' calls carried out on the running device's scheduler, on the main thread.
 package enum EmulatedTasks {
-    private static var scheduler: BackgroundScheduler.BGTaskScheduler? {
+    private static var scheduler: TaskScheduler? {
         EmulatedSystem.current?.app.mode(TaskMode.self)?.scheduler
     }
 
@@ -25,7 +25,7 @@ package enum EmulatedTasks {
                 if shared.handlers[identifier] != nil {
                     "Launch handler for task with identifier \(identifier) has already been registered"
                 } else if shared.hasFinishedLaunching && !isContinued {
-                    BackgroundScheduler.BGTaskScheduler.lateRegistrationMessage
+                    TaskScheduler.lateRegistrationMessage
                 } else {
                     nil
                 }
@@ -66,20 +66,20 @@ package enum EmulatedTasks {
         }
     }
 
-    private static func forwarder(_ identifier: String) -> (BackgroundScheduler.BGTask) -> Void {
+    private static func forwarder(_ identifier: String) -> (LaunchedTask) -> Void {
         { emulated in
             guard let system = EmulatedSystem.current else { return }
             // The task wakes or relaunches the app (whose new process registers its handlers) first.
             system.app.lifecycle.begin(.task(identifier), reason: "task \(identifier) launched")
             let shared = BGTaskScheduler.shared
             guard let entry = shared.handlers[identifier] ?? shared.handlers[wildcard(of: identifier, in: shared)] else {
-                let message = "\(BackgroundScheduler.BGTaskScheduler.noHandlerMessage(identifier)) (NSInternalInconsistencyException)"
+                let message = "\(TaskScheduler.noHandlerMessage(identifier)) (NSInternalInconsistencyException)"
                 system.app.timeline.record(.error(message: message, code: "noLaunchHandler"))
                 return system.app.lifecycle.terminate(reason: "the app crashed: \(message)")
             }
             let task: BGTask = switch emulated {
-            case is BackgroundScheduler.BGContinuedProcessingTask: BGContinuedProcessingTask(emulated)
-            case is BackgroundScheduler.BGProcessingTask: BGProcessingTask(emulated)
+            case is ContinuedTask: BGContinuedProcessingTask(emulated)
+            case is ProcessingTask: BGProcessingTask(emulated)
             default: BGAppRefreshTask(emulated)
             }
             entry.handler(task)
@@ -106,28 +106,28 @@ package enum EmulatedTasks {
             guard let scheduler else { throw BGTaskScheduler.Error(.unavailable) }
             do {
                 try scheduler.submit(emulated(request))
-            } catch let error as BackgroundScheduler.BGTaskScheduler.Error {
+            } catch let error as TaskScheduler.Error {
                 throw BGTaskScheduler.Error(BGTaskScheduler.Error.Code(rawValue: error.code.rawValue) ?? .unavailable)
             }
         }
     }
 
-    private static func emulated(_ request: BGTaskRequest) -> BackgroundScheduler.BGTaskRequest {
-        let emulated: BackgroundScheduler.BGTaskRequest
+    private static func emulated(_ request: BGTaskRequest) -> TaskRequest {
+        let emulated: TaskRequest
         switch request {
         case let continued as BGContinuedProcessingTaskRequest:
-            let copy = BackgroundScheduler.BGContinuedProcessingTaskRequest(
+            let copy = ContinuedTaskRequest(
                 identifier: continued.identifier, title: continued.title, subtitle: continued.subtitle)
             copy.strategy = continued.strategy == .fail ? .fail : .queue
             copy.requiredResources = continued.requiredResources.contains(.gpu) ? .gpu : []
             emulated = copy
         case let processing as BGProcessingTaskRequest:
-            let copy = BackgroundScheduler.BGProcessingTaskRequest(identifier: processing.identifier)
+            let copy = ProcessingTaskRequest(identifier: processing.identifier)
             copy.requiresNetworkConnectivity = processing.requiresNetworkConnectivity
             copy.requiresExternalPower = processing.requiresExternalPower
             emulated = copy
         default:
-            emulated = BackgroundScheduler.BGAppRefreshTaskRequest(identifier: request.identifier)
+            emulated = RefreshTaskRequest(identifier: request.identifier)
         }
         emulated.earliestBeginDate = request.earliestBeginDate.map(SimTime.init)
         return emulated
@@ -145,9 +145,9 @@ package enum EmulatedTasks {
         EmulatedSystem.sync {
             (scheduler?.pendingTaskRequests() ?? []).map { emulated in
                 let request: BGTaskRequest = switch emulated {
-                case let continued as BackgroundScheduler.BGContinuedProcessingTaskRequest:
+                case let continued as ContinuedTaskRequest:
                     BGContinuedProcessingTaskRequest(identifier: continued.identifier, title: continued.title, subtitle: continued.subtitle)
-                case let processing as BackgroundScheduler.BGProcessingTaskRequest:
+                case let processing as ProcessingTaskRequest:
                     {
                         let copy = BGProcessingTaskRequest(identifier: processing.identifier)
                         copy.requiresNetworkConnectivity = processing.requiresNetworkConnectivity
@@ -174,6 +174,6 @@ package enum EmulatedTasks {
     }
 
     static func updateTitle(of task: BGContinuedProcessingTask, _ title: String, subtitle: String) {
-        EmulatedSystem.sync { (task.emulated as? BackgroundScheduler.BGContinuedProcessingTask)?.updateTitle(title, subtitle: subtitle) }
+        EmulatedSystem.sync { (task.emulated as? ContinuedTask)?.updateTitle(title, subtitle: subtitle) }
     }
 }

@@ -11,7 +11,7 @@ public import BackgroundCore
 /// ```swift
 /// let device = Device(engine: engine, timeline: timeline, conditions: ScriptedConditions(manifest.conditions))
 /// device.addConditionsListener { conditions in session.update(conditions: conditions) }
-/// let scheduler = try BGTaskScheduler(engine: engine, timeline: timeline, permittedIdentifiers: ids,
+/// let scheduler = try TaskScheduler(engine: engine, timeline: timeline, permittedIdentifiers: ids,
 ///                                     backgroundModes: modes, conditions: device.conditionsFeed)
 /// device.change(.reboot)   // a `device` event, then every event listener
 /// ```
@@ -60,7 +60,7 @@ public final class Device {
         eventListeners.append(listener)
     }
 
-    /// The device's conditions as a source for a `BGTaskScheduler`: the conditions now, then each change.
+    /// The device's conditions as a source for a `TaskScheduler`: the conditions now, then each change.
     public var conditionsFeed: any DeviceConditionsSource { Feed(device: self) }
 
     /// The device restarts, or is unlocked or locked: a `device` event, then every event listener.

@@ -4,7 +4,7 @@ public import BackgroundCore
 /// already known is no change; each change is recorded (a `conditions` event, when the monitor has a
 /// timeline) and then told to every listener, in the order they were added.
 ///
-/// The ``Device`` holds one for the app's modes; a `BGTaskScheduler` made on its own source holds its own.
+/// The ``Device`` holds one for the app's modes; a `TaskScheduler` made on its own source holds its own.
 ///
 /// ```swift
 /// let monitor = DeviceConditionsMonitor(engine: engine, source: ScriptedConditions(entries), recordingOn: timeline)

@@ -3,7 +3,7 @@ public import BackgroundCore
 /// Where the device conditions come from: a scripted timeline on virtual time, or the machine itself.
 ///
 /// A source reports on an ``EventEngine``: ``start(on:update:)`` calls `update` at once with the state at
-/// the start, then again at the engine time of each change. `BGTaskScheduler` starts its source when it
+/// the start, then again at the engine time of each change. `TaskScheduler` starts its source when it
 /// is created and records every reported state as a `conditions` timeline event.
 ///
 /// ```swift

@@ -22,7 +22,7 @@
 /// processing task launches as soon as it has a place.
 ///
 /// ```swift
-/// var configuration = BGTaskScheduler.Configuration()
+/// var configuration = TaskScheduler.Configuration()
 /// configuration.policy = .realistic(seed: 42)
 /// ```
 public enum LaunchPolicy: Hashable, Sendable {

@@ -32,11 +32,11 @@ import Synchronization
 ///
 /// Inputs of the inbox reach the engine only in a live run (``LiveRun``): on virtual time (a replay, a
 /// simulation) the events change nothing, and at most one read waits there. The watching thread ends when
-/// the source is released (`BGTaskScheduler` keeps its source).
+/// the source is released (`TaskScheduler` keeps its source).
 ///
 /// ```swift
 /// let engine = EventEngine(start: .now())
-/// let scheduler = try BGTaskScheduler(engine: engine, timeline: timeline, permittedIdentifiers: ids,
+/// let scheduler = try TaskScheduler(engine: engine, timeline: timeline, permittedIdentifiers: ids,
 ///                                     backgroundModes: ["fetch"], conditions: LinuxDeviceConditions())
 /// ```
 /// Tests point ``root`` at a fake tree in a temporary folder and change its files between polls.

@@ -1,8 +1,8 @@
-/// How far a ``BGContinuedProcessingTask`` has got, as units done of a total — the part of Foundation's
+/// How far a ``ContinuedTask`` has got, as units done of a total — the part of Foundation's
 /// `Progress` that the task reports (`task.progress.completedUnitCount`).
 ///
 /// Every change is a report: it records a `task.progress` event and tells the system the task is not
-/// stuck (a task that reports nothing for ``BGTaskScheduler/Configuration/continuedStallLimit`` is expired).
+/// stuck (a task that reports nothing for ``TaskScheduler/Configuration/continuedStallLimit`` is expired).
 ///
 /// ```swift
 /// export.progress.totalUnitCount = 10

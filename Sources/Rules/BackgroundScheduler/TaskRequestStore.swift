@@ -7,12 +7,12 @@ public import BackgroundCore
 /// tests may keep requests in memory or make saves fail.
 ///
 /// ```swift
-/// var configuration = BGTaskScheduler.Configuration()
+/// var configuration = TaskScheduler.Configuration()
 /// configuration.taskRequestStore = try AppStateDatabase(path: "/var/lib/app/state.db")
 /// ```
 public protocol TaskRequestStore: AnyObject, Sendable {
     /// The requests an earlier run left pending, in submission order; none when nothing was saved.
-    func loadTaskRequests() throws(InputError) -> [BGTaskRequest]
+    func loadTaskRequests() throws(InputError) -> [TaskRequest]
     /// Replaces the saved requests with `requests` (in submission order), durably.
-    func saveTaskRequests(_ requests: [BGTaskRequest]) throws(InputError)
+    func saveTaskRequests(_ requests: [TaskRequest]) throws(InputError)
 }

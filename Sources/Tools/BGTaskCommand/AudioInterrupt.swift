@@ -4,7 +4,7 @@ import BackgroundApp
 import BackgroundCore
 import CommandLineSupport
 
-extension BGTask {
+extension BGTaskTool {
     /// `bgtask audio-interrupt [--to SOCKET] [BUNDLE] [--for DURATION] [--no-resume]`: a phone call over a
     /// running app's audio.
     struct AudioInterrupt: ParsableCommand {

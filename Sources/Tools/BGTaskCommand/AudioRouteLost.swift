@@ -2,7 +2,7 @@ import AppControl
 import ArgumentParser
 import BackgroundApp
 
-extension BGTask {
+extension BGTaskTool {
     /// `bgtask audio-route-lost [--to SOCKET] [BUNDLE]`: the headphones of a running app come out.
     struct AudioRouteLost: ParsableCommand {
         static let configuration = CommandConfiguration(

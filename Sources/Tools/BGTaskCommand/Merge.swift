@@ -3,7 +3,7 @@ import BackgroundCore
 import BackgroundPopulation
 import CommandLineSupport
 
-extension BGTask {
+extension BGTaskTool {
     /// `bgtask merge`: the summaries of a population's shards combined into the whole run's.
     struct Merge: ParsableCommand {
         static let configuration = CommandConfiguration(

@@ -4,7 +4,7 @@ import ArgumentParser
 import BackgroundPushes
 import JSON
 
-extension BGTask {
+extension BGTaskTool {
     /// `bgtask push [--to SOCKET] [BUNDLE] (FILE | -)`: `xcrun simctl push` for a running `bgloc live --app`.
     struct Push: ParsableCommand {
         static let configuration = CommandConfiguration(

@@ -7,7 +7,7 @@ import CommandLineSupport
 import Glibc
 import Synchronization
 
-extension BGTask.Simulate {
+extension BGTaskTool.Simulate {
     /// The checks of `--users` and `--shard` (CONTRACTS.md §8).
     func validatePopulation() throws {
         if let users, users < 1 {

@@ -9,7 +9,7 @@ import BackgroundScheduler
 import BackgroundTransfers
 import CommandLineSupport
 
-extension BGTask {
+extension BGTaskTool {
     /// `bgtask simulate`: run an app manifest's background tasks on virtual time and print the timeline.
     struct Simulate: AsyncParsableCommand {
         static let configuration = CommandConfiguration(

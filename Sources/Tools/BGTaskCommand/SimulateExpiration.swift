@@ -2,7 +2,7 @@ import AppControl
 import BackgroundApp
 import ArgumentParser
 
-extension BGTask {
+extension BGTaskTool {
     /// `bgtask simulate-expiration [--to SOCKET] [BUNDLE] ID`: the debugger's `_simulateExpirationForTaskWithIdentifier:`.
     struct SimulateExpiration: ParsableCommand {
         static let configuration = CommandConfiguration(

@@ -2,7 +2,7 @@ import AppControl
 import BackgroundApp
 import ArgumentParser
 
-extension BGTask {
+extension BGTaskTool {
     /// `bgtask simulate-launch [--to SOCKET] [BUNDLE] ID`: the debugger's `_simulateLaunchForTaskWithIdentifier:`.
     struct SimulateLaunch: ParsableCommand {
         static let configuration = CommandConfiguration(

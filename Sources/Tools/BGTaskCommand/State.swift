@@ -6,7 +6,7 @@ import BackgroundTransfers
 import CommandLineSupport
 import Glibc
 
-extension BGTask {
+extension BGTaskTool {
     /// `bgtask state`: what an app's state database holds pending, as a table or one JSON document.
     struct State: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
@@ -58,11 +58,11 @@ extension BGTask {
         }
 
         /// The two lists as aligned tables, each under a heading with its count.
-        static func table(requests: [BGTaskRequest], transfers: [PendingTransfer]) -> [String] {
+        static func table(requests: [TaskRequest], transfers: [PendingTransfer]) -> [String] {
             var lines = ["Pending task requests: \(requests.count)"]
             if !requests.isEmpty {
                 lines += aligned([["IDENTIFIER", "KIND", "EARLIEST BEGIN", "NEEDS"]] + requests.map { request in
-                    let processing = request as? BGProcessingTaskRequest
+                    let processing = request as? ProcessingTaskRequest
                     let needs = [
                         processing?.requiresNetworkConnectivity == true ? "network" : nil,
                         processing?.requiresExternalPower == true ? "external power" : nil,
@@ -87,10 +87,10 @@ extension BGTask {
         }
 
         /// `{"state":…,"taskRequests":[…],"transfers":[…]}`, each field named as in the database's types.
-        static func json(path: String, requests: [BGTaskRequest], transfers: [PendingTransfer]) -> String {
+        static func json(path: String, requests: [TaskRequest], transfers: [PendingTransfer]) -> String {
             let requestObjects = requests.map { request in
                 var object = JSONObjectWriter()
-                let processing = request as? BGProcessingTaskRequest
+                let processing = request as? ProcessingTaskRequest
                 object.field("identifier", string: request.identifier)
                 object.field("kind", string: request.kind.rawValue)
                 optional(&object, "earliestBegin", request.earliestBeginDate) { $0.field($1, time: $2) }

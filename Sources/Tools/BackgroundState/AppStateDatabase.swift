@@ -20,7 +20,7 @@ import Synchronization
 ///
 /// ```swift
 /// let state = try AppStateDatabase(path: "/var/lib/tour/state.db")
-/// var configuration = BGTaskScheduler.Configuration()
+/// var configuration = TaskScheduler.Configuration()
 /// configuration.taskRequestStore = state          // the scheduler's pending requests
 /// let id = try state.nextTransferID()             // the transfer session's store (TransferStore)
 /// ```
@@ -61,11 +61,11 @@ package final class AppStateDatabase: TaskRequestStore, TransferStore, MonitorSt
 
     // MARK: Task requests
 
-    package func loadTaskRequests() throws(InputError) -> [BGTaskRequest] {
+    package func loadTaskRequests() throws(InputError) -> [TaskRequest] {
         try load("pending task requests", StateSchema.selectTaskRequests, StateRows.taskRequest)
     }
 
-    package func saveTaskRequests(_ requests: [BGTaskRequest]) throws(InputError) {
+    package func saveTaskRequests(_ requests: [TaskRequest]) throws(InputError) {
         let rows = requests.map(StateRows.values(of:))
         try withDatabase("save the pending task requests") { database throws(SQLiteError) in
             try StateSchema.replaceTaskRequests(rows, in: database)

@@ -23,7 +23,7 @@ import Testing
         var heard: [String] = []
         device.addConditionsListener { heard.append("first \($0.network)") }
         device.addConditionsListener { heard.append("second \($0.network)") }
-        let scheduler = try BGTaskScheduler(
+        let scheduler = try TaskScheduler(
             engine: engine, timeline: timeline, permittedIdentifiers: [], backgroundModes: [], conditions: device.conditionsFeed)
         engine.run()
         // The repeated `none` at 90 s is no change; the scheduler, added last, hears after the others.

@@ -56,7 +56,7 @@ import Testing
 
     @Test func itRunsInSimulate() async throws {
         let folder = try TemporaryFolder()
-        let simulate = try BGTask.Simulate.parse([try Self.manifest(in: folder), "--for", "1h", "--format", "jsonl"])
+        let simulate = try BGTaskTool.Simulate.parse([try Self.manifest(in: folder), "--for", "1h", "--format", "jsonl"])
         let seen = Seen()
         try await simulate.run(recipe: DoorbellModeTests.recipe) { seen.attach($0) }
         #expect(Self.ringAndAnswer.allSatisfy(seen.events.contains), "\(seen.events)")

@@ -3,7 +3,7 @@ import BackgroundDevice
 import BackgroundScheduler
 import Testing
 
-/// `BGContinuedProcessingTaskRequest` (iOS 26) and the scheduler's other iOS 26/27 rules, on virtual time:
+/// `ContinuedTaskRequest` (iOS 26) and the scheduler's other iOS 26/27 rules, on virtual time:
 /// one test per rule of docs/SCHEDULER.md's continued-processing table.
 @Suite struct ContinuedProcessingTests {
     typealias F = SchedulerFixture
@@ -12,23 +12,23 @@ import Testing
 
     /// A fixture permitting the refresh, the upload and the export wildcard, its handlers registered.
     private func fixture(
-        work: Duration? = .seconds(4), onLaunch: @escaping (BGTask) -> Void = { _ in },
-        configure: (inout BGTaskScheduler.Configuration) -> Void = { _ in }
+        work: Duration? = .seconds(4), onLaunch: @escaping (LaunchedTask) -> Void = { _ in },
+        configure: (inout TaskScheduler.Configuration) -> Void = { _ in }
     ) throws -> F {
         let f = try F(permitted: [F.refresh, F.upload, Self.wildcard], configure: configure)
         f.launchApp(work: work, onLaunch: onLaunch)
         return f
     }
 
-    private func export(_ name: String = job, strategy: BGContinuedProcessingTaskRequest.SubmissionStrategy = .queue)
-        -> BGContinuedProcessingTaskRequest
+    private func export(_ name: String = job, strategy: ContinuedTaskRequest.SubmissionStrategy = .queue)
+        -> ContinuedTaskRequest
     {
-        let request = BGContinuedProcessingTaskRequest(identifier: name, title: "Exporting", subtitle: "")
+        let request = ContinuedTaskRequest(identifier: name, title: "Exporting", subtitle: "")
         request.strategy = strategy
         return request
     }
 
-    private func rejection(of request: BGTaskRequest, by f: F) -> BGTaskScheduler.Error.Code? {
+    private func rejection(of request: TaskRequest, by f: F) -> TaskScheduler.Error.Code? {
         do {
             try f.scheduler.submit(request)
             return nil
@@ -105,7 +105,7 @@ import Testing
     @Test func progressIsRecordedAndKeepsTheTaskAlive() throws {
         let f = try F(permitted: [Self.wildcard])
         f.scheduler.register(forTaskWithIdentifier: Self.wildcard) { [engine = f.engine] task in
-            let export = task as! BGContinuedProcessingTask
+            let export = task as! ContinuedTask
             export.progress.totalUnitCount = 4
             export.updateTitle("Exporting", subtitle: "4 clips")
             for unit in 1...4 {
@@ -194,7 +194,7 @@ import Testing
 
     @Test func submitTaskRequestReportsThroughItsCompletionHandler() throws {
         let f = try fixture()
-        var results: [BGTaskScheduler.Error.Code?] = []
+        var results: [TaskScheduler.Error.Code?] = []
         f.scheduler.submitTaskRequest(export()) { results.append($0?.code) }
         f.scheduler.submitTaskRequest(export("com.example.nothing.x")) { results.append($0?.code) }
         #expect(results.isEmpty, "the handlers run from the engine")
@@ -205,7 +205,7 @@ import Testing
     @Test func submitTaskRequestAsyncThrowsTheRejection() async throws {
         let f = try fixture()
         try await f.scheduler.submitTaskRequest(export())
-        await #expect(throws: BGTaskScheduler.Error(.notPermitted)) {
+        await #expect(throws: TaskScheduler.Error(.notPermitted)) {
             try await f.scheduler.submitTaskRequest(self.export("com.example.nothing.x"))
         }
         #expect(f.scheduler.pendingTaskRequests().map(\.identifier) == [Self.job])

@@ -5,7 +5,7 @@ import BackgroundTestKit
 import Foundation
 import Testing
 
-/// The scheduler's ``BGTaskScheduler/Configuration/taskRequestStore``: pending requests survive a restart
+/// The scheduler's ``TaskScheduler/Configuration/taskRequestStore``: pending requests survive a restart
 /// in the app's state database (real SQLite, reopened for each scheduler).
 @Suite struct PendingRequestPersistenceTests {
     typealias F = SchedulerFixture
@@ -27,9 +27,9 @@ import Testing
         let second = try Self.scheduler(state: file)
         let restored = second.scheduler.pendingTaskRequests()
         #expect(restored.map(\.identifier) == [F.refresh, F.upload])
-        #expect(restored.first is BGAppRefreshTaskRequest)
+        #expect(restored.first is RefreshTaskRequest)
         #expect(restored.first?.earliestBeginDate == second.at(.seconds(900)))
-        let upload = try #require(restored.last as? BGProcessingTaskRequest)
+        let upload = try #require(restored.last as? ProcessingTaskRequest)
         #expect(upload.requiresNetworkConnectivity && upload.requiresExternalPower)
         #expect(upload.earliestBeginDate == nil)
     }
@@ -43,7 +43,7 @@ import Testing
             $0.maxRunningContinuedTasks = 0   // nothing runs: the request stays queued
         }
         try first.scheduler.submit(first.refreshRequest(after: .seconds(900)))
-        try first.scheduler.submit(BGContinuedProcessingTaskRequest(identifier: "com.example.export.a", title: "Export", subtitle: ""))
+        try first.scheduler.submit(ContinuedTaskRequest(identifier: "com.example.export.a", title: "Export", subtitle: ""))
         #expect(first.scheduler.pendingTaskRequests().count == 2)
         let second = try Self.scheduler(state: file)
         #expect(second.scheduler.pendingTaskRequests().map(\.identifier) == [F.refresh])
@@ -130,8 +130,8 @@ import Testing
     /// with code `stateFile` and is kept in `failedSaves`; the scheduler carries on.
     @Test func aSaveThatFailsIsReportedInTheTimeline() throws {
         final class FullDisk: TaskRequestStore {
-            func loadTaskRequests() throws(InputError) -> [BGTaskRequest] { [] }
-            func saveTaskRequests(_ requests: [BGTaskRequest]) throws(InputError) {
+            func loadTaskRequests() throws(InputError) -> [TaskRequest] { [] }
+            func saveTaskRequests(_ requests: [TaskRequest]) throws(InputError) {
                 throw InputError(file: "state.db", message: "cannot save the pending task requests: sqlite3_step: database or disk is full")
             }
         }

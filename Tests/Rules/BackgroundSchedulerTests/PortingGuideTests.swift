@@ -7,12 +7,12 @@ import Testing
 final class FeedApp {
     static let refreshID = "com.example.feed.refresh"
     let engine: EventEngine
-    let scheduler: BGTaskScheduler
+    let scheduler: TaskScheduler
     private(set) var refreshes = 0
 
     init(engine: EventEngine, timeline: Timeline) throws {
         self.engine = engine
-        scheduler = try BGTaskScheduler(
+        scheduler = try TaskScheduler(
             engine: engine, timeline: timeline,
             permittedIdentifiers: [Self.refreshID],                  // Info.plist: BGTaskSchedulerPermittedIdentifiers
             backgroundModes: ["fetch"],                              // Info.plist: UIBackgroundModes
@@ -21,14 +21,14 @@ final class FeedApp {
 
     func didFinishLaunching() {
         scheduler.register(forTaskWithIdentifier: Self.refreshID, using: nil) { [weak self] task in
-            self?.handleAppRefresh(task: task as! BGAppRefreshTask)
+            self?.handleAppRefresh(task: task as! RefreshTask)
         }
         scheduleAppRefresh()
         scheduler.finishLaunching()
     }
 
     func scheduleAppRefresh() {
-        let request = BGAppRefreshTaskRequest(identifier: Self.refreshID)
+        let request = RefreshTaskRequest(identifier: Self.refreshID)
         request.earliestBeginDate = engine.now + .seconds(15 * 60)
         do {
             try scheduler.submit(request)
@@ -37,7 +37,7 @@ final class FeedApp {
         }
     }
 
-    func handleAppRefresh(task: BGAppRefreshTask) {
+    func handleAppRefresh(task: RefreshTask) {
         scheduleAppRefresh()
         let fetch = engine.schedule(after: .seconds(4)) {            // the work: 4 s of fetching
             self.refreshes += 1

@@ -9,26 +9,26 @@ final class SchedulerFixture {
 
     let engine: EventEngine
     let timeline: Timeline
-    let scheduler: BGTaskScheduler
+    let scheduler: TaskScheduler
 
     init(
         conditions: [ScriptedConditions.Entry] = [], initial: DeviceConditions = DeviceConditions(),
         permitted: [String] = [refresh, upload], modes: [String] = ["fetch", "processing"],
         discretion: SystemDiscretion.Configuration = SystemDiscretion.Configuration(),
-        configure: (inout BGTaskScheduler.Configuration) -> Void = { _ in }
+        configure: (inout TaskScheduler.Configuration) -> Void = { _ in }
     ) throws {
         engine = EventEngine(start: .defaultStart)
         timeline = Timeline(engine: engine, keepingEvents: true)
-        var configuration = BGTaskScheduler.Configuration()
+        var configuration = TaskScheduler.Configuration()
         configure(&configuration)
-        scheduler = try BGTaskScheduler(
+        scheduler = try TaskScheduler(
             engine: engine, timeline: timeline, permittedIdentifiers: permitted, backgroundModes: modes,
             conditions: ScriptedConditions(initial: initial, conditions), configuration: configuration,
             discretion: SystemDiscretion(policy: configuration.policy, configuration: discretion))
     }
 
     /// Registers handlers that complete after `work` (never when nil) and finishes launching.
-    func launchApp(work: Duration? = .seconds(4), onLaunch: @escaping (BGTask) -> Void = { _ in }) {
+    func launchApp(work: Duration? = .seconds(4), onLaunch: @escaping (LaunchedTask) -> Void = { _ in }) {
         for identifier in scheduler.permittedIdentifiers.sorted() {
             scheduler.register(forTaskWithIdentifier: identifier, using: nil) { [engine] task in
                 onLaunch(task)
@@ -45,14 +45,14 @@ final class SchedulerFixture {
         scheduler.finishLaunching()
     }
 
-    func refreshRequest(after delay: Duration? = nil) -> BGAppRefreshTaskRequest {
-        let request = BGAppRefreshTaskRequest(identifier: Self.refresh)
+    func refreshRequest(after delay: Duration? = nil) -> RefreshTaskRequest {
+        let request = RefreshTaskRequest(identifier: Self.refresh)
         request.earliestBeginDate = delay.map { engine.now + $0 }
         return request
     }
 
-    func uploadRequest(network: Bool = false, power: Bool = false, identifier: String = upload) -> BGProcessingTaskRequest {
-        let request = BGProcessingTaskRequest(identifier: identifier)
+    func uploadRequest(network: Bool = false, power: Bool = false, identifier: String = upload) -> ProcessingTaskRequest {
+        let request = ProcessingTaskRequest(identifier: identifier)
         request.requiresNetworkConnectivity = network
         request.requiresExternalPower = power
         return request

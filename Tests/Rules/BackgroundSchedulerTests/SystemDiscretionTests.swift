@@ -17,7 +17,7 @@ import Testing
         opensAt times: [Int], historyDays: Int = 14, runDays: Int = 3, every: Duration = .seconds(900), work: Duration = .seconds(4),
         conditions: [ScriptedConditions.Entry] = [], initial: DeviceConditions = DeviceConditions(),
         discretion: SystemDiscretion.Configuration = SystemDiscretion.Configuration(),
-        configure: (inout BGTaskScheduler.Configuration) -> Void = { _ in }
+        configure: (inout TaskScheduler.Configuration) -> Void = { _ in }
     ) throws -> F {
         let f = try F(conditions: conditions, initial: initial, discretion: discretion) {
             $0.policy = .realistic(seed: 7)
@@ -32,7 +32,7 @@ import Testing
             }
         }
         f.launchApp(work: work) { [unowned f] task in
-            if task is BGAppRefreshTask { _ = try? f.scheduler.submit(f.refreshRequest(after: every)) }
+            if task is RefreshTask { _ = try? f.scheduler.submit(f.refreshRequest(after: every)) }
         }
         try f.scheduler.submit(f.refreshRequest(after: every))
         f.engine.run(until: f.at(.seconds(runDays * Self.day)))
@@ -65,7 +65,7 @@ import Testing
         f.scheduler.learnUsage(history: stride(from: 14, through: 2, by: -2).map { f.at(.seconds(-$0 * Self.day + 9 * Self.hour)) })
         f.scheduler.isAppInForeground = false
         f.launchApp { [unowned f] task in
-            if task is BGAppRefreshTask { _ = try? f.scheduler.submit(f.refreshRequest(after: .seconds(3600))) }
+            if task is RefreshTask { _ = try? f.scheduler.submit(f.refreshRequest(after: .seconds(3600))) }
         }
         try f.scheduler.submit(f.refreshRequest(after: .seconds(3600)))
         f.engine.run(until: f.at(.seconds(6 * Self.day)))
@@ -79,7 +79,7 @@ import Testing
         f.scheduler.learnUsage(history: [f.at(.seconds(-20 * Self.day + 8 * Self.hour))])
         f.scheduler.isAppInForeground = false
         f.launchApp { [unowned f] task in
-            if task is BGAppRefreshTask { _ = try? f.scheduler.submit(f.refreshRequest(after: .seconds(900))) }
+            if task is RefreshTask { _ = try? f.scheduler.submit(f.refreshRequest(after: .seconds(900))) }
         }
         try f.scheduler.submit(f.refreshRequest(after: .seconds(900)))
         f.engine.run(until: f.at(.seconds(3 * Self.day)))

@@ -12,12 +12,12 @@ import Testing
 /// ``AppStateDatabase`` on real SQLite in a temporary folder: round trips across a reopen, the transfer id
 /// counter, a corrupt database set aside, rows with bad values.
 @Suite struct AppStateDatabaseTests {
-    static func requests() -> [BGTaskRequest] {
-        let refresh = BGAppRefreshTaskRequest(identifier: "refresh \"quoted\" \\ ü")
+    static func requests() -> [TaskRequest] {
+        let refresh = RefreshTaskRequest(identifier: "refresh \"quoted\" \\ ü")
         refresh.earliestBeginDate = SimTime(rfc3339: "2026-01-01T00:00:00.5Z")
-        let upload = BGProcessingTaskRequest(identifier: "upload")
+        let upload = ProcessingTaskRequest(identifier: "upload")
         upload.requiresNetworkConnectivity = true
-        let charge = BGProcessingTaskRequest(identifier: "charge")
+        let charge = ProcessingTaskRequest(identifier: "charge")
         charge.requiresExternalPower = true
         return [refresh, upload, charge]
     }
@@ -31,7 +31,7 @@ import Testing
     }
 
     /// The requests as comparable values: identifier, kind, earliest begin, network, power.
-    static func described(_ requests: [BGTaskRequest]) -> [String] {
+    static func described(_ requests: [TaskRequest]) -> [String] {
         requests.map { StateRows.values(of: $0).map { "\($0)" }.joined(separator: " ") }
     }
 
@@ -41,7 +41,7 @@ import Testing
         try AppStateDatabase(path: path).saveTaskRequests(Self.requests())
         let loaded = try AppStateDatabase(path: path).loadTaskRequests()
         #expect(Self.described(loaded) == Self.described(Self.requests()))
-        #expect(loaded.first is BGAppRefreshTaskRequest && loaded.last is BGProcessingTaskRequest)
+        #expect(loaded.first is RefreshTaskRequest && loaded.last is ProcessingTaskRequest)
         #expect(loaded.first?.earliestBeginDate == SimTime(rfc3339: "2026-01-01T00:00:00.5Z"))
 
         try AppStateDatabase(path: path).saveTaskRequests(Array(Self.requests().suffix(1)))
@@ -122,7 +122,7 @@ import Testing
             let pages = try connection.query("PRAGMA page_count").first?.first?.integer ?? 0
             _ = try connection.query("PRAGMA max_page_count = \(pages)")
         }
-        let many = (0..<2000).map { BGAppRefreshTaskRequest(identifier: "request \($0) " + String(repeating: "x", count: 100)) }
+        let many = (0..<2000).map { RefreshTaskRequest(identifier: "request \($0) " + String(repeating: "x", count: 100)) }
         #expect(throws: InputError(file: path, message: "cannot save the pending task requests: sqlite3_step: database or disk is full")) {
             try database.saveTaskRequests(many)
         }

@@ -35,7 +35,7 @@ import Testing
         }
     }
 
-    static let roots: [any ParsableCommand.Type] = [BGLoc.self, BGTask.self, BGAudio.self]
+    static let roots: [any ParsableCommand.Type] = [BGLoc.self, BGTaskTool.self, BGAudio.self]
 
     static let options: [Option] = roots.flatMap { root in
         let dump = try! JSONSerialization.jsonObject(with: Data(root._dumpHelp().utf8)) as! [String: Any]

@@ -17,7 +17,7 @@ public import JSON
 /// one called after its window has ended (or twice) is ignored, one never called gets the app terminated
 /// where iOS would (a push's 30 s, the legacy fetch's 30 s), and a VoIP push whose handler completes
 /// without reporting a call ends the app. The background-task handlers themselves are the scheduler's
-/// (`register(forTaskWithIdentifier:using:launchHandler:)`, as on iOS): a launched ``BGTask``'s
+/// (`register(forTaskWithIdentifier:using:launchHandler:)`, as on iOS): a launched ``LaunchedTask``'s
 /// `expirationHandler` and `setTaskCompleted(success:)` are the app's answer there.
 ///
 /// Every call comes on the engine's owner, at the emulated time of the event, after the system has done

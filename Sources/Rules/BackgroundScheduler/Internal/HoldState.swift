@@ -13,7 +13,7 @@ struct HoldState {
 
     /// Why `request` may not launch, its earliest begin aside (nil: it may), in the order docs/SCHEDULER.md
     /// gives ("Why a task waits").
-    func reason(for request: BGTaskRequest) -> TaskWaitReason? {
+    func reason(for request: TaskRequest) -> TaskWaitReason? {
         let kind = request.kind
         if kind != .continued {
             if isWaitingForFirstUnlock { return .beforeFirstUnlock }
@@ -31,11 +31,11 @@ struct HoldState {
 
     /// True when the conditions let a task of this request run (earliest begin aside): a continued task
     /// needs a free place among the running ones.
-    func conditionsAllow(_ request: BGTaskRequest) -> Bool {
+    func conditionsAllow(_ request: TaskRequest) -> Bool {
         switch request {
-        case is BGContinuedProcessingTaskRequest:
+        case is ContinuedTaskRequest:
             return hasContinuedPlace
-        case let processing as BGProcessingTaskRequest:
+        case let processing as ProcessingTaskRequest:
             return conditions.backgroundRefresh && conditions.idle
                 && (!processing.requiresNetworkConnectivity || conditions.network != .none)
                 && (!processing.requiresExternalPower || conditions.power.isExternal)

@@ -2,18 +2,18 @@ import BackgroundCore
 import BackgroundDevice
 
 /// The scheduler's decisions, apart from their effects: given the app's Info.plist, the configuration and
-/// the state the ``BGTaskScheduler`` hands in, each rule returns what should happen and why — a rejection
+/// the state the ``TaskScheduler`` hands in, each rule returns what should happen and why — a rejection
 /// with its error, a registration's problem, a request's wait reason and whether it is recorded, when a
 /// launch is planned, when a launch's time is up. It owns no timer, records nothing and writes no file: the
 /// scheduler (the façade) schedules, records and saves what the rules return, and hands in what they read
 /// (the discretion, the launch planner's draws). Which requests are held is ``HoldState``'s rule.
 struct TaskRules {
-    let configuration: BGTaskScheduler.Configuration
+    let configuration: TaskScheduler.Configuration
     let permittedIdentifiers: Set<String>
     let backgroundModes: Set<String>
     let permits: PermittedIdentifiers
 
-    init(configuration: BGTaskScheduler.Configuration, permittedIdentifiers: Set<String>, backgroundModes: Set<String>) {
+    init(configuration: TaskScheduler.Configuration, permittedIdentifiers: Set<String>, backgroundModes: Set<String>) {
         self.configuration = configuration
         self.permittedIdentifiers = permittedIdentifiers
         self.backgroundModes = backgroundModes
@@ -45,7 +45,7 @@ struct TaskRules {
             } else if isRegistered {
                 "cannot register \(identifier) twice: a launch handler is already registered; iOS raises an exception and the app ends"
             } else if hasFinishedLaunching && !permits.isContinued(identifier) {
-                "cannot register \(identifier) after the app finished launching: \(BGTaskScheduler.lateRegistrationMessage) "
+                "cannot register \(identifier) after the app finished launching: \(TaskScheduler.lateRegistrationMessage) "
                     + "(NSInternalInconsistencyException); register every task before finishLaunching()"
             } else {
                 nil
@@ -57,8 +57,8 @@ struct TaskRules {
     // MARK: Submission
 
     /// The error `request` is rejected with, or nil when it is accepted.
-    func rejection(of request: BGTaskRequest, _ state: Submission) -> BGTaskScheduler.Error? {
-        if let continued = request as? BGContinuedProcessingTaskRequest { return rejection(of: continued, state) }
+    func rejection(of request: TaskRequest, _ state: Submission) -> TaskScheduler.Error? {
+        if let continued = request as? ContinuedTaskRequest { return rejection(of: continued, state) }
         let identifier = request.identifier
         let mode = request.kind == .refresh ? "fetch" : "processing"
         if !permittedIdentifiers.contains(identifier) {
@@ -79,10 +79,10 @@ struct TaskRules {
         return nil
     }
 
-    private func rejection(of request: BGContinuedProcessingTaskRequest, _ state: Submission) -> BGTaskScheduler.Error? {
+    private func rejection(of request: ContinuedTaskRequest, _ state: Submission) -> TaskScheduler.Error? {
         let identifier = request.identifier
         if permits.wildcard(permitting: identifier) == nil {
-            let wildcard = BGContinuedProcessingTaskRequest.wildcard(permitting: identifier)
+            let wildcard = ContinuedTaskRequest.wildcard(permitting: identifier)
             return .init(.notPermitted, reason: "continued task \(identifier) needs a wildcard in the permitted identifiers (add '\(wildcard)' to BGTaskSchedulerPermittedIdentifiers)")
         }
         if !state.isAppInForeground {
@@ -105,7 +105,7 @@ struct TaskRules {
 
     /// The warning recorded beside the submission of `request` at `now` when its earliest begin is further
     /// ahead than Apple advises (the request stays pending).
-    func earliestBeginWarning(_ request: BGTaskRequest, at now: SimTime) -> String? {
+    func earliestBeginWarning(_ request: TaskRequest, at now: SimTime) -> String? {
         guard let begin = request.earliestBeginDate, begin - now > configuration.maxEarliestBeginAhead else { return nil }
         return "\(request.identifier): earliestBeginDate is \(DurationSyntax.format(begin - now)) ahead; Apple advises "
             + "not more than \(DurationSyntax.format(configuration.maxEarliestBeginAhead)) (the request stays pending)"
@@ -123,7 +123,7 @@ struct TaskRules {
     /// quit (the `conditions` and `lifecycle` events show it at that moment), nor one that stops waiting
     /// (docs/SCHEDULER.md, "Why a task waits"). Nil when the reason does not change.
     static func waiting(
-        _ request: BGTaskRequest, hold: TaskWaitReason?, planned: @autoclosure () -> TaskWaitReason?, previous: TaskWaitReason?,
+        _ request: TaskRequest, hold: TaskWaitReason?, planned: @autoclosure () -> TaskWaitReason?, previous: TaskWaitReason?,
         now: SimTime
     ) -> (reason: TaskWaitReason?, isRecorded: Bool)? {
         let reason: TaskWaitReason? =
@@ -136,7 +136,7 @@ struct TaskRules {
 
     /// When the eager policy launches `request`, eligible from `eligible`: the next whole minute (a continued
     /// task at once).
-    func eagerLaunch(_ request: BGTaskRequest, eligibleAt eligible: SimTime, planner: inout LaunchPlanner) -> SimTime {
+    func eagerLaunch(_ request: TaskRequest, eligibleAt eligible: SimTime, planner: inout LaunchPlanner) -> SimTime {
         planner.launchTime(for: request.kind, eligibleAt: eligible, deadline: eligible)
     }
 
@@ -145,7 +145,7 @@ struct TaskRules {
     /// window), both no sooner than the rate limit and the energy budget allow (``SystemDiscretion``); a
     /// continued task at once. Nil: no open is predicted.
     func plannedLaunch(
-        _ request: BGTaskRequest, eligibleAt eligible: SimTime, now: SimTime, planner: inout LaunchPlanner,
+        _ request: TaskRequest, eligibleAt eligible: SimTime, now: SimTime, planner: inout LaunchPlanner,
         discretion: SystemDiscretion
     ) -> (time: SimTime, reason: TaskWaitReason?)? {
         if request.kind == .refresh {
@@ -161,7 +161,7 @@ struct TaskRules {
 
     /// The end of the time of a refresh task launched at `now`: that of the launch already running
     /// (`shared`, the latest deadline of a refresh task that has not ended), or a new launch's
-    /// ``BGTaskScheduler/Configuration/refreshBudget`` from now.
+    /// ``TaskScheduler/Configuration/refreshBudget`` from now.
     func launchDeadline(shared: SimTime?, now: SimTime) -> SimTime {
         var budget = configuration.refreshBudget
         if case .realistic = configuration.policy, let field = configuration.realisticRefreshBudget { budget = field }
@@ -170,7 +170,7 @@ struct TaskRules {
 
     /// Whether an app in the background counts as used recently for a processing task at `now` under the
     /// realistic policy (the eager one, and an app in the foreground, always do): last in the foreground
-    /// (`lastUse`) or opened within ``BGTaskScheduler/Configuration/processingUsageWindow``.
+    /// (`lastUse`) or opened within ``TaskScheduler/Configuration/processingUsageWindow``.
     func wasUsedRecently(lastUse: SimTime, discretion: SystemDiscretion, now: SimTime) -> Bool {
         let window = configuration.processingUsageWindow
         return now - lastUse <= window || discretion.wasOpened(within: window, before: now)

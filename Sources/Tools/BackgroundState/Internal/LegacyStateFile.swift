@@ -17,7 +17,7 @@ struct LegacyStateFile {
     static let sizeLimit = 16 << 20
 
     /// The saved requests; none when the file does not exist.
-    func load() throws(InputError) -> [BGTaskRequest] {
+    func load() throws(InputError) -> [TaskRequest] {
         let bytes: [UInt8]
         do {
             bytes = try WholeFile.read(path, limit: Self.sizeLimit)
@@ -38,7 +38,7 @@ struct LegacyStateFile {
         guard case .array(let list)? = root["requests"] else {
             throw setAside(reason: "missing or not a list", key: "requests")
         }
-        var requests: [BGTaskRequest] = []
+        var requests: [TaskRequest] = []
         for (index, item) in list.enumerated() {
             let key = "requests[\(index)]"
             guard case .object = item else { throw setAside(reason: "not an object", key: key) }
@@ -54,12 +54,12 @@ struct LegacyStateFile {
             } else if item["earliestBegin"] != .null {
                 throw setAside(reason: "missing (a time or null)", key: key + ".earliestBegin")
             }
-            let request: BGTaskRequest
+            let request: TaskRequest
             switch item["kind"] {
             case .string("refresh"):
-                request = BGAppRefreshTaskRequest(identifier: identifier)
+                request = RefreshTaskRequest(identifier: identifier)
             case .string("processing"):
-                let processing = BGProcessingTaskRequest(identifier: identifier)
+                let processing = ProcessingTaskRequest(identifier: identifier)
                 processing.requiresNetworkConnectivity = item["requiresNetwork"] == .bool(true)
                 processing.requiresExternalPower = item["requiresExternalPower"] == .bool(true)
                 request = processing

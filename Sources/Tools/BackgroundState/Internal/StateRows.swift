@@ -8,7 +8,7 @@ package import SQLiteStore
 /// class or out of range is an ``InputError`` naming the database file, the table, the row and the column,
 /// never a crash (`Fuzz/StateRows` feeds it arbitrary values).
 package enum StateRows {
-    /// The columns of `task_request` after `position`, in the order of ``values(of:)-(BGTaskRequest)``.
+    /// The columns of `task_request` after `position`, in the order of ``values(of:)-(TaskRequest)``.
     package static let taskRequestColumns = ["identifier", "kind", "earliest_begin", "requires_network", "requires_external_power"]
     /// The columns of `transfer` after `id`, in the order of ``values(of:)-(PendingTransfer)``.
     package static let transferColumns = [
@@ -83,8 +83,8 @@ package enum StateRows {
         return MonitorRow(monitor: monitor, pending: pending, condition: condition, event: event)
     }
 
-    package static func values(of request: BGTaskRequest) -> [SQLiteValue] {
-        let processing = request as? BGProcessingTaskRequest
+    package static func values(of request: TaskRequest) -> [SQLiteValue] {
+        let processing = request as? ProcessingTaskRequest
         return [
             .text(request.identifier), .text(request.kind.rawValue), time(request.earliestBeginDate),
             .integer(processing?.requiresNetworkConnectivity == true ? 1 : 0),
@@ -113,21 +113,21 @@ package enum StateRows {
     }
 
     /// The request in `values` (the columns of ``taskRequestColumns``), read from row `row` of `file`.
-    package static func taskRequest(_ values: [SQLiteValue], row: Int64, file: String) throws(InputError) -> BGTaskRequest {
+    package static func taskRequest(_ values: [SQLiteValue], row: Int64, file: String) throws(InputError) -> TaskRequest {
         let reader = try Row(file: file, table: "task_request", row: row, columns: taskRequestColumns, values: values)
         let identifier = try reader.text(0, nonEmpty: true)
         let begin = try reader.time(2)
         let network = try reader.flag(3)
         let power = try reader.flag(4)
-        let request: BGTaskRequest
+        let request: TaskRequest
         switch try reader.text(1, nonEmpty: true) {
         case TaskKind.refresh.rawValue:
             guard !network, !power else {
                 throw reader.failure(network ? 3 : 4, "a refresh request has no requirements (expected 0)")
             }
-            request = BGAppRefreshTaskRequest(identifier: identifier)
+            request = RefreshTaskRequest(identifier: identifier)
         case TaskKind.processing.rawValue:
-            let processing = BGProcessingTaskRequest(identifier: identifier)
+            let processing = ProcessingTaskRequest(identifier: identifier)
             processing.requiresNetworkConnectivity = network
             processing.requiresExternalPower = power
             request = processing

@@ -85,7 +85,7 @@ package enum StateSchema {
         }
     }
 
-    /// Replaces the saved requests with `rows` (each ``StateRows/values(of:)-(BGTaskRequest)``), in one
+    /// Replaces the saved requests with `rows` (each ``StateRows/values(of:)-(TaskRequest)``), in one
     /// transaction.
     static func replaceTaskRequests(_ rows: [[SQLiteValue]], in database: SQLiteDatabase) throws(SQLiteError) {
         let insert = "INSERT INTO task_request (position, \(StateRows.taskRequestColumns.joined(separator: ", "))) VALUES (?, ?, ?, ?, ?, ?)"

@@ -29,7 +29,7 @@ extension ManifestApp {
     }
 
     /// A launched task: its `onLaunch:` action, then its resubmission, then its work.
-    private func handle(_ launched: BGTask, as task: ManifestTask, in tasks: TaskMode) {
+    private func handle(_ launched: LaunchedTask, as task: ManifestTask, in tasks: TaskMode) {
         guard let app else { return }
         if let action = task.onLaunch { app.perform(action, trigger: ActionTrigger(.taskLaunch)) }
         let trigger = tasks.trigger(of: task.identifier)
@@ -53,8 +53,8 @@ extension ManifestApp {
 
     /// A continued task's progress reports every `progressEvery:` of its `work` (the last at its end), a
     /// unit each; none without `progressEvery:`.
-    private func reportProgress(of launched: BGTask, as task: ManifestTask, over work: Duration, on engine: EventEngine) -> [EventID] {
-        guard let continued = launched as? BGContinuedProcessingTask, let every = task.progressEvery else { return [] }
+    private func reportProgress(of launched: LaunchedTask, as task: ManifestTask, over work: Duration, on engine: EventEngine) -> [EventID] {
+        guard let continued = launched as? ContinuedTask, let every = task.progressEvery else { return [] }
         let total = max(1, Int64((work / every).rounded(.up)))
         continued.progress.totalUnitCount = total
         return (1...total).map { unit in
@@ -64,7 +64,7 @@ extension ManifestApp {
     }
 
     private func run(
-        _ command: String, for launched: BGTask, as task: ManifestTask, trigger: ActionTrigger, scheduler: BGTaskScheduler,
+        _ command: String, for launched: LaunchedTask, as task: ManifestTask, trigger: ActionTrigger, scheduler: TaskScheduler,
         in app: EmulatedApp
     ) {
         let commands = app.configuration.commands

@@ -3,7 +3,7 @@ package import BackgroundCore
 package import BackgroundDevice
 package import BackgroundScheduler
 
-/// The tasks background mode: a ``BGTaskScheduler`` for the manifest's permitted identifiers and
+/// The tasks background mode: a ``TaskScheduler`` for the manifest's permitted identifiers and
 /// background modes, with device conditions from the manifest or the machine
 /// (``EmulatedApp/Configuration/conditions``). The app's code registers its launch handlers with the
 /// scheduler and submits requests (the manifest's app: ``ManifestApp``); the mode carries out `submit:`
@@ -20,7 +20,7 @@ package import BackgroundScheduler
 /// ```
 package final class TaskMode: BackgroundMode {
     /// The scheduler the mode's tasks run on (once the mode is attached).
-    package private(set) var scheduler: BGTaskScheduler!
+    package private(set) var scheduler: TaskScheduler!
     /// The manifest's task section, read out once: `submit` looks a task up on every submission.
     package private(set) var section = TaskSection()
 
@@ -46,7 +46,7 @@ package final class TaskMode: BackgroundMode {
         self.app = app
         let manifest = app.manifest
         section = manifest[TaskSection.self] ?? TaskSection()
-        scheduler = try BGTaskScheduler(
+        scheduler = try TaskScheduler(
             engine: app.engine, timeline: app.timeline, permittedIdentifiers: manifest.permittedIdentifiers,
             backgroundModes: manifest.backgroundModes, conditions: app.device.conditionsFeed, configuration: app.configuration.scheduler,
             discretion: app.device.discretion)
@@ -66,7 +66,7 @@ package final class TaskMode: BackgroundMode {
             guard let app = self.app else { return }
             let identifier = task.identifier
             completedTasks.append((activity(of: identifier), identifier, success))
-            if task is BGContinuedProcessingTask { activities.removeAll { $0.task == identifier } }
+            if task is ContinuedTask { activities.removeAll { $0.task == identifier } }
             app.engine.schedule(at: app.engine.now, endCompletedTask)
         }
     }
@@ -103,17 +103,17 @@ package final class TaskMode: BackgroundMode {
     /// in the timeline only.
     package func submit(_ identifier: String, trigger: ActionTrigger) {
         guard let task = section.task(identifier), let app else { return }
-        let request: BGTaskRequest
+        let request: TaskRequest
         switch task.kind {
         case .refresh:
-            request = BGAppRefreshTaskRequest(identifier: identifier)
+            request = RefreshTaskRequest(identifier: identifier)
         case .processing:
-            let processing = BGProcessingTaskRequest(identifier: identifier)
+            let processing = ProcessingTaskRequest(identifier: identifier)
             processing.requiresNetworkConnectivity = task.requiresNetwork
             processing.requiresExternalPower = task.requiresExternalPower
             request = processing
         case .continued:
-            let continued = BGContinuedProcessingTaskRequest(identifier: identifier, title: task.title ?? identifier, subtitle: "")
+            let continued = ContinuedTaskRequest(identifier: identifier, title: task.title ?? identifier, subtitle: "")
             continued.strategy = task.strategy
             continued.requiredResources = task.requiresGPU ? .gpu : []
             request = continued
@@ -157,7 +157,7 @@ package final class TaskMode: BackgroundMode {
     }
 
     /// Submits the action's `submit:` task; cancels its `cancel:` continued task as the user does in the
-    /// system's interface (``BGTaskScheduler/cancelContinuedTask(identifier:)``).
+    /// system's interface (``TaskScheduler/cancelContinuedTask(identifier:)``).
     package func perform(_ action: ManifestAction, trigger: ActionTrigger) {
         if let identifier = action.submit { submit(identifier, trigger: trigger) }
         if let identifier = action.cancel { scheduler.cancelContinuedTask(identifier: identifier) }
@@ -194,7 +194,7 @@ package final class TaskMode: BackgroundMode {
         ]
     }
 
-    private static func notPermitted(_ identifier: String, _ scheduler: BGTaskScheduler) -> String? {
+    private static func notPermitted(_ identifier: String, _ scheduler: TaskScheduler) -> String? {
         scheduler.permittedIdentifiers.contains(identifier) ? nil : "it is not a permitted identifier (BGTaskSchedulerPermittedIdentifiers)"
     }
 

@@ -1,10 +1,10 @@
 public import BackgroundDevice
 
-extension BGTaskScheduler {
+extension TaskScheduler {
     /// The scheduler's options, with the defaults of iOS and CONTRACTS.md section 4.
     ///
     /// ```swift
-    /// var configuration = BGTaskScheduler.Configuration()
+    /// var configuration = TaskScheduler.Configuration()
     /// configuration.policy = .realistic(seed: 7)
     /// configuration.taskRequestStore = try AppStateDatabase(path: "/var/lib/app/state.db")
     /// ```
@@ -36,9 +36,9 @@ extension BGTaskScheduler {
         /// (default 60 s, the emulator's choice: Apple says only that tasks showing little or no progress
         /// are the first terminated).
         public var continuedStallLimit: Duration = .seconds(60)
-        /// The resources the emulated device supports for continued tasks (`BGTaskScheduler.supportedResources`):
+        /// The resources the emulated device supports for continued tasks (``TaskScheduler/supportedResources``):
         /// the GPU by default; empty emulates a device without background GPU.
-        public var supportedResources: BGContinuedProcessingTaskRequest.Resources = .gpu
+        public var supportedResources: ContinuedTaskRequest.Resources = .gpu
         /// The realistic policy's processing window: a processing task launches within this time of its
         /// earliest begin (default two days) …
         public var processingWindow: Duration = .seconds(2 * 86_400)

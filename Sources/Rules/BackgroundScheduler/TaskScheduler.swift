@@ -13,7 +13,7 @@ public import BackgroundDevice
 ///   background mode (`fetch` for refresh, `processing` for processing) is missing, `unavailable` while
 ///   Background App Refresh is off, `tooManyPendingTaskRequests` past 1 pending refresh or 10 pending
 ///   processing requests; a request for an identifier already pending replaces it.
-/// - A continued processing request (``BGContinuedProcessingTaskRequest``) needs a wildcard permit
+/// - A continued processing request (``ContinuedTaskRequest``) needs a wildcard permit
 ///   (`prefix.*`), the app in the foreground (``isAppInForeground``) and, for the GPU, the entitlement
 ///   (``entitlements``) and a device that supports it; it launches at once, or waits in a queue while
 ///   ``Configuration/maxRunningContinuedTasks`` run (its `fail` strategy is refused
@@ -42,13 +42,13 @@ public import BackgroundDevice
 /// ```swift
 /// let engine = EventEngine(start: .defaultStart)
 /// let timeline = Timeline(engine: engine)
-/// let scheduler = try BGTaskScheduler(
+/// let scheduler = try TaskScheduler(
 ///     engine: engine, timeline: timeline, permittedIdentifiers: ["com.example.refresh"],
 ///     backgroundModes: ["fetch"], conditions: ScriptedConditions([]))
 /// scheduler.register(forTaskWithIdentifier: "com.example.refresh", using: nil) { task in
 ///     task.setTaskCompleted(success: true)
 /// }
-/// let request = BGAppRefreshTaskRequest(identifier: "com.example.refresh")
+/// let request = RefreshTaskRequest(identifier: "com.example.refresh")
 /// request.earliestBeginDate = engine.now + .seconds(900)
 /// try scheduler.submit(request)
 /// scheduler.finishLaunching()
@@ -57,7 +57,7 @@ public import BackgroundDevice
 ///
 /// - Warning: Not thread-safe, like the engine it runs on: use it from the engine's actions or before
 ///   running the engine.
-public final class BGTaskScheduler {
+public final class TaskScheduler {
     /// The app's `BGTaskSchedulerPermittedIdentifiers`, wildcards (`prefix.*`) included.
     public let permittedIdentifiers: Set<String>
     /// The app's entitlements that matter here: `gpu` (Background GPU Access,
@@ -108,15 +108,15 @@ public final class BGTaskScheduler {
     var planner: LaunchPlanner
     /// When the app was last in the foreground (now while it is).
     var lastUse: SimTime
-    var handlers: [String: (BGTask) -> Void] = [:]
-    var completionListeners: [(_ task: BGTask, _ success: Bool) -> Void] = []
+    var handlers: [String: (LaunchedTask) -> Void] = [:]
+    var completionListeners: [(_ task: LaunchedTask, _ success: Bool) -> Void] = []
     var crashListeners: [(_ message: String) -> Void] = []
-    var timeUpListeners: [(_ task: BGTask) -> Void] = []
-    var launchListeners: [(_ task: BGTask) -> Void] = []
+    var timeUpListeners: [(_ task: LaunchedTask) -> Void] = []
+    var launchListeners: [(_ task: LaunchedTask) -> Void] = []
     var hasFinishedLaunching = false
 
     struct Pending {
-        var request: BGTaskRequest
+        var request: TaskRequest
         var launch: EventID?
         /// Why it is not launched now, as last recorded or passed over (nil: it is about to launch); a new
         /// request starts at `earliestBegin`, what its `task.submitted` says.
@@ -128,8 +128,8 @@ public final class BGTaskScheduler {
     }
 
     struct Running {
-        var task: BGTask
-        var request: BGTaskRequest
+        var task: LaunchedTask
+        var request: TaskRequest
         var launchedAt: SimTime
         var expiry: EventID?
         /// When the task's time is up (a refresh task's launch's end), if it has a fixed time.
@@ -203,12 +203,12 @@ public final class BGTaskScheduler {
     ///   - identifier: One of ``permittedIdentifiers``.
     ///   - queue: Always nil: handlers run on the scheduler's engine. It is here so that iOS code calling
     ///     `register(forTaskWithIdentifier:using: nil)` ports unchanged.
-    ///   - launchHandler: Receives the ``BGAppRefreshTask`` or ``BGProcessingTask``.
+    ///   - launchHandler: Receives the ``RefreshTask`` or ``ProcessingTask``.
     /// - Returns: True when the handler was registered.
     @discardableResult
     public func register(
         forTaskWithIdentifier identifier: String, using queue: Never? = nil,
-        launchHandler: @escaping (BGTask) -> Void
+        launchHandler: @escaping (LaunchedTask) -> Void
     ) -> Bool {
         let problem = rules.registrationProblem(
             of: identifier, isRegistered: handlers[identifier] != nil, hasFinishedLaunching: hasFinishedLaunching)
@@ -242,14 +242,14 @@ public final class BGTaskScheduler {
 
     /// Submits a request, replacing a pending one with the same identifier; records `task.submitted`, or
     /// `task.rejected` and throws.
-    public func submit(_ request: BGTaskRequest) throws(Error) {
+    public func submit(_ request: TaskRequest) throws(Error) {
         try submit(request, fromExtension: nil)
     }
 
     /// Submits a request from one of the app's extensions (a keyboard, a widget, a share extension):
     /// `task.submitted` names it (`from`), and the task launches in the app, as every task does
     /// ("Tasks can be submitted from an extension, and always run in the main app", WWDC19 707).
-    public func submit(_ request: BGTaskRequest, fromExtension extensionIdentifier: String?) throws(Error) {
+    public func submit(_ request: TaskRequest, fromExtension extensionIdentifier: String?) throws(Error) {
         let identifier = request.identifier
         let isContinued = request.kind == .continued
         let state = TaskRules.Submission(
@@ -275,7 +275,7 @@ public final class BGTaskScheduler {
     /// iOS 27's form of ``submit(_:)``: submits the request and calls `completionHandler` with nil, or
     /// with the error it was rejected with, from the engine's queue at the present time (after the
     /// submission's event).
-    public func submitTaskRequest(_ request: BGTaskRequest, completionHandler: @escaping (Error?) -> Void) {
+    public func submitTaskRequest(_ request: TaskRequest, completionHandler: @escaping (Error?) -> Void) {
         let error: Error?
         do {
             try submit(request)
@@ -288,7 +288,7 @@ public final class BGTaskScheduler {
 
     /// iOS 27's `try await submitTaskRequest(_:)`: submits the request at once (on virtual time nothing
     /// waits), and throws the error it was rejected with.
-    public func submitTaskRequest(_ request: BGTaskRequest) async throws(Error) {
+    public func submitTaskRequest(_ request: TaskRequest) async throws(Error) {
         try submit(request)
     }
 
@@ -310,7 +310,7 @@ public final class BGTaskScheduler {
     }
 
     /// Copies of the pending requests, in submission order.
-    public func pendingTaskRequests() -> [BGTaskRequest] {
+    public func pendingTaskRequests() -> [TaskRequest] {
         pending.map { $0.request.copy() }
     }
 
@@ -341,12 +341,12 @@ public final class BGTaskScheduler {
 
     /// True when the pending `request` may launch once its earliest begin has passed: nothing holds it
     /// (``holdState``) and no task of its identifier runs.
-    func mayLaunch(_ request: BGTaskRequest, in state: HoldState) -> Bool {
+    func mayLaunch(_ request: TaskRequest, in state: HoldState) -> Bool {
         state.reason(for: request) == nil && !running.contains { $0.task.identifier == request.identifier }
     }
 
     /// True when the pending `request` could launch now.
-    func isEligibleNow(_ request: BGTaskRequest, in state: HoldState) -> Bool {
+    func isEligibleNow(_ request: TaskRequest, in state: HoldState) -> Bool {
         (request.earliestBeginDate ?? engine.now) <= engine.now && mayLaunch(request, in: state)
     }
 
@@ -380,7 +380,7 @@ public final class BGTaskScheduler {
 
     /// Plans the launch of the pending request at `index` when nothing holds it (`hold` is nil), or calls
     /// off its planned launch when something does.
-    func plan(_ request: BGTaskRequest, at index: Int, hold: TaskWaitReason?) {
+    func plan(_ request: TaskRequest, at index: Int, hold: TaskWaitReason?) {
         let eligible = hold == nil && !running.contains { $0.task.identifier == request.identifier }
         if eligible, pending[index].launch == nil {
             let from = max(engine.now, request.earliestBeginDate ?? engine.now)
@@ -416,7 +416,7 @@ public final class BGTaskScheduler {
     /// The launch (``launchBatch(_:)``) and the look at the reason (``updateReason(of:)``) of `request`'s
     /// identifier, made once for a refresh or processing identifier (planned again at every resubmission);
     /// a continued task's, one of any number under its wildcard, gets its own each time.
-    func timerActions(of request: BGTaskRequest) -> TimerActions {
+    func timerActions(of request: TaskRequest) -> TimerActions {
         let identifier = request.identifier
         if let known = timerActions.first(where: { $0.identifier == identifier }) { return known.actions }
         let actions = TimerActions(
@@ -443,7 +443,7 @@ public final class BGTaskScheduler {
     }
 
     /// ``updateReason(at:)`` for `request`, pending at `index`, whose hold is already known.
-    func updateReason(of request: BGTaskRequest, at index: Int, hold: TaskWaitReason?) {
+    func updateReason(of request: TaskRequest, at index: Int, hold: TaskWaitReason?) {
         guard let change = TaskRules.waiting(
             request, hold: hold, planned: pending[index].plannedReason,
             previous: pending[index].reason, now: engine.now)

@@ -3,7 +3,7 @@ import BackgroundDevice
 
 /// The running tasks' side of the scheduler: launching a task into its handler, its expiration and time
 /// up, its progress (continued tasks), its completion, and the end of the process.
-extension BGTaskScheduler {
+extension TaskScheduler {
     /// Launches the pending `identifier`; `other`: in the launch the system made for that task.
     func launch(_ identifier: String, with other: String? = nil) {
         guard let index = pending.firstIndex(where: { $0.request.identifier == identifier }) else { return }
@@ -18,11 +18,11 @@ extension BGTaskScheduler {
             for listener in crashListeners { listener(message) }
             return
         }
-        let task: BGTask = switch request {
-        case let continued as BGContinuedProcessingTaskRequest:
-            BGContinuedProcessingTask(identifier: identifier, title: continued.title, subtitle: continued.subtitle)
-        case is BGProcessingTaskRequest: BGProcessingTask(identifier: identifier)
-        default: BGAppRefreshTask(identifier: identifier)
+        let task: LaunchedTask = switch request {
+        case let continued as ContinuedTaskRequest:
+            ContinuedTask(identifier: identifier, title: continued.title, subtitle: continued.subtitle)
+        case is ProcessingTaskRequest: ProcessingTask(identifier: identifier)
+        default: RefreshTask(identifier: identifier)
         }
         task.scheduler = self
         // A refresh task is warned before its launch's time is up; a continued one is expired at its stall
@@ -35,7 +35,7 @@ extension BGTaskScheduler {
         }
         running.append(Running(task: task, request: request, launchedAt: engine.now, expiry: warning, deadline: deadline))
         if request.kind != .continued { discretion.appWasLaunched(at: engine.now) }
-        if let continued = task as? BGContinuedProcessingTask {
+        if let continued = task as? ContinuedTask {
             continued.progress.onChange = { [unowned self, unowned continued] progress in
                 progressDidChange(continued, progress)
             }
@@ -53,14 +53,14 @@ extension BGTaskScheduler {
     }
 
     /// Expires `task` at `time` (at once when that has passed), unless it ends first.
-    func expiry(of task: BGTask, at time: SimTime) -> EventID {
+    func expiry(of task: LaunchedTask, at time: SimTime) -> EventID {
         engine.schedule(at: max(engine.now, time)) { [unowned self, weak task] in
             if let task { expire(task) }
         }
     }
 
     /// A continued task's report: a `task.progress` event, and its stall limit counts again from now.
-    func progressDidChange(_ task: BGContinuedProcessingTask, _ progress: TaskProgress) {
+    func progressDidChange(_ task: ContinuedTask, _ progress: TaskProgress) {
         guard !task.isCompleted, let index = running.firstIndex(where: { $0.task === task }) else { return }
         timeline.record(.taskProgress(task: task.identifier, completed: progress.completedUnitCount, total: progress.totalUnitCount))
         running[index].expiry.map(engine.cancel)
@@ -71,7 +71,7 @@ extension BGTaskScheduler {
     /// a handler the system marks the task completed unsuccessfully ("instead of sending a warning"). A task
     /// the handler leaves running is killed with the app when its time is up (``timeIsUp(_:)``): at its
     /// deadline, or ``Configuration/expirationLead`` from now when it has none or it has passed.
-    func expire(_ task: BGTask) {
+    func expire(_ task: LaunchedTask) {
         guard !task.isCompleted, !task.isExpired, let index = running.firstIndex(where: { $0.task === task }) else { return }
         task.isExpired = true
         timeline.record(.taskExpired(task: task.identifier))
@@ -86,7 +86,7 @@ extension BGTaskScheduler {
 
     /// The time of `task` is up and the app has not completed it: the time-up listeners hear it (the app
     /// is killed), then the task ends unsuccessfully.
-    func timeIsUp(_ task: BGTask) {
+    func timeIsUp(_ task: LaunchedTask) {
         guard !task.isCompleted else { return }
         for listener in timeUpListeners { listener(task) }
         task.setTaskCompleted(success: false)
@@ -104,8 +104,8 @@ extension BGTaskScheduler {
         }
     }
 
-    /// Called by ``BGTask/setTaskCompleted(success:)`` on its first call.
-    func taskDidComplete(_ task: BGTask, success: Bool) {
+    /// Called by ``LaunchedTask/setTaskCompleted(success:)`` on its first call.
+    func taskDidComplete(_ task: LaunchedTask, success: Bool) {
         guard let index = running.firstIndex(where: { $0.task === task }) else { return }
         let entry = running.remove(at: index)
         entry.expiry.map(engine.cancel)

@@ -1,17 +1,17 @@
 public import BackgroundCore
 
-/// A request to launch the app in the background to run a task: the common part of
-/// ``BGAppRefreshTaskRequest`` and ``BGProcessingTaskRequest``, as in Apple's BackgroundScheduler.
+/// A request to launch the app in the background to run a task: the common part of ``RefreshTaskRequest``,
+/// ``ProcessingTaskRequest`` and ``ContinuedTaskRequest``, as `BGTaskRequest` is in Apple's BackgroundTasks.
 ///
-/// Like Apple's, a request is a class with a settable ``earliestBeginDate``; ``BGTaskScheduler`` keeps a
+/// Like Apple's, a request is a class with a settable ``earliestBeginDate``; ``TaskScheduler`` keeps a
 /// copy when you submit it, so changing the object afterwards changes nothing.
 ///
 /// ```swift
-/// let request = BGAppRefreshTaskRequest(identifier: "com.example.refresh")
+/// let request = RefreshTaskRequest(identifier: "com.example.refresh")
 /// request.earliestBeginDate = engine.now + .seconds(15 * 60)
 /// try scheduler.submit(request)
 /// ```
-public class BGTaskRequest: CustomStringConvertible {
+public class TaskRequest: CustomStringConvertible {
     /// The task's identifier, one of the app's permitted identifiers.
     public let identifier: String
     /// The earliest time the task may launch; nil means as soon as the scheduler sees fit.
@@ -28,8 +28,8 @@ public class BGTaskRequest: CustomStringConvertible {
     }
 
     /// A copy with the same values, of the same class.
-    func copy() -> BGTaskRequest {
-        BGTaskRequest(identifier: identifier, kind: kind, earliestBeginDate: earliestBeginDate)
+    func copy() -> TaskRequest {
+        TaskRequest(identifier: identifier, kind: kind, earliestBeginDate: earliestBeginDate)
     }
 
     public var description: String {

@@ -5,12 +5,12 @@ import BackgroundCore
 /// runs until it finishes or one of those is lost.
 ///
 /// ```swift
-/// let upload = BGProcessingTaskRequest(identifier: "com.example.upload")
+/// let upload = ProcessingTaskRequest(identifier: "com.example.upload")
 /// upload.requiresNetworkConnectivity = true
 /// upload.requiresExternalPower = true
 /// try scheduler.submit(upload)
 /// ```
-public final class BGProcessingTaskRequest: BGTaskRequest {
+public final class ProcessingTaskRequest: TaskRequest {
     /// The task needs a network connection (Wi-Fi or cellular).
     public var requiresNetworkConnectivity = false
     /// The task needs the device on external power (charging or full).
@@ -20,8 +20,8 @@ public final class BGProcessingTaskRequest: BGTaskRequest {
         super.init(identifier: identifier, kind: .processing, earliestBeginDate: nil)
     }
 
-    override func copy() -> BGTaskRequest {
-        let copy = BGProcessingTaskRequest(identifier: identifier)
+    override func copy() -> TaskRequest {
+        let copy = ProcessingTaskRequest(identifier: identifier)
         copy.earliestBeginDate = earliestBeginDate
         copy.requiresNetworkConnectivity = requiresNetworkConnectivity
         copy.requiresExternalPower = requiresExternalPower

@@ -1,7 +1,7 @@
 import ArgumentParser
 import CommandLineSupport
 
-struct BGTask: AsyncParsableCommand {
+struct BGTaskTool: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bgtask",
         abstract: "BGTaskScheduler on Linux: simulate what the scheduler does with an app's background tasks, list what an app left pending, and reach a running app (pushes, the debugger's launch and expiration).",

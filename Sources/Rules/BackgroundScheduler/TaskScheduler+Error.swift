@@ -1,8 +1,8 @@
-extension BGTaskScheduler {
+extension TaskScheduler {
     /// Why a submission was refused, as Apple's `BGTaskScheduler.Error` with its `Code`.
     ///
     /// Errors compare equal when their codes are equal, so a test can write
-    /// `#expect(throws: BGTaskScheduler.Error(.notPermitted)) { try scheduler.submit(request) }`.
+    /// `#expect(throws: TaskScheduler.Error(.notPermitted)) { try scheduler.submit(request) }`.
     public struct Error: Swift.Error, Hashable, Sendable, CustomStringConvertible {
         /// Apple's codes, with Apple's raw values.
         public enum Code: Int, Hashable, Sendable, CaseIterable {

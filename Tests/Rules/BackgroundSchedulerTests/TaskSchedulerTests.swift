@@ -44,7 +44,7 @@ import Testing
         let modes: [String]
         let backgroundRefresh: Bool
         let submit: [(identifier: String, kind: TaskKind)]
-        let expected: BGTaskScheduler.Error.Code
+        let expected: TaskScheduler.Error.Code
         var testDescription: String { name }
     }
 
@@ -70,11 +70,11 @@ import Testing
         let f = try F(initial: DeviceConditions(backgroundRefresh: c.backgroundRefresh), permitted: c.permitted, modes: c.modes)
         for (identifier, kind) in c.submit.dropLast() {
             try f.scheduler.submit(kind == .refresh
-                ? BGAppRefreshTaskRequest(identifier: identifier) : BGProcessingTaskRequest(identifier: identifier))
+                ? RefreshTaskRequest(identifier: identifier) : ProcessingTaskRequest(identifier: identifier))
         }
         let last = c.submit.last!
-        let request: BGTaskRequest = last.kind == .refresh
-            ? BGAppRefreshTaskRequest(identifier: last.identifier) : BGProcessingTaskRequest(identifier: last.identifier)
+        let request: TaskRequest = last.kind == .refresh
+            ? RefreshTaskRequest(identifier: last.identifier) : ProcessingTaskRequest(identifier: last.identifier)
         do {
             try f.scheduler.submit(request)
             Issue.record("expected \(c.expected.name)")
@@ -89,7 +89,7 @@ import Testing
     @Test func tenProcessingRequestsAreAccepted() throws {
         let ids = (0..<10).map { "p\($0)" }
         let f = try F(permitted: ids, modes: ["processing"])
-        for id in ids { try f.scheduler.submit(BGProcessingTaskRequest(identifier: id)) }
+        for id in ids { try f.scheduler.submit(ProcessingTaskRequest(identifier: id)) }
         #expect(f.scheduler.pendingTaskRequests().map(\.identifier) == ids)
     }
 
@@ -123,11 +123,11 @@ import Testing
         let request = f.uploadRequest(network: true)
         try f.scheduler.submit(request)
         request.requiresNetworkConnectivity = false
-        let copy = try #require(f.scheduler.pendingTaskRequests().first as? BGProcessingTaskRequest)
+        let copy = try #require(f.scheduler.pendingTaskRequests().first as? ProcessingTaskRequest)
         #expect(copy.requiresNetworkConnectivity)
         copy.requiresNetworkConnectivity = false
         copy.earliestBeginDate = f.at(.seconds(99))
-        let again = try #require(f.scheduler.pendingTaskRequests().first as? BGProcessingTaskRequest)
+        let again = try #require(f.scheduler.pendingTaskRequests().first as? ProcessingTaskRequest)
         #expect(again.requiresNetworkConnectivity)
         #expect(again.earliestBeginDate == nil)
     }
@@ -281,7 +281,7 @@ import Testing
         try f.scheduler.submit(f.refreshRequest(after: .seconds(3600)))
         #expect(f.scheduler.simulateLaunch(forTaskWithIdentifier: F.refresh))
         f.engine.run(until: f.at(.seconds(10)))
-        let other = BGAppRefreshTaskRequest(identifier: second)
+        let other = RefreshTaskRequest(identifier: second)
         other.earliestBeginDate = f.at(.seconds(3600))
         try f.scheduler.submit(other)
         #expect(f.scheduler.simulateLaunch(forTaskWithIdentifier: second))
@@ -478,7 +478,7 @@ import Testing
         ]) { $0.policy = .realistic(seed: seed) }
         f.scheduler.appWasOpened()   // at 00:00: the system expects the next open at 00:00 the next day
         f.launchApp { [unowned f] task in
-            if task is BGAppRefreshTask { _ = try? f.scheduler.submit(f.refreshRequest(after: .seconds(900))) }
+            if task is RefreshTask { _ = try? f.scheduler.submit(f.refreshRequest(after: .seconds(900))) }
         }
         try f.scheduler.submit(f.refreshRequest(after: .seconds(900)))
         try f.scheduler.submit(f.uploadRequest(power: true))

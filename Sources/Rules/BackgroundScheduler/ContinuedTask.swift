@@ -1,19 +1,19 @@
 /// A continued processing task (Apple's `BGContinuedProcessingTask`, iOS 26), launched from a
-/// ``BGContinuedProcessingTaskRequest``: work the user started, shown with its ``title`` and ``progress``
+/// ``ContinuedTaskRequest``: work the user started, shown with its ``title`` and ``progress``
 /// while it runs.
 ///
-/// It runs until it completes, the user cancels it (``BGTaskScheduler/cancelContinuedTask(identifier:)``),
+/// It runs until it completes, the user cancels it (``TaskScheduler/cancelContinuedTask(identifier:)``),
 /// or it reports no progress for the scheduler's stall limit; each of the last two runs the expiration
 /// handler and ends it unsuccessfully.
 ///
 /// ```swift
 /// scheduler.register(forTaskWithIdentifier: "com.example.export.*", using: nil) { task in
-///     let export = task as! BGContinuedProcessingTask
+///     let export = task as! ContinuedTask
 ///     export.progress.totalUnitCount = 3
 ///     export.updateTitle("Exporting", subtitle: "video 1 of 3")
 /// }
 /// ```
-public final class BGContinuedProcessingTask: BGTask {
+public final class ContinuedTask: LaunchedTask {
     /// The title shown to the user.
     public private(set) var title: String
     /// The subtitle shown to the user.

@@ -7,12 +7,12 @@
 /// `immediateRunIneligible` (``SubmissionStrategy/fail``). docs/SCHEDULER.md has the rules and their sources.
 ///
 /// ```swift
-/// let export = BGContinuedProcessingTaskRequest(
+/// let export = ContinuedTaskRequest(
 ///     identifier: "com.example.export.job1", title: "Exporting", subtitle: "3 videos")
 /// export.strategy = .fail
 /// try scheduler.submit(export)
 /// ```
-public final class BGContinuedProcessingTaskRequest: BGTaskRequest {
+public final class ContinuedTaskRequest: TaskRequest {
     /// What the system does when it cannot run the task at once.
     public enum SubmissionStrategy: String, Hashable, Sendable, CaseIterable {
         /// The submission fails with `immediateRunIneligible`.
@@ -30,7 +30,7 @@ public final class BGContinuedProcessingTaskRequest: BGTaskRequest {
         }
 
         /// The GPU in the background: needs the Background GPU Access entitlement and a device that
-        /// supports it (``BGTaskScheduler/supportedResources``).
+        /// supports it (``TaskScheduler/supportedResources``).
         public static let gpu = Resources(rawValue: 1)
     }
 
@@ -56,8 +56,8 @@ public final class BGContinuedProcessingTaskRequest: BGTaskRequest {
         return (prefix.isEmpty ? identifier : prefix) + ".*"
     }
 
-    override func copy() -> BGTaskRequest {
-        let copy = BGContinuedProcessingTaskRequest(identifier: identifier, title: title, subtitle: subtitle)
+    override func copy() -> TaskRequest {
+        let copy = ContinuedTaskRequest(identifier: identifier, title: title, subtitle: subtitle)
         copy.earliestBeginDate = earliestBeginDate
         copy.strategy = strategy
         copy.requiredResources = requiredResources

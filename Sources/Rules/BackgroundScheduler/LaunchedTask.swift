@@ -1,5 +1,5 @@
-/// A background task the scheduler launched: the common part of ``BGAppRefreshTask`` and
-/// ``BGProcessingTask``, as in Apple's BackgroundScheduler.
+/// A background task the scheduler launched: the common part of ``RefreshTask``, ``ProcessingTask`` and
+/// ``ContinuedTask``, as `BGTask` is in Apple's BackgroundTasks.
 ///
 /// The launch handler receives the task; it does its work, sets an ``expirationHandler`` to stop early,
 /// and calls ``setTaskCompleted(success:)`` when done. The first call counts; later ones do nothing.
@@ -17,13 +17,13 @@
 ///     }
 /// }
 /// ```
-public class BGTask {
+public class LaunchedTask {
     /// The identifier of the request that launched this task.
     public let identifier: String
     /// Runs shortly before the task's time is up; stop the work and call ``setTaskCompleted(success:)``.
     public var expirationHandler: (() -> Void)?
 
-    unowned var scheduler: BGTaskScheduler?
+    unowned var scheduler: TaskScheduler?
     /// True once completed (by the app or by expiration).
     private(set) var isCompleted = false
     /// True once expired.

@@ -3,7 +3,7 @@ import BackgroundDevice
 
 /// What the user and the developer do beside the app's requests: the user cancels a continued task or
 /// force-quits the app, opens it (the system's discretion learns it), and the debugger's commands.
-extension BGTaskScheduler {
+extension TaskScheduler {
     // MARK: The user
 
     /// The user cancels the continued processing task `identifier` in the system's interface: a running
@@ -30,7 +30,7 @@ extension BGTaskScheduler {
     }
 
     /// The resources the emulated device supports for continued processing tasks (Apple's class property).
-    public var supportedResources: BGContinuedProcessingTaskRequest.Resources { configuration.supportedResources }
+    public var supportedResources: ContinuedTaskRequest.Resources { configuration.supportedResources }
 
     // MARK: The user's usage
 
