@@ -104,7 +104,7 @@ let package = Package(
         .target(name: "BackgroundTestKit", dependencies: [
             "BackgroundApp", "BackgroundDevice", "BackgroundScheduler", "BackgroundLocation", "BackgroundAudio", "BackgroundTransfers", "BackgroundPushes",
             "EmulatedFoundation", "UIKit", "BackgroundTasks", "CoreLocation", "AVFoundation", "PushKit", "MediaPlayer", "CVirtualClock", "JSON", "ALSAAudio",
-            "CurlTransport",
+            "CurlTransport", "BackgroundPopulation",
         ]),
         // The test process's CLOCK_REALTIME and the Swift runtime's enqueue hooks, for EmulatedDevice: imported
         // only by BackgroundTestKit.
@@ -151,6 +151,7 @@ let package = Package(
         // In-process benchmarks, run by tools/bench/run (never by `make test`).
         .executableTarget(name: "bgkit-bench", dependencies: [
             "BackgroundApp", "BackgroundDevice", "GPSDLocation", "ALSAAudio", "BackgroundTestKit", "CurlTransport", "FeedApp",
+            "BackgroundPopulation",
         ]),
 
         // Fuzz targets: one file each under Fuzz/, run by tools/fuzz/run (`make fuzz`); see docs/RELIABILITY.md.
@@ -227,7 +228,10 @@ let package = Package(
             name: "FeedApp", dependencies: ["UIKit", "BackgroundTasks", "CoreLocation", "AVFoundation"],
             path: "Examples/FeedApp/Sources/FeedApp"),
         .testTarget(
-            name: "FeedAppTests", dependencies: ["FeedApp", "BackgroundTestKit", "UIKit", "_Testing_UIKit", "BackgroundTasks", "CoreLocation", "AVFoundation"],
+            name: "FeedAppTests", dependencies: [
+                "FeedApp", "BackgroundTestKit", "UIKit", "_Testing_UIKit", "BackgroundTasks", "CoreLocation", "AVFoundation", "BackgroundApp",
+                "BackgroundPopulation",
+            ],
             path: "Examples/FeedApp/Tests/FeedAppTests"),
         // A child for SQLiteStoreTests to SIGKILL while it writes.
         .executableTarget(name: "bgkit-sqlite-writer", dependencies: ["SQLiteStore"], path: "Tests/Helpers/SQLiteWriter"),

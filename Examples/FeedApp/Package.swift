@@ -9,7 +9,8 @@ import PackageDescription
 /// than written as `package: "bgkit"` (which fails with "unknown package" for a clone named otherwise).
 let bgkit = Context.packageDirectory.split(separator: "/").dropLast(2).last.map(String.init) ?? "bgkit"
 
-/// bgkit's Apple-named products on Linux; on Apple platforms the real frameworks are used instead.
+/// bgkit's products on Linux (the Apple-named ones and the harness's); on Apple platforms the real frameworks
+/// are used instead.
 func apple(_ name: String) -> Target.Dependency {
     .product(name: name, package: bgkit, condition: .when(platforms: [.linux]))
 }
@@ -20,6 +21,8 @@ let package = Package(
     dependencies: [.package(path: "../..")],
     targets: [
         .target(name: "FeedApp", dependencies: [apple("UIKit"), apple("BackgroundTasks"), apple("CoreLocation"), apple("AVFoundation")]),
-        .testTarget(name: "FeedAppTests", dependencies: ["FeedApp", apple("UIKit"), apple("BackgroundTestKit")]),
+        .testTarget(name: "FeedAppTests", dependencies: [
+            "FeedApp", apple("UIKit"), apple("BackgroundTestKit"), apple("BackgroundApp"), apple("BackgroundPopulation"),
+        ]),
     ]
 )

@@ -47,6 +47,9 @@ public struct RunStatistics: Hashable, Sendable {
     /// Pushes sent and not delivered, by reason: APNs' rejection (`badPriority`…), a drop (`forceQuit`,
     /// `expired`, `appUnused`…) or `coalesced` (replaced by a newer push).
     public var pushesNotDelivered: [String: Int] = [:]
+    /// Users whose run ended in a crash of the app's own code (an `EmulatedPopulation`'s user whose handler
+    /// trapped), by the crash's message; they count among ``users``, with nothing else of their run.
+    public var crashes: [String: Int] = [:]
 
     public init() {}
 
@@ -56,6 +59,8 @@ public struct RunStatistics: Hashable, Sendable {
     public var transfersCompleted: Int { transferLatency.count }
     /// Transfers that failed, whatever the reason.
     public var transfersFailed: Int { transferFailures.values.reduce(0, +) }
+    /// Users whose run ended in a crash, whatever the message.
+    public var crashCount: Int { crashes.values.reduce(0, +) }
 
     /// Adds `other`'s runs to these: the result does not depend on the order of merges.
     public mutating func merge(_ other: RunStatistics) {
@@ -70,5 +75,6 @@ public struct RunStatistics: Hashable, Sendable {
         transferFailures.merge(other.transferFailures, uniquingKeysWith: +)
         uploadsLostToForceQuit += other.uploadsLostToForceQuit
         pushesNotDelivered.merge(other.pushesNotDelivered, uniquingKeysWith: +)
+        crashes.merge(other.crashes, uniquingKeysWith: +)
     }
 }

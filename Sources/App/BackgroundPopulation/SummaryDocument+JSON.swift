@@ -40,6 +40,10 @@ extension SummaryDocument {
             ])),
             .init("app", .string(run.app)), .init("manifest", .string(run.manifest)),
         ]
+        // Issue 46's member, written only when a user's code crashed, so that every other summary keeps its bytes.
+        if !s.crashes.isEmpty {
+            members.append(.init("crashes", .object([.init("count", .int(s.crashCount)), .init("reasons", Self.counts(s.crashes))])))
+        }
         if let population = run.population { members.append(.init("population", .int(population))) }
         if let shards { members.append(.init("shards", .object([.init("of", .int(shards.count)), .init("included", .array(shards.included.map { .int($0) }))]))) }
         members.append(.init("histograms", .object([

@@ -99,6 +99,10 @@ private struct SummaryReader {
             s.transferFailures = try counts(transfers["failedReasons"], "transfers.failedReasons")
             if transfers["failed"] != nil { try agree(transfers, "transfers.failed", s.transfersFailed) }
         }
+        if let crashes = root["crashes"] {
+            s.crashes = try counts(crashes["reasons"], "crashes.reasons")
+            try agree(crashes, "crashes.count", s.crashCount)
+        }
         return s
     }
 

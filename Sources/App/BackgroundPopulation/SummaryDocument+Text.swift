@@ -66,6 +66,7 @@ extension SummaryDocument {
             lines.append("transfers: \(s.transfersCreated) created, \(s.transfersCompleted) completed, \(s.transfersFailed) failed"
                 + (Self.reasons(s.transferFailures).map { " (\($0))" } ?? "") + "; \(s.uploadsLostToForceQuit) uploads lost to force quits")
         }
+        if let crashes = Self.reasons(s.crashes) { lines.append("crashes: \(s.crashCount) of \(s.users) users (\(crashes))") }
         return lines.joined(separator: "\n") + "\n"
     }
 

@@ -22,15 +22,16 @@ import UIKit
 
 extension EmulatedDevice {
     static func makeApp(
-        manifest text: String, policy: Policy, seed: UInt64, transfers: Transfers, nowPlaying: RecordingNowPlayingPublisher
+        manifest: AppManifest, policy: Policy, seed: UInt64, transfers: Transfers, keepingEvents: Bool,
+        launchesAsManifestRuns: Bool, nowPlaying: RecordingNowPlayingPublisher
     ) throws -> EmulatedApp {
         let recipe = AppRecipe.standard
-        let manifest = try recipe.manifest(yaml: text, file: "EmulatedDevice(manifest:)")
         let engine = EventEngine(start: .defaultStart)
-        let timeline = Timeline(engine: engine, keepingEvents: true)
+        let timeline = Timeline(engine: engine, keepingEvents: keepingEvents)
         var options = AppRecipe.Options()
         options.configuration.seed = seed
         options.configuration.scheduler.policy = policy == .eager ? .eager : .realistic(seed: seed)
+        if launchesAsManifestRuns { options.configuration.chooseLaunch(for: manifest) }
         // The device's location services (which a trace moves: replay(gpx:)), and its audio on ALSA as bgloc's:
         // the manifest's `audio.device` on virtual time, or ALSA's `null` device (silent, no sound card needed)
         // when the manifest has no `audio:` section — the emulator's choice for tests.

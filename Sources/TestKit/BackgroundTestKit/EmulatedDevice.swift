@@ -75,8 +75,19 @@ public final class EmulatedDevice {
     /// delays) from `seed`, its background transfers made as `transfers` says.
     ///
     /// - Throws: `InputError` naming the manifest's line and key.
-    public init(manifest text: String, policy: Policy, seed: UInt64, transfers: Transfers = .simulated) throws {
-        app = try Self.makeApp(manifest: text, policy: policy, seed: seed, transfers: transfers, nowPlaying: nowPlaying)
+    public convenience init(manifest text: String, policy: Policy, seed: UInt64, transfers: Transfers = .simulated) throws {
+        let manifest = try AppRecipe.standard.manifest(yaml: text, file: "EmulatedDevice(manifest:)")
+        try self.init(manifest: manifest, policy: policy, seed: seed, transfers: transfers, keepingEvents: true, launchesAsManifestRuns: false)
+    }
+
+    /// A device for the read `manifest` (an ``EmulatedPopulation``'s user: the manifest with the user's
+    /// usage); without `keepingEvents` its timeline keeps no event (``events`` is empty), only its listeners
+    /// hear them; with `launchesAsManifestRuns`, ``launch(_:)`` launches the app as `bgtask simulate` of the
+    /// manifest does (with `usage:`, at the user's first open), not now.
+    init(manifest: AppManifest, policy: Policy, seed: UInt64, transfers: Transfers, keepingEvents: Bool, launchesAsManifestRuns: Bool) throws {
+        app = try Self.makeApp(
+            manifest: manifest, policy: policy, seed: seed, transfers: transfers, keepingEvents: keepingEvents,
+            launchesAsManifestRuns: launchesAsManifestRuns, nowPlaying: nowPlaying)
         system = EmulatedSystem(app: app)
         timers = AppTimers(app: app)
         app.lifecycle.addTerminationListener { [weak self] in self?.processDidEnd() }

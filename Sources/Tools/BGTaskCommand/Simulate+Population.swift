@@ -46,7 +46,7 @@ extension BGTaskTool.Simulate {
                 isCancelled: { cancelled.load(ordering: .relaxed) },
                 options: { manifest in
                     var recipeOptions = options.recipeOptions(location: nil, live: false)
-                    chooseLaunch(for: manifest, in: &recipeOptions.configuration)
+                    recipeOptions.configuration.chooseLaunch(for: manifest)
                     return recipeOptions
                 })
         } onCancel: {

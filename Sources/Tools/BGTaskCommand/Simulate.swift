@@ -126,7 +126,7 @@ extension BGTaskTool {
             let end = begin + duration.value
             let events = events.filter
             for note in manifest.locationSectionsNotRun(hasLocationSource: false) { StandardOutput.writeError("bgtask simulate: \(note)") }
-            Self.chooseLaunch(for: manifest, in: &options.configuration)
+            options.configuration.chooseLaunch(for: manifest)
             let run = try SummaryDocument.Run(
                 length: DurationSyntax.format(end - begin), policy: policy.rawValue, seed: seed, app: manifest.app,
                 manifest: SummaryDocument.digest(of: Self.bytes(ofManifest: manifestPath)), population: users)
@@ -179,18 +179,6 @@ extension BGTaskTool {
                 instants &+= 1
                 if instants % 4096 == 0 { progress.show { "simulated to \(TextTimelineRenderer.time(engine.now))" } }
                 return true
-            }
-        }
-
-        /// How an app is launched: with `usage:`, at the user's first open (a push before it launches the app
-        /// into the background, as on iOS); with neither `usage:` nor `pushes:`, kept running in the
-        /// background (nobody opens it); otherwise by the user at the start. `lifecycle:` steps never change it
-        /// (CONTRACTS.md §12): they act on the app launched so.
-        static func chooseLaunch(for manifest: AppManifest, in configuration: inout EmulatedApp.Configuration) {
-            if !manifest.usage.isEmpty {
-                configuration.launch = .atFirstOpen
-            } else if manifest.pushes.isEmpty {
-                configuration.launch = .keptInBackground
             }
         }
 

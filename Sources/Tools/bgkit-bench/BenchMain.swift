@@ -31,5 +31,6 @@ enum BenchMain {
     /// The benchmarks of an app's own code on EmulatedDevice, on the main actor.
     static let deviceBenchmarks: [String: @MainActor ([String]) async throws -> Void] = [
         "feedapp": FeedAppBenchmark.run,
+        "feedapp-population": FeedAppPopulationBenchmark.run,
     ]
 }

@@ -2,8 +2,8 @@ import BackgroundTestKit
 import Foundation
 import Testing
 
-/// The Slurm programs the test needs (or `BGKIT_REQUIRE_INTEGRATION=1`, which runs it anyway: CI installs them).
-private let slurmCanRun = TestSupport.toolsAvailable("munged", "slurmctld", "slurmd", "sbatch", "sinfo")
+/// The Slurm programs the tests need (or `BGKIT_REQUIRE_INTEGRATION=1`, which runs it anyway: CI installs them).
+let slurmCanRun = TestSupport.toolsAvailable("munged", "slurmctld", "slurmd", "sbatch", "sinfo")
 
 /// A population run past one machine (issue 26): a one-node Slurm cluster on loopback runs a job array whose
 /// task K runs `bgtask simulate … --shard K/N`, and `bgtask merge` of the array's summaries is, byte for byte,
@@ -43,7 +43,7 @@ struct SlurmJobArrayTests {
 /// A Slurm cluster of one node on loopback, run as the current user in a folder of its own: MUNGE with its own
 /// key and socket, slurmctld and slurmd with a generated slurm.conf on free loopback ports, each in a process
 /// group of its own that ``stop()`` kills with SIGKILL.
-private final class SlurmCluster: @unchecked Sendable {
+final class SlurmCluster: @unchecked Sendable {
     let folder: String
     private var groups: [ProcessGroup] = []
 
