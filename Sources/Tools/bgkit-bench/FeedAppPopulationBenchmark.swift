@@ -16,6 +16,6 @@ enum FeedAppPopulationBenchmark {
         let path = arguments.dropFirst(2).first ?? "Examples/FeedApp/population.yaml"
         let manifest = try String(decoding: WholeFile.read(path, limit: 1 << 20), as: UTF8.self)
         let summary = try await EmulatedPopulation(manifest: manifest, users: users, days: days, seed: 1).run { AppDelegate.self }
-        print(summary.table, terminator: "")
+        print(String(summary.table.dropLast()))
     }
 }
