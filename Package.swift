@@ -104,7 +104,7 @@ let package = Package(
         .target(name: "BackgroundTestKit", dependencies: [
             "BackgroundApp", "BackgroundDevice", "BackgroundScheduler", "BackgroundLocation", "BackgroundAudio", "BackgroundTransfers", "BackgroundPushes",
             "EmulatedFoundation", "UIKit", "BackgroundTasks", "CoreLocation", "AVFoundation", "PushKit", "MediaPlayer", "CVirtualClock", "JSON", "ALSAAudio",
-            "CurlTransport", "BackgroundPopulation",
+            "CurlTransport", "BackgroundPopulation", "AppControl",
         ]),
         // The test process's CLOCK_REALTIME and the Swift runtime's enqueue hooks, for EmulatedDevice: imported
         // only by BackgroundTestKit.
@@ -197,7 +197,7 @@ let package = Package(
             "BackgroundApp", "BackgroundCore", "BackgroundTestKit", "AppControl", "BGTaskCommand", "bgloc", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         // An app's own code (Apple's .product(name: "ArgumentParser", package: "swift-argument-parser")I) on EmulatedDevice, one target per Apple-named module.
-        .testTarget(name: "UIKitTests", dependencies: ["BackgroundTestKit", "UIKit", "_Testing_UIKit", "BackgroundTasks"]),
+        .testTarget(name: "UIKitTests", dependencies: ["BackgroundTestKit", "UIKit", "_Testing_UIKit", "BackgroundTasks", "BackgroundDevice"]),
         .testTarget(name: "BackgroundTasksTests", dependencies: ["BackgroundTestKit", "UIKit", "_Testing_UIKit", "BackgroundTasks"]),
         .testTarget(name: "CoreLocationTests", dependencies: ["BackgroundTestKit", "UIKit", "_Testing_UIKit", "CoreLocation", "BackgroundTasks"]),
         .testTarget(name: "AVFoundationTests", dependencies: ["BackgroundTestKit", "UIKit", "_Testing_UIKit", "AVFoundation", "BackgroundAudio"]),
@@ -206,7 +206,7 @@ let package = Package(
         ]),
         .testTarget(name: "PushKitTests", dependencies: ["BackgroundTestKit", "UIKit", "_Testing_UIKit", "PushKit", "CallKit"]),
         // EmulatedDevice itself: the device's clock in the app's code (Date, Task.sleep, timers), and the kit's helpers.
-        .testTarget(name: "BackgroundTestKitTests", dependencies: ["BackgroundTestKit", "UIKit", "_Testing_UIKit"]),
+        .testTarget(name: "BackgroundTestKitTests", dependencies: ["BackgroundTestKit", "UIKit", "_Testing_UIKit", "BackgroundTasks", "BackgroundDevice"]),
         // The tools: the bgloc program end to end (bgtask is bgloc started as bgtask), bgaudio's own code and
         // commands, what the command lines share (every duration option of the three tools takes the same forms),
         // and the app's state database.

@@ -101,8 +101,9 @@ public final class DeviceUser {
         lifecycle.end(.keptInBackground, reason: "the user opened the app")
     }
 
-    /// A lifecycle step: its kind carries it out; `name` (`lifecycle[1]`) names it.
-    private func apply(_ step: ManifestLifecycleStep, name: String) {
+    /// A lifecycle step, now: its kind carries it out; `name` (`lifecycle[1]`) names it. The script's steps
+    /// come here at their times, and so do the test's hands on an emulated device (`moveApp(to:)`, `reboot()`…).
+    package func apply(_ step: ManifestLifecycleStep, name: String) {
         guard let app else { return }
         // What the user does shows, even to an app kept in the background unseen until now.
         app.lifecycle.recordsChanges = true

@@ -55,6 +55,13 @@ public final class Device {
         monitor.addListener(listener)
     }
 
+    /// The world changes the device's conditions now (a test's hand, `EmulatedDevice.set(conditions:)`):
+    /// `change` over the conditions now, recorded and told to the listeners as the source's reports are. The
+    /// source's next report (the `conditions:` script's next entry or battery step) is its own state again.
+    package func change(conditions change: ConditionsChange) {
+        monitor.report(change.applied(to: conditions))
+    }
+
     /// Adds `listener`, called after every ``change(_:)``, in the order listeners were added.
     public func addEventListener(_ listener: @escaping (DeviceEvent) -> Void) {
         eventListeners.append(listener)

@@ -35,7 +35,9 @@ public final class DeviceConditionsMonitor {
         listeners.append(listener)
     }
 
-    private func report(_ new: DeviceConditions) {
+    /// The conditions are `new` now: a change is recorded and told to the listeners (the source's reports come
+    /// here, and the world's changes a test makes, ``Device/change(conditions:)``).
+    package func report(_ new: DeviceConditions) {
         guard !hasConditions || new != conditions else { return }
         hasConditions = true
         conditions = new

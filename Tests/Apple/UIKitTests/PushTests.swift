@@ -61,4 +61,40 @@ final class PushApp: UIResponder, UIApplicationDelegate {
         #expect(terminated.hasPrefix(#"{"time":"2026-01-01T00:10:30Z""#))
         #expect(terminated.contains("did not call the completion handler within 30s"))
     }
+
+    @Test func aPushTheTestSendsGivesTheEventsOfTheManifestsPush() async throws {
+        let payload = #"{"aps": {"content-available": 1}, "action": "sync"}"#
+        let scripted: [String]
+        do {
+            let device = try EmulatedDevice(manifest: """
+                app: com.example.feed
+                backgroundModes: [remote-notification]
+                lifecycle: [{at: 1m, app: background}]
+                pushes: [{at: 10m, payload: \(payload)}]
+                """)
+            try await device.launch(PushApp())
+            try await device.run(for: .seconds(15 * 60))
+            scripted = device.events
+        }
+        let device = try EmulatedDevice(manifest: """
+            app: com.example.feed
+            backgroundModes: [remote-notification]
+            lifecycle: [{at: 1m, app: background}]
+            """)
+        let app = PushApp()
+        try await device.launch(app)
+        try await device.run(for: .seconds(10 * 60))
+        try await device.push(payload)
+        try await device.run(for: .seconds(5 * 60))
+        #expect(app.received.first?.1["action"] as? String == "sync")
+        #expect(scripted.contains { $0.contains("push.completed") })
+        #expect(device.events == scripted)
+    }
+
+    @Test func aPushThatIsNotJSONIsNotDelivered() async throws {
+        let device = try EmulatedDevice(manifest: Self.manifest)
+        try await device.launch(PushApp())
+        await #expect(throws: (any Error).self) { try await device.push("{aps") }
+        #expect(!device.events.contains { $0.contains("push.") })
+    }
 }
