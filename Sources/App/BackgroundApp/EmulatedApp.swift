@@ -43,8 +43,8 @@ public final class EmulatedApp {
     public let configuration: Configuration
     /// The modes the app hosts, in the order they are called.
     public let modes: [any BackgroundMode]
-    /// The app's own code, which every mode calls (``AppCode``): the manifest's handlers (``ManifestApp``)
-    /// unless the app was made with code of its own.
+    /// The app's own code, which the system calls here and nowhere else (``AppCode``, whose documentation
+    /// gives the order): the manifest's handlers (``ManifestApp``) unless the app was made with code of its own.
     public let code: any AppCode
     /// The requests the app answers on a live run's control socket, by verb: every mode's
     /// (``BackgroundMode/controlVerbs``).
@@ -83,6 +83,7 @@ public final class EmulatedApp {
         }
         lifecycle.addLaunchListener { [unowned self] in
             let first = !hasLaunched
+            self.code.applicationDidLaunch(self, first: first)
             for mode in modes { mode.appDidLaunch(first: first) }
             self.code.applicationDidFinishLaunching(self, first: first)
             for mode in modes { mode.appDidFinishLaunching(first: first) }
@@ -91,10 +92,12 @@ public final class EmulatedApp {
         lifecycle.addTerminationListener { [unowned self] in
             self.code.applicationWillTerminate(self)
             for mode in modes.reversed() { mode.appDidTerminate() }
+            self.code.applicationProcessDidEnd(self)
         }
         lifecycle.addChangeListener { [unowned self] from, to in
             // The usage history counts every move to the foreground, before any mode hears of it.
             if to == .foreground { device.appWasOpened() }
+            self.code.application(self, willMoveFrom: from, to: to)
             for mode in modes { mode.appDidChange(from: from, to: to) }
             if to == .foreground {
                 self.code.applicationDidBecomeActive(self)
@@ -161,6 +164,12 @@ public final class EmulatedApp {
     /// how the manifest's app, the user's taps and the app's extensions call the modes' APIs.
     public func perform(_ action: ManifestAction, trigger: ActionTrigger) {
         for mode in modes { mode.perform(action, trigger: trigger) }
+    }
+
+    /// A framework's call for the app's objects (``AppCall``), through the code's one route
+    /// (``AppCode/application(_:deliver:)``): how an Apple-named module of its own reaches the app's code.
+    public func deliver(_ call: AppCall) {
+        code.application(self, deliver: call)
     }
 
     /// The user force-quits the app (swipes it away in the app switcher): every mode hears it first

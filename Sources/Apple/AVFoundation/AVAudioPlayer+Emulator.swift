@@ -1,40 +1,36 @@
 import BackgroundApp
-import BackgroundAudio
+package import BackgroundAudio
 import BackgroundCore
 import EmulatedFoundation
 
-// The adapter of AVFoundation to today's emulator: the audio mode's session (AudioSession) and players made
-// by the mode (AudioMode.player(for:)), so that they are recorded and keep the app running as `play:` does.
-// Issue 33's app seam replaces it with the audio session's notifications through the seam.
+// The adapter of AVFoundation to the audio mode: its session (AudioSession) and players made by the mode
+// (AudioMode.player(for:)), so that they are recorded and keep the app running as `play:` does. The session's
+// notifications reach the app through the app seam (BackgroundTestKit's DeviceCode hands them to post(_:)).
 
 /// AVFoundation's calls on the running device, on the main thread.
 package enum EmulatedAudio {
     private static var mode: AudioMode? { EmulatedSystem.current?.app.mode(AudioMode.self) }
 
-    /// A new device: its session's interruptions and route changes are posted as AVAudioSession's
-    /// notifications.
-    package static func deviceDidStart() {
-        guard let session = mode?.session else { return }
-        session.addNotificationListener { notification in
-            let info: [AnyHashable: Any]
-            let name: Notification.Name
-            switch notification {
-            case .interruptionBegan:
-                name = AVAudioSession.interruptionNotification
-                info = [AVAudioSessionInterruptionTypeKey: AVAudioSession.InterruptionType.began.rawValue]
-            case .interruptionEnded(let shouldResume):
-                name = AVAudioSession.interruptionNotification
-                info = [
-                    AVAudioSessionInterruptionTypeKey: AVAudioSession.InterruptionType.ended.rawValue,
-                    AVAudioSessionInterruptionOptionKey: (shouldResume ? AVAudioSession.InterruptionOptions.shouldResume : []).rawValue,
-                ]
-            case .routeChange(let reason):
-                name = AVAudioSession.routeChangeNotification
-                let why: AVAudioSession.RouteChangeReason = reason == .newDeviceAvailable ? .newDeviceAvailable : .oldDeviceUnavailable
-                info = [AVAudioSessionRouteChangeReasonKey: why.rawValue]
-            }
-            NotificationCenter.default.post(name: name, object: AVAudioSession.sharedInstance(), userInfo: info)
+    /// The session's interruption or route change, posted as AVAudioSession's notification.
+    package static func post(_ notification: AudioSession.Notification) {
+        let info: [AnyHashable: Any]
+        let name: Notification.Name
+        switch notification {
+        case .interruptionBegan:
+            name = AVAudioSession.interruptionNotification
+            info = [AVAudioSessionInterruptionTypeKey: AVAudioSession.InterruptionType.began.rawValue]
+        case .interruptionEnded(let shouldResume):
+            name = AVAudioSession.interruptionNotification
+            info = [
+                AVAudioSessionInterruptionTypeKey: AVAudioSession.InterruptionType.ended.rawValue,
+                AVAudioSessionInterruptionOptionKey: (shouldResume ? AVAudioSession.InterruptionOptions.shouldResume : []).rawValue,
+            ]
+        case .routeChange(let reason):
+            name = AVAudioSession.routeChangeNotification
+            let why: AVAudioSession.RouteChangeReason = reason == .newDeviceAvailable ? .newDeviceAvailable : .oldDeviceUnavailable
+            info = [AVAudioSessionRouteChangeReasonKey: why.rawValue]
         }
+        NotificationCenter.default.post(name: name, object: AVAudioSession.sharedInstance(), userInfo: info)
     }
 
     static func setCategory(_ category: AVAudioSession.Category) {

@@ -1,10 +1,11 @@
 import BackgroundApp
 import BackgroundCore
-import BackgroundScheduler
+package import BackgroundScheduler
 import EmulatedFoundation
 
-// The adapter of BackgroundTasks to today's emulator: the tasks mode's scheduler (`TaskMode.scheduler`) and
-// the app's lifecycle. Issue 33's app seam replaces it: registration, launch and completion through the seam.
+// The adapter of BackgroundTasks to the tasks mode's scheduler (`TaskMode.scheduler`) and the app's lifecycle:
+// registration, submission and completion forwarded to the scheduler; a launch reaches the app's handler through
+// the app seam (AppCode.application(_:didLaunch:), which BackgroundTestKit's DeviceCode hands to launch(_:)).
 
 /// BackgroundTasks' calls carried out on the running device's scheduler, on the main thread.
 package enum EmulatedTasks {
@@ -71,19 +72,27 @@ package enum EmulatedTasks {
             guard let system = EmulatedSystem.current else { return }
             // The task wakes or relaunches the app (whose new process registers its handlers) first.
             system.app.lifecycle.begin(.task(identifier), reason: "task \(identifier) launched")
-            let shared = BGTaskScheduler.shared
-            guard let entry = shared.handlers[identifier] ?? shared.handlers[wildcard(of: identifier, in: shared)] else {
-                let message = "\(TaskScheduler.noHandlerMessage(identifier)) (NSInternalInconsistencyException)"
-                system.app.timeline.record(.error(message: message, code: "noLaunchHandler"))
-                return system.app.lifecycle.terminate(reason: "the app crashed: \(message)")
-            }
-            let task: BGTask = switch emulated {
-            case is ContinuedTask: BGContinuedProcessingTask(emulated)
-            case is ProcessingTask: BGProcessingTask(emulated)
-            default: BGAppRefreshTask(emulated)
-            }
-            entry.handler(task)
+            system.app.code.application(system.app, didLaunch: emulated)
         }
+    }
+
+    /// The scheduler launched `emulated`: the handler the app's process registered for its identifier (or a
+    /// wildcard of it) runs with it; without one the app crashes, as iOS's does.
+    package static func launch(_ emulated: LaunchedTask) {
+        guard let system = EmulatedSystem.current else { return }
+        let identifier = emulated.identifier
+        let shared = BGTaskScheduler.shared
+        guard let entry = shared.handlers[identifier] ?? shared.handlers[wildcard(of: identifier, in: shared)] else {
+            let message = "\(TaskScheduler.noHandlerMessage(identifier)) (NSInternalInconsistencyException)"
+            system.app.timeline.record(.error(message: message, code: "noLaunchHandler"))
+            return system.app.lifecycle.terminate(reason: "the app crashed: \(message)")
+        }
+        let task: BGTask = switch emulated {
+        case is ContinuedTask: BGContinuedProcessingTask(emulated)
+        case is ProcessingTask: BGProcessingTask(emulated)
+        default: BGAppRefreshTask(emulated)
+        }
+        entry.handler(task)
     }
 
     private static func wildcard(of identifier: String, in shared: BGTaskScheduler) -> String {

@@ -1,11 +1,12 @@
 import BackgroundApp
 import BackgroundCore
-import BackgroundLocation
+package import BackgroundLocation
 import EmulatedFoundation
 
-// The adapter of CoreLocation's managers to today's emulator: the device's LocationManager (the location
-// mode's), whose events the managers hear through a sink beside the mode, the mode waking or relaunching the
-// app first. Issue 33's app seam replaces it with the location delegate's callbacks through the seam.
+// The adapter of CoreLocation's managers to the device's LocationManager (the location mode's): what the app's
+// managers ask is forwarded to it, and its events reach the managers' delegates through the app seam
+// (BackgroundTestKit's DeviceCode hands them to deliver(_:)), after the location mode has woken or relaunched
+// the app for them.
 
 /// CLLocationManager's calls and events on the running device, on the main thread.
 package enum EmulatedLocation {
@@ -30,15 +31,9 @@ package enum EmulatedLocation {
         }
     }
 
-    /// A new device: its location services' events reach the managers of the app's processes (the first
-    /// process's may have been made before the device launched it, with the delegate object).
+    /// A new device: the regions the app gave the last one are not its.
     package static func deviceDidStart() {
         regions = [:]
-        guard let manager, let system = EmulatedSystem.current else { return }
-        manager.addEventListener { event in
-            // After the location mode has woken or relaunched the app (it is the delegate, told after sinks).
-            system.app.engine.schedule(at: system.app.engine.now) { deliver(event) }
-        }
     }
 
     /// The app's process ended: its managers with it (the system's regions stay monitored).
@@ -148,7 +143,8 @@ package enum EmulatedLocation {
             course: fix.course ?? -1, speed: fix.speed ?? -1, timestamp: (fix.time ?? EmulatedSystem.current?.app.engine.now ?? .defaultStart).date)
     }
 
-    private static func deliver(_ event: LocationManagerEvent) {
+    /// The device's location event `event`, to the delegates of the process's managers that take it.
+    package static func deliver(_ event: LocationManagerEvent) {
         for manager in live {
             guard let delegate = manager.delegate else { continue }
             switch event {

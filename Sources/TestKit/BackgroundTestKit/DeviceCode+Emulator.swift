@@ -1,8 +1,12 @@
+import AVFoundation
 import BackgroundApp
 import BackgroundAudio
 import BackgroundCore
 import BackgroundLocation
 import BackgroundPushes
+import BackgroundScheduler
+import BackgroundTasks
+import CoreLocation
 import EmulatedFoundation
 import Foundation
 import JSON
@@ -10,10 +14,13 @@ import MediaPlayer
 import PushKit
 import UIKit
 
-// The app seam (issue 33) on an EmulatedDevice: the code every mode calls. Pushes go to the app's own
-// UIApplicationDelegate, VoIP pushes to its PushKit registries, remote commands to its MPRemoteCommandCenter's
-// handlers; the rest is the manifest's handlers (ManifestApp), which a device's manifest
-// normally leaves empty. The delegate's launch and moves come from DelegateMode, first among the modes (why: there).
+// The app seam on an EmulatedDevice: the one route by which the system reaches the app's own code. The
+// process's launch, moves and end go to the app's UIApplicationDelegate (a new one at each relaunch) and to
+// NotificationCenter, before the modes act on them, as UIKit calls them; pushes to the delegate, VoIP pushes to
+// its PushKit registries, task launches to the handlers it registered with BGTaskScheduler, region and location
+// events to its CLLocationManagers' delegates, the audio session's notifications to NotificationCenter, remote
+// commands to its MPRemoteCommandCenter's handlers; the rest is the manifest's handlers (ManifestApp), which a
+// device's manifest normally leaves empty.
 
 /// The ``AppCode`` of an ``EmulatedDevice``'s app.
 @MainActor
@@ -21,18 +28,96 @@ final class DeviceCode: @preconcurrency AppCode {
     weak var device: EmulatedDevice?
     /// The manifest's handlers, for everything the delegate does not take.
     let manifest: ManifestApp
+    /// The app moved to the foreground before its process had a delegate (a launch by the user): the
+    /// delegate becomes active once it has finished launching, as UIKit does.
+    private var activatesAtLaunch = false
 
     init(manifest: ManifestApp) {
         self.manifest = manifest
+    }
+
+    // MARK: The process
+
+    /// A new process: a delegate (the one given to `launch`, then a new one of its class) runs
+    /// `willFinishLaunching` and `didFinishLaunching`, before the tasks mode finishes launching (registration
+    /// closes), and becomes active when the launch is into the foreground.
+    func applicationDidLaunch(_ app: EmulatedApp, first: Bool) {
+        guard let device else { return }
+        if first { EmulatedTasks.deviceWillLaunchApp() }
+        let delegate: any UIApplicationDelegate
+        if first, let given = device.firstDelegate {
+            delegate = given
+            device.firstDelegate = nil
+        } else if let type = device.delegateType {
+            let made: any UIApplicationDelegate = type.init()
+            delegate = made
+        } else {
+            return
+        }
+        device.appDelegate = delegate
+        let application = UIApplication.shared
+        application.delegate = delegate
+        _ = delegate.application(application, willFinishLaunchingWithOptions: nil)
+        _ = delegate.application(application, didFinishLaunchingWithOptions: nil)
+        EmulatedTasks.processDidFinishLaunching()
+        if activatesAtLaunch {
+            activatesAtLaunch = false
+            delegate.applicationDidBecomeActive(application)
+            NotificationCenter.default.post(name: UIApplication.didBecomeActiveNotification, object: application)
+        }
     }
 
     func applicationDidFinishLaunching(_ app: EmulatedApp, first: Bool) {
         manifest.applicationDidFinishLaunching(app, first: first)
     }
 
+    /// The delegate hears the app's moves between foreground and background, and so does NotificationCenter;
+    /// a running app (not a suspended one) hears that it is about to end.
+    func application(_ app: EmulatedApp, willMoveFrom from: LifecycleState, to: LifecycleState) {
+        let application = UIApplication.shared
+        guard let delegate = application.delegate else {
+            activatesAtLaunch = to == .foreground
+            return
+        }
+        let center = NotificationCenter.default
+        if to == .foreground {
+            if from != .terminated {
+                delegate.applicationWillEnterForeground(application)
+                center.post(name: UIApplication.willEnterForegroundNotification, object: application)
+            }
+            delegate.applicationDidBecomeActive(application)
+            center.post(name: UIApplication.didBecomeActiveNotification, object: application)
+        } else if to == .terminated, from == .foreground || from == .background {
+            delegate.applicationWillTerminate(application)
+            center.post(name: UIApplication.willTerminateNotification, object: application)
+        } else if from == .foreground, to == .background || to == .suspended {
+            delegate.applicationWillResignActive(application)
+            center.post(name: UIApplication.willResignActiveNotification, object: application)
+            delegate.applicationDidEnterBackground(application)
+            center.post(name: UIApplication.didEnterBackgroundNotification, object: application)
+        }
+    }
+
     func applicationDidBecomeActive(_ app: EmulatedApp) { manifest.applicationDidBecomeActive(app) }
     func applicationDidEnterBackground(_ app: EmulatedApp) { manifest.applicationDidEnterBackground(app) }
     func applicationWillTerminate(_ app: EmulatedApp) { manifest.applicationWillTerminate(app) }
+
+    /// The process ended: its delegate and registrations with it.
+    func applicationProcessDidEnd(_ app: EmulatedApp) {
+        UIApplication.shared.delegate = nil
+        device?.appDelegate = nil
+        EmulatedTasks.processDidEnd()
+        EmulatedLocation.processDidEnd()
+        EmulatedMonitor.processDidEnd()
+        EmulatedPushRegistries.processDidEnd()
+        EmulatedTransfers.processDidEnd()
+        EmulatedRemoteControl.processDidEnd()
+    }
+
+    /// To the launch handler the app registered with `BGTaskScheduler` for the task.
+    func application(_ app: EmulatedApp, didLaunch task: LaunchedTask) {
+        EmulatedTasks.launch(task)
+    }
 
     /// A delivered push, to the delegate's `didReceiveRemoteNotification…fetchCompletionHandler:`; with no
     /// delegate (the app is not running its code) the handler is never called and the window ends.
@@ -90,20 +175,32 @@ final class DeviceCode: @preconcurrency AppCode {
         EmulatedTransfers.didFinishEvents(forBackgroundURLSession: identifier)
     }
 
+    // MARK: Location and audio
+
+    /// To the manifest's `onEnter:`, then to the delegates of the app's location managers.
     func locationManager(_ manager: LocationManager, didEnterRegion region: CircularRegion, at fix: LocationFix) {
         manifest.locationManager(manager, didEnterRegion: region, at: fix)
+        EmulatedLocation.deliver(.entered(region, fix: fix))
     }
 
     func locationManager(_ manager: LocationManager, didExitRegion region: CircularRegion, at fix: LocationFix) {
         manifest.locationManager(manager, didExitRegion: region, at: fix)
+        EmulatedLocation.deliver(.exited(region, fix: fix))
     }
 
     func locationManager(_ manager: LocationManager, didReceiveSignificantChange fix: LocationFix) {
         manifest.locationManager(manager, didReceiveSignificantChange: fix)
+        EmulatedLocation.deliver(.significantChange(fix))
     }
 
+    func locationManager(_ manager: LocationManager, didReport event: LocationManagerEvent) {
+        EmulatedLocation.deliver(event)
+    }
+
+    /// Posted as AVAudioSession's notification.
     func audioSession(_ session: AudioSession, didPost notification: AudioSession.Notification) {
         manifest.audioSession(session, didPost: notification)
+        EmulatedAudio.post(notification)
     }
 
     /// A remote command, to the handlers the app's code added to `MPRemoteCommandCenter`'s command, on the main

@@ -16,9 +16,9 @@ import Foundation
 import MediaPlayer
 import UIKit
 
-// The adapter of EmulatedDevice to today's emulator: the standard recipe's modes with the app's delegate as
-// the first (DelegateMode), pushes through the app seam (DeviceCode), and the engine stepped one instant at a
-// time with the app's code run in between.
+// The adapter of EmulatedDevice to the emulator: the standard recipe's modes, the app's own code on the app
+// seam (DeviceCode, the one route into it), and the engine stepped one instant at a time with the app's code run
+// in between.
 
 extension EmulatedDevice {
     static func makeApp(
@@ -44,10 +44,9 @@ extension EmulatedDevice {
         if transfers == .real {
             options.transferAttempts = { engine, _ in RealTransfers(transport: CurlTransport(), engine: engine, mode: .virtual) }
         }
-        let delegateMode = DelegateMode()
         let code = try DeviceCode(manifest: ManifestApp(commands: options.configuration.commands))
         let app = try EmulatedApp(
-            manifest: manifest, engine: engine, timeline: timeline, modes: [delegateMode] + recipe.makeModes(options),
+            manifest: manifest, engine: engine, timeline: timeline, modes: recipe.makeModes(options),
             configuration: options.configuration, code: code)
         return app
     }
@@ -71,11 +70,9 @@ extension EmulatedDevice {
         EmulatedTasks.processDidEnd()
         // The first process's registries may have been made before the device launched it, with the delegate.
         EmulatedCallReports.reset()
-        app.mode(DelegateMode.self)?.device = self
         (app.code as? DeviceCode)?.device = self
         VirtualClock.shared.start(at: app.engine.now)
         EmulatedLocation.deviceDidStart()
-        EmulatedAudio.deviceDidStart()
     }
 
     /// The device's end: the machine's clock again, the sleeps still waiting resume now, and the next device

@@ -1,28 +1,43 @@
 public import BackgroundAudio
-import BackgroundCore
+public import BackgroundCore
 public import BackgroundLocation
 public import BackgroundPushes
+public import BackgroundScheduler
 public import JSON
 
-/// The app's own code, as the emulated system reaches it: the one face through which every mode calls the
+/// The app's own code, as the emulated system reaches it: the one face through which the system calls the
 /// app, shaped like Apple's `UIApplicationDelegate` and the other delegates an iOS app implements. The
 /// manifest's handler keys (`work:`, `run:`, `onLaunch:`, `onPush:`, `onEnter:`, `onExpiration:`,
-/// `register:`, `reportCall:`…) are one implementation of it (``ManifestApp``); compiled Swift is another.
+/// `register:`, `reportCall:`…) are one implementation of it (``ManifestApp``); compiled Swift on an emulated
+/// device is another (BackgroundTestKit's, which hands each call to the delegate, the location managers'
+/// delegates, the session's observers and the remote command handlers the app's code made, through the
+/// Apple-named modules).
 ///
-/// The system calls the app here and nowhere else; what the app does back is all the system sees: it
-/// registers launch handlers with the task scheduler (``TaskMode/scheduler``, in
-/// ``applicationDidFinishLaunching(_:first:)``), submits requests, creates transfers, plays audio and
-/// answers remote commands with it — and
-/// calls, late, never or twice, the completion handlers it is given. The system watches those closures:
-/// one called after its window has ended (or twice) is ignored, one never called gets the app terminated
-/// where iOS would (a push's 30 s, the legacy fetch's 30 s), and a VoIP push whose handler completes
-/// without reporting a call ends the app. The background-task handlers themselves are the scheduler's
-/// (`register(forTaskWithIdentifier:using:launchHandler:)`, as on iOS): a launched ``LaunchedTask``'s
-/// `expirationHandler` and `setTaskCompleted(success:)` are the app's answer there.
+/// The one route: the app (``EmulatedApp``) holds the code (``EmulatedApp/code``), and the system's calls
+/// reach it there only — the process's launch, its moves and its end from the app's lifecycle listeners, the
+/// rest from the mode that decided them (a push from the pushes mode, a region event from the location
+/// mode…). The order of a launch, a move and an end is fixed: the code hears it first
+/// (``applicationDidLaunch(_:first:)``, ``application(_:willMoveFrom:to:)``, where UIKit calls an app's
+/// delegate, before the system acts), then every mode in turn, then the code again
+/// (``applicationDidFinishLaunching(_:first:)``, ``applicationDidBecomeActive(_:)`` or
+/// ``applicationDidEnterBackground(_:)``; ``applicationWillTerminate(_:)`` before the modes hear an end,
+/// ``applicationProcessDidEnd(_:)`` after them). Any other call comes after the mode has done its part
+/// (woken or relaunched the app, begun what keeps it running). A framework of its own (an Apple-named module
+/// beyond the built-in ones) brings its calls to the same route through ``application(_:deliver:)``.
 ///
-/// Every call comes on the engine's owner, at the emulated time of the event, after the system has done
-/// its part (woken or relaunched the app, begun what keeps it running). The types are the emulator's own
-/// and free of Foundation (``SimTime``, ``JSONValue``, plain values), so that Apple-named modules can map
+/// What the app does back is all the system sees: it registers launch handlers with the task scheduler
+/// (``TaskMode/scheduler``, in ``applicationDidFinishLaunching(_:first:)``), submits requests, creates
+/// transfers, plays audio and answers remote commands with it — and calls, late, never or twice, the
+/// completion handlers it is given. The system watches those closures: one called after its window has
+/// ended (or twice) is ignored, one never called gets the app terminated where iOS would (a push's 30 s, the
+/// legacy fetch's 30 s), and a VoIP push whose handler completes without reporting a call ends the app.
+/// The background-task handlers are registered with the scheduler (`register(forTaskWithIdentifier:using:
+/// launchHandler:)`, as on iOS): a launched ``LaunchedTask``'s `expirationHandler` and `setTaskCompleted(success:)`
+/// are the app's answer there; the Apple-named BackgroundTasks hands its launches to the code
+/// (``application(_:didLaunch:)``).
+///
+/// Every call comes on the engine's owner, at the emulated time of the event. The types are the emulator's
+/// own and free of Foundation (``SimTime``, ``JSONValue``, plain values), so that Apple-named modules can map
 /// them to `Date`, `[AnyHashable: Any]` and the rest. Every requirement has a default that does what an
 /// app that does not implement the method gets.
 ///
@@ -46,11 +61,19 @@ public import JSON
 public protocol AppCode: AnyObject {
     // MARK: The process
 
-    /// `application(_:didFinishLaunchingWithOptions:)`: the process launched (into the foreground or the
-    /// background); `first` the first time in the run, false when relaunched after it was terminated.
+    /// The process launched (into the foreground or the background), before any mode hears of it: where
+    /// UIKit calls an app's `willFinishLaunchingWithOptions` and `didFinishLaunchingWithOptions`, before the
+    /// system acts on the launch. `first` the first time in the run.
+    func applicationDidLaunch(_ app: EmulatedApp, first: Bool)
+    /// `application(_:didFinishLaunchingWithOptions:)` as the manifest's app hears it, after every mode has
+    /// launched; `first` the first time in the run, false when relaunched after it was terminated.
     /// Launch handlers are registered here: when this returns, the scheduler's launch is finished and a
     /// later registration is iOS's exception.
     func applicationDidFinishLaunching(_ app: EmulatedApp, first: Bool)
+    /// The app moves from `from` to `to`, before any mode hears of it: where UIKit calls an app's
+    /// `applicationWillEnterForeground`, `applicationDidBecomeActive`, `applicationWillResignActive`,
+    /// `applicationDidEnterBackground` and `applicationWillTerminate`.
+    func application(_ app: EmulatedApp, willMoveFrom from: LifecycleState, to: LifecycleState)
     /// `applicationDidBecomeActive(_:)`: the app is in the foreground.
     func applicationDidBecomeActive(_ app: EmulatedApp)
     /// `applicationDidEnterBackground(_:)`: the app left the foreground.
@@ -59,6 +82,15 @@ public protocol AppCode: AnyObject {
     /// delegate only for a running app; the emulator tells the code every time, as what the code scheduled
     /// on the engine ends with the process and must be dropped).
     func applicationWillTerminate(_ app: EmulatedApp)
+    /// The process ended and every mode has heard it: what the process held (its delegate, its
+    /// registrations, its managers) goes with it.
+    func applicationProcessDidEnd(_ app: EmulatedApp)
+    /// A background task the scheduler launched, for the launch handler the app's code registered through
+    /// the Apple-named BackgroundTasks (the manifest's handlers are the scheduler's own registrations).
+    func application(_ app: EmulatedApp, didLaunch task: LaunchedTask)
+    /// A call of a framework the route does not name: an Apple-named module of its own hands the system's
+    /// call for the app's objects to the route here (``AppCall``), after its mode has done its part.
+    func application(_ app: EmulatedApp, deliver call: AppCall)
 
     // MARK: Pushes
 
@@ -94,6 +126,9 @@ public protocol AppCode: AnyObject {
     func locationManager(_ manager: LocationManager, didExitRegion region: CircularRegion, at fix: LocationFix)
     /// A significant-change update (`didUpdateLocations` from the significant-change service).
     func locationManager(_ manager: LocationManager, didReceiveSignificantChange fix: LocationFix)
+    /// Every other event of the device's location services (updates, a region's state, monitoring started
+    /// or failed, pauses), for the location managers' delegates of the app's code.
+    func locationManager(_ manager: LocationManager, didReport event: LocationManagerEvent)
 
     // MARK: Audio
 
@@ -112,11 +147,20 @@ public protocol AppCode: AnyObject {
 }
 
 extension AppCode {
+    public func applicationDidLaunch(_ app: EmulatedApp, first: Bool) {}
     /// Registers nothing.
     public func applicationDidFinishLaunching(_ app: EmulatedApp, first: Bool) {}
+    public func application(_ app: EmulatedApp, willMoveFrom from: LifecycleState, to: LifecycleState) {}
     public func applicationDidBecomeActive(_ app: EmulatedApp) {}
     public func applicationDidEnterBackground(_ app: EmulatedApp) {}
     public func applicationWillTerminate(_ app: EmulatedApp) {}
+    public func applicationProcessDidEnd(_ app: EmulatedApp) {}
+    /// No handler of the app's code takes it.
+    public func application(_ app: EmulatedApp, didLaunch task: LaunchedTask) {}
+    /// The call goes to the framework's objects as it says.
+    public func application(_ app: EmulatedApp, deliver call: AppCall) {
+        call.deliver()
+    }
     /// An app without the method: the push is done at once, with no data.
     public func application(
         _ app: EmulatedApp, didReceiveRemoteNotification userInfo: JSONValue, push: Int,
@@ -141,6 +185,7 @@ extension AppCode {
     public func locationManager(_ manager: LocationManager, didEnterRegion region: CircularRegion, at fix: LocationFix) {}
     public func locationManager(_ manager: LocationManager, didExitRegion region: CircularRegion, at fix: LocationFix) {}
     public func locationManager(_ manager: LocationManager, didReceiveSignificantChange fix: LocationFix) {}
+    public func locationManager(_ manager: LocationManager, didReport event: LocationManagerEvent) {}
     public func audioSession(_ session: AudioSession, didPost notification: AudioSession.Notification) {}
     /// An app without a handler on the command: nothing happens.
     public func remoteCommandCenter(_ app: EmulatedApp, didReceive command: RemoteCommand) {}

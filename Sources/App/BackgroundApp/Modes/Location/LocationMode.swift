@@ -97,7 +97,7 @@ package final class LocationMode: BackgroundMode {
     }
 
     /// A region entry or exit, or a significant change: the app wakes (or relaunches) for the wake window,
-    /// then its code hears it.
+    /// then its code hears it; its code hears every other event as it comes.
     private func hear(_ event: LocationManagerEvent) {
         switch event {
         case .entered(let region, let fix):
@@ -110,7 +110,7 @@ package final class LocationMode: BackgroundMode {
             guard let app = woken(reason: "significant location change") else { return }
             app.code.locationManager(manager, didReceiveSignificantChange: fix)
         default:
-            break
+            app?.code.locationManager(manager, didReport: event)
         }
     }
 
