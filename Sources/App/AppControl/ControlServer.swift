@@ -7,7 +7,7 @@ import Synchronization
 ///
 /// Opening it (``init(path:bundle:requestTimeout:)``) checks the path first: a socket there that accepts a
 /// connection belongs to another live run of the app, which is an error
-/// (``ControlError/Code/alreadyRunning``); one that refuses is stale and is replaced. ``add(to:handlers:)``
+/// (``ControlError/Code/alreadyRunning``); one that refuses is stale and is replaced. ``add(to:verbs:)``
 /// makes it a source of a ``LiveRun``: a thread of its own accepts connections one at a time, reads each
 /// request (the whole of it within `requestTimeout`, so a silent or slow client cannot hold the socket), answers a
 /// malformed one, one with a verb the app does not know and one for another bundle at once, and posts the

@@ -71,9 +71,12 @@ package enum EmulatedLocation {
     static func authorizationRequested(by requester: CLLocationManager) {
         EmulatedSystem.sync {
             guard let system = EmulatedSystem.current else { return }
+            // The answer comes after the request returns, through the app seam.
             system.app.engine.schedule(at: system.app.engine.now) { [weak requester] in
-                guard let requester else { return }
-                requester.delegate?.locationManagerDidChangeAuthorization(requester)
+                system.app.deliver(AppCall("locationManagerDidChangeAuthorization") {
+                    guard let requester else { return }
+                    requester.delegate?.locationManagerDidChangeAuthorization(requester)
+                })
             }
         }
     }

@@ -4,8 +4,9 @@ import BackgroundDevice
 import BackgroundScheduler
 import EmulatedFoundation
 
-// The adapter of UIKit's UIApplication to today's emulator: the app's lifecycle (AppLifecycle) and the
-// device's conditions. Issue 33's app seam replaces it.
+// The adapter of UIKit's UIApplication to the running device: what the app asks of it (its state, background
+// tasks, the refresh status, a device token) is answered by the app's lifecycle (AppLifecycle) and the device's
+// conditions; the delegate's launch and moves come through the app seam (BackgroundTestKit's DeviceCode).
 
 /// UIApplication's answers and calls on the running device, on the main thread.
 @MainActor
@@ -39,16 +40,18 @@ enum EmulatedApplication {
         app?.lifecycle.endBackgroundTask(.init(rawValue: identifier.rawValue))
     }
 
-    /// APNs answers at once with a token of 32 bytes that depends on the app's identifier.
+    /// APNs answers at once (through the app seam, after the call returns) with a token of 32 bytes that depends on the app's identifier.
     static func registerForRemoteNotifications(_ application: UIApplication) {
         guard let app else { return }
         let seed = FNV1a64.hash(app.manifest.app.utf8)
         let token = Data((0..<32).map { UInt8(truncatingIfNeeded: seed >> (UInt64($0 % 8) * 8) &+ UInt64($0)) })
-        app.engine.schedule(at: app.engine.now) { [weak application] in
-            MainActor.assumeIsolated {
-                guard let application else { return }
-                application.delegate?.application(application, didRegisterForRemoteNotificationsWithDeviceToken: token)
-            }
+        app.engine.schedule(at: app.engine.now) { [weak application, unowned app] in
+            app.deliver(AppCall("didRegisterForRemoteNotificationsWithDeviceToken") {
+                MainActor.assumeIsolated {
+                    guard let application else { return }
+                    application.delegate?.application(application, didRegisterForRemoteNotificationsWithDeviceToken: token)
+                }
+            })
         }
     }
 }

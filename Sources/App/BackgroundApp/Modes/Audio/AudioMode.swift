@@ -111,8 +111,7 @@ package final class AudioMode: BackgroundMode {
     }
 
     /// A player of `file` for the app's own code (AVFoundation's `AVAudioPlayer` on BackgroundTestKit's
-    /// `EmulatedDevice`), as a `play:` action's: nil when the run has no audio output. Issue 33's app seam
-    /// replaces it.
+    /// `EmulatedDevice`), as a `play:` action's: nil when the run has no audio output.
     package func player(for file: String) -> AudioPlayer? {
         guard let app, let audio else { return nil }
         let player = makePlayer(file, app: app, audio: audio)
