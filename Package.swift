@@ -198,7 +198,7 @@ let package = Package(
         ]),
         // An app's own code (Apple's .product(name: "ArgumentParser", package: "swift-argument-parser")I) on EmulatedDevice, one target per Apple-named module.
         .testTarget(name: "UIKitTests", dependencies: ["BackgroundTestKit", "UIKit", "_Testing_UIKit", "BackgroundTasks", "BackgroundDevice"]),
-        .testTarget(name: "BackgroundTasksTests", dependencies: ["BackgroundTestKit", "UIKit", "_Testing_UIKit", "BackgroundTasks"]),
+        .testTarget(name: "BackgroundTasksTests", dependencies: ["BackgroundTestKit", "UIKit", "_Testing_UIKit", "BackgroundTasks", "BackgroundDevice"]),
         .testTarget(name: "CoreLocationTests", dependencies: ["BackgroundTestKit", "UIKit", "_Testing_UIKit", "CoreLocation", "BackgroundTasks"]),
         .testTarget(name: "AVFoundationTests", dependencies: ["BackgroundTestKit", "UIKit", "_Testing_UIKit", "AVFoundation", "BackgroundAudio"]),
         .testTarget(name: "MediaPlayerTests", dependencies: [

@@ -4,7 +4,7 @@ import Testing
 import UIKit
 
 /// The test's hands on EmulatedDevice give the events of the manifest's steps they stand for.
-@Suite(.serialized, .disabled(if: AddressSanitizer.isOn, AddressSanitizer.reason)) @MainActor struct HandsTests {
+@Suite(.serialized, .disabled(if: AddressSanitizer.isOn, Comment(rawValue: AddressSanitizer.reason))) @MainActor struct HandsTests {
     static let manifest = """
         app: com.example.feed
         backgroundModes: [fetch]
