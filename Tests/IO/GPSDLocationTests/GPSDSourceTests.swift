@@ -51,25 +51,42 @@ struct GPSDSourceTests {
     /// gpsd's own logs: every fix the source reports is a position gpsd's expected output (`.chk`) has.
     @Test(
         .enabled(if: TestSupport.corpusTestsEnabled, "needs ../shared/testdata beside the package"),
-        arguments: ["garmin17n", "mtk-3301", "sirfstarv-nmea", "bu353-glonass", "ublox-neo-m9n-nmea"]
+        arguments: Self.ownLogs
     )
-    func deliversThePositionsOfGpsdsOwnLogs(_ name: String) async throws {
+    func deliversThePositionsOfGpsdsOwnLogs(_ log: OwnLog) async throws {
         let folder = try #require(TestSupport.sharedTestdata)
-        let log = "\(folder)/nmea/\(name).log"
-        // gpsd repeats no fix when the log loops (its times go backwards), so the whole first pass must reach us:
-        // a cycle slow enough for the client to be watching before the first fixes, even on a loaded machine.
-        let gpsd = try GPSFake(log: log, cycle: 0.1)
+        let path = "\(folder)/nmea/\(log.name).log"
+        let gpsd = try GPSFake(log: path, cycle: log.cycle)
         defer { gpsd.stop() }
 
         let events = try await run(.init(host: "127.0.0.1", port: "\(gpsd.port)", duration: .seconds(30), fixes: 6))
 
-        let expected = try Self.positions(inCheckFile: log + ".chk")
+        let expected = try Self.positions(inCheckFile: path + ".chk")
         let fixes = events.compactMap { if case .fix(let fix) = $0 { fix } else { nil } }
         #expect(fixes.count == 6)
         for fix in fixes {
-            #expect(expected.contains(Position(fix.latitude, fix.longitude)), "\(fix) is not in \(name).log.chk")
+            #expect(expected.contains(Position(fix.latitude, fix.longitude)), "\(fix) is not in \(log.name).log.chk")
         }
     }
+
+    /// One of gpsd's logs, and gpsfake's delay between its sentences.
+    struct OwnLog: CustomTestStringConvertible, Sendable {
+        var name: String
+        var cycle: Double
+        var testDescription: String { name }
+    }
+
+    /// gpsd repeats no fix when the log loops (its times go backwards), so the 6 fixes must come from the first
+    /// pass, which gpsfake starts when the readiness probe connects: the client must be watching before the
+    /// pass has fewer than 6 fixes left, even on a loaded machine. garmin17n has only 6 fixes (all must reach
+    /// it) and mtk-3301 15 in 76 lines: 0.1 s a sentence, the 9 spare fixes some 4.5 s. bu353-glonass has 20
+    /// in 121 lines (at 0.05 s, the 14 spare some 4 s), sirfstarv-nmea 63 in 377 and ublox-neo-m9n-nmea 67
+    /// in 1,414 (at 0.02 s, some 7 s and 25 s spare).
+    static let ownLogs = [
+        OwnLog(name: "garmin17n", cycle: 0.1), OwnLog(name: "mtk-3301", cycle: 0.1),
+        OwnLog(name: "sirfstarv-nmea", cycle: 0.02), OwnLog(name: "bu353-glonass", cycle: 0.05),
+        OwnLog(name: "ublox-neo-m9n-nmea", cycle: 0.02),
+    ]
 
     /// A position rounded to gpsd's nine decimals.
     struct Position: Hashable {
