@@ -15,7 +15,7 @@ import Testing
         "AsyncStream", "CancellationError", "Task", "MainActor", "ExecutorFactory", "FileManager", "FoundationEssentials",
         "FoundationNetworking", "PropertyListDecoder", "URLComponents", "CFRunLoopAddTimer", "CURLcode", "OptionGroup",
         "ServiceGroup", "Testing", "Package", "BGKIT_REQUIRE_INTEGRATION", "AudioTour", "Commute", "DailyRefresh", "Headlines",
-        "News", "TestKit",
+        "News", "TestKit", "ArgumentParser", "HeapModule", "NotificationCenter",
     ]
 
     /// The type names declared in the package's Swift files, and its targets.
