@@ -6,6 +6,8 @@ import BackgroundScheduler
 /// `task.progress` event; the stall limit counts from the last one), as on iOS: the progress is a
 /// `Progress` whose counts tell the emulated task when set (Linux's Foundation has no key-value observing
 /// for the system to watch it by).
+///
+/// `@unchecked Sendable` as ``BGTask`` is: every call reaches the scheduler's task on the main queue.
 open class BGContinuedProcessingTask: BGTask, @unchecked Sendable {
     /// The task's progress: the system shows it, and each change of its counts is a report.
     public let progress: Progress

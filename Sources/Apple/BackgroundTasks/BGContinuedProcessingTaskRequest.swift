@@ -1,5 +1,9 @@
+import BackgroundScheduler
+
 /// A request to continue work the user started in the foreground, with progress shown by the system
 /// (iOS 26): its identifier is under a permitted `prefix.*`.
+///
+/// `@unchecked Sendable` as Apple's class is: its properties are set by the app before it submits.
 open class BGContinuedProcessingTaskRequest: BGTaskRequest, @unchecked Sendable {
     /// What the system does when the task cannot start at once.
     public enum SubmissionStrategy: Int, Sendable {
@@ -32,5 +36,20 @@ open class BGContinuedProcessingTaskRequest: BGTaskRequest, @unchecked Sendable 
         self.title = title
         self.subtitle = subtitle
         super.init(identifier: identifier)
+    }
+
+    /// A pending request's copy.
+    init(identifier: String, _ continued: TaskRequest.Continued) {
+        title = continued.title
+        subtitle = continued.subtitle
+        strategy = continued.strategy == .fail ? .fail : .queue
+        requiredResources = continued.requiredResources.contains(.gpu) ? .gpu : .default
+        super.init(identifier: identifier)
+    }
+
+    override var parameters: TaskRequest.Parameters {
+        .continued(.init(
+            title: title, subtitle: subtitle, strategy: strategy == .fail ? .fail : .queue,
+            requiredResources: requiredResources.contains(.gpu) ? .gpu : []))
     }
 }

@@ -1,3 +1,5 @@
+import BackgroundScheduler
+
 extension BGTaskScheduler {
     /// Why a submission was refused, as Apple's `BGTaskScheduler.Error` (domain `BGTaskSchedulerErrorDomain`):
     /// `catch BGTaskScheduler.Error.notPermitted` and `error.code == .unavailable` both work.
@@ -19,6 +21,11 @@ extension BGTaskScheduler {
 
         public init(_ code: Code) {
             self.code = code
+        }
+
+        /// The error the device's scheduler rejected a submission with, by its code (Apple's raw values).
+        init(_ error: TaskScheduler.Error) {
+            self.init(Code(rawValue: error.code.rawValue) ?? .unavailable)
         }
 
         public static let errorDomain = "BGTaskSchedulerErrorDomain"

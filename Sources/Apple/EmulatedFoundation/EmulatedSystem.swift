@@ -51,23 +51,30 @@ package final class EmulatedSystem: @unchecked Sendable {
     /// has run.
     package func post(_ body: @escaping @Sendable () -> Void) {
         if Self.isOnMainQueue { return body() }
-        lock.withLock { posts += 1 }
-        DispatchQueue.main.async { [self] in
-            body()
-            lock.withLock { posts -= 1 }
-        }
+        DispatchQueue.main.async(execute: counted(body))
     }
 
     /// Runs `body` on `queue` (an `OperationQueue` of the app's: a session's delegate queue), counted in
     /// ``pendingPosts`` until it has run.
     package func post(on queue: OperationQueue, _ body: @escaping @Sendable () -> Void) {
+        queue.addOperation(counted(body))
+    }
+
+    /// Runs `body` on `queue` (a dispatch queue of the app's: the one a task's launch handler was registered
+    /// with), counted in ``pendingPosts`` until it has run.
+    package func post(on queue: DispatchQueue, _ body: @escaping @Sendable () -> Void) {
+        queue.async(execute: counted(body))
+    }
+
+    /// `body`, counted in ``pendingPosts`` from now until it has run.
+    private func counted(_ body: @escaping @Sendable () -> Void) -> @Sendable () -> Void {
         lock.withLock { posts += 1 }
-        queue.addOperation { [self] in
+        return { [self] in
             body()
             lock.withLock { posts -= 1 }
         }
     }
 
-    /// Calls handed over by ``post(_:)`` and ``post(on:_:)`` that have not run yet.
+    /// Calls handed over by ``post(_:)`` and `post(on:_:)` that have not run yet.
     package var pendingPosts: Int { lock.withLock { posts } }
 }

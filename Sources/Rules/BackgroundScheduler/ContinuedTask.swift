@@ -1,5 +1,5 @@
 /// A continued processing task (Apple's `BGContinuedProcessingTask`, iOS 26), launched from a
-/// ``ContinuedTaskRequest``: work the user started, shown with its ``title`` and ``progress``
+/// continued ``TaskRequest``: work the user started, shown with its ``title`` and ``progress``
 /// while it runs.
 ///
 /// It runs until it completes, the user cancels it (``TaskScheduler/cancelContinuedTask(identifier:)``),

@@ -1,4 +1,4 @@
-/// A processing task, launched from a ``ProcessingTaskRequest``: it runs until it completes, or until
+/// A processing task, launched from a processing ``TaskRequest``: it runs until it completes, or until
 /// the device stops being idle or loses the network or power the request needs, when it expires.
 ///
 /// ```swift

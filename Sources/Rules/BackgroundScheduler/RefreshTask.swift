@@ -1,4 +1,4 @@
-/// A refresh task, launched from a ``RefreshTaskRequest``: it has 30 seconds
+/// A refresh task, launched from a refresh ``TaskRequest``: it has 30 seconds
 /// (``TaskScheduler/Configuration/refreshBudget``) before it expires.
 ///
 /// ```swift

@@ -38,7 +38,7 @@ extension TaskScheduler {
         public var continuedStallLimit: Duration = .seconds(60)
         /// The resources the emulated device supports for continued tasks (``TaskScheduler/supportedResources``):
         /// the GPU by default; empty emulates a device without background GPU.
-        public var supportedResources: ContinuedTaskRequest.Resources = .gpu
+        public var supportedResources: TaskRequest.Continued.Resources = .gpu
         /// The realistic policy's processing window: a processing task launches within this time of its
         /// earliest begin (default two days) …
         public var processingWindow: Duration = .seconds(2 * 86_400)

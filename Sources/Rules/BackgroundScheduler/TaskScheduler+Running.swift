@@ -12,17 +12,13 @@ extension TaskScheduler {
         entry.reasonCheck.map(engine.cancel)
         save()
         let request = entry.request
-        guard let handler = handlers[identifier] ?? rules.permits.wildcard(permitting: identifier).flatMap({ handlers[$0] }) else {
-            let message = "\(Self.noHandlerMessage(identifier)) (NSInternalInconsistencyException)"
-            timeline.record(.error(message: message, code: "noLaunchHandler"))
-            for listener in crashListeners { listener(message) }
-            return
-        }
-        let task: LaunchedTask = switch request {
-        case let continued as ContinuedTaskRequest:
-            ContinuedTask(identifier: identifier, title: continued.title, subtitle: continued.subtitle)
-        case is ProcessingTaskRequest: ProcessingTask(identifier: identifier)
-        default: RefreshTask(identifier: identifier)
+        // A process that has ended registers its handlers again when the launch starts it (below).
+        let registered = handler(of: identifier)
+        if registered == nil, !isProcessEnded { return noHandler(identifier) }
+        let task: LaunchedTask = switch request.parameters {
+        case .continued(let continued): ContinuedTask(identifier: identifier, title: continued.title, subtitle: continued.subtitle)
+        case .processing: ProcessingTask(identifier: identifier)
+        case .refresh: RefreshTask(identifier: identifier)
         }
         task.scheduler = self
         // A refresh task is warned before its launch's time is up; a continued one is expired at its stall
@@ -42,7 +38,24 @@ extension TaskScheduler {
         }
         timeline.record(.taskLaunched(task: identifier, with: other))
         for listener in launchListeners { listener(task) }
+        guard let handler = registered ?? self.handler(of: identifier) else {
+            // The new process registered none: the task never runs, and the exception ends the process.
+            if let index = running.firstIndex(where: { $0.task === task }) { running.remove(at: index).expiry.map(engine.cancel) }
+            return noHandler(identifier)
+        }
         handler(task)
+    }
+
+    /// The handler registered for `identifier`, or for the wildcard that permits it.
+    func handler(of identifier: String) -> ((LaunchedTask) -> Void)? {
+        handlers[identifier] ?? rules.permits.wildcard(permitting: identifier).flatMap { handlers[$0] }
+    }
+
+    /// A launch of `identifier` found no handler: iOS's exception, which ends the app.
+    func noHandler(_ identifier: String) {
+        let message = "\(Self.noHandlerMessage(identifier)) (NSInternalInconsistencyException)"
+        timeline.record(.error(message: message, code: "noLaunchHandler"))
+        for listener in crashListeners { listener(message) }
     }
 
     /// The end of the time of a refresh task launched now: that of the launch already running (a refresh

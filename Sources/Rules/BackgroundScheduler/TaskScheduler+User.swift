@@ -30,7 +30,7 @@ extension TaskScheduler {
     }
 
     /// The resources the emulated device supports for continued processing tasks (Apple's class property).
-    public var supportedResources: ContinuedTaskRequest.Resources { configuration.supportedResources }
+    public var supportedResources: TaskRequest.Continued.Resources { configuration.supportedResources }
 
     // MARK: The user's usage
 

@@ -13,7 +13,7 @@ public import BackgroundDevice
 ///   background mode (`fetch` for refresh, `processing` for processing) is missing, `unavailable` while
 ///   Background App Refresh is off, `tooManyPendingTaskRequests` past 1 pending refresh or 10 pending
 ///   processing requests; a request for an identifier already pending replaces it.
-/// - A continued processing request (``ContinuedTaskRequest``) needs a wildcard permit
+/// - A continued processing request (``TaskRequest/Continued``) needs a wildcard permit
 ///   (`prefix.*`), the app in the foreground (``isAppInForeground``) and, for the GPU, the entitlement
 ///   (``entitlements``) and a device that supports it; it launches at once, or waits in a queue while
 ///   ``Configuration/maxRunningContinuedTasks`` run (its `fail` strategy is refused
@@ -48,9 +48,7 @@ public import BackgroundDevice
 /// scheduler.register(forTaskWithIdentifier: "com.example.refresh", using: nil) { task in
 ///     task.setTaskCompleted(success: true)
 /// }
-/// let request = RefreshTaskRequest(identifier: "com.example.refresh")
-/// request.earliestBeginDate = engine.now + .seconds(900)
-/// try scheduler.submit(request)
+/// try scheduler.submit(TaskRequest(refresh: "com.example.refresh", earliestBeginDate: engine.now + .seconds(900)))
 /// scheduler.finishLaunching()
 /// engine.run(until: engine.now + .seconds(3600))   // task.launched at 00:15:00, task.completed
 /// ```
@@ -113,7 +111,14 @@ public final class TaskScheduler {
     var crashListeners: [(_ message: String) -> Void] = []
     var timeUpListeners: [(_ task: LaunchedTask) -> Void] = []
     var launchListeners: [(_ task: LaunchedTask) -> Void] = []
+    /// True from the first ``finishLaunching()``: tasks may launch.
     var hasFinishedLaunching = false
+    /// True while the app's current process has finished launching: registering a refresh or processing
+    /// task's handler is late then (from ``finishLaunching()`` until ``processDidEnd()``).
+    var isRegistrationClosed = false
+    /// True from ``processDidEnd()`` until the next process finishes launching: a task launched meanwhile
+    /// starts that process (the launch listeners) before its handler is looked up.
+    var isProcessEnded = false
 
     struct Pending {
         var request: TaskRequest
@@ -192,7 +197,8 @@ public final class TaskScheduler {
 
     /// Registers the handler that runs when the task with `identifier` launches.
     ///
-    /// Register every refresh and processing task before the app finishes launching
+    /// The handlers belong to the app's process: they last until ``processDidEnd()``, and each new process
+    /// registers its own. Register every refresh and processing task before the process finishes launching
     /// (``finishLaunching()``), once per identifier, and only permitted identifiers; a continued
     /// processing task's handler (for a wildcard `prefix.*`, or one name under it) may also be registered
     /// later. Otherwise this returns false and records an `error` event (code `registration`) that says
@@ -202,7 +208,8 @@ public final class TaskScheduler {
     /// - Parameters:
     ///   - identifier: One of ``permittedIdentifiers``.
     ///   - queue: Always nil: handlers run on the scheduler's engine. It is here so that iOS code calling
-    ///     `register(forTaskWithIdentifier:using: nil)` ports unchanged.
+    ///     `register(forTaskWithIdentifier:using: nil)` ports unchanged (BackgroundTasks' `BGTaskScheduler`
+    ///     takes the app's `DispatchQueue`).
     ///   - launchHandler: Receives the ``RefreshTask`` or ``ProcessingTask``.
     /// - Returns: True when the handler was registered.
     @discardableResult
@@ -211,7 +218,7 @@ public final class TaskScheduler {
         launchHandler: @escaping (LaunchedTask) -> Void
     ) -> Bool {
         let problem = rules.registrationProblem(
-            of: identifier, isRegistered: handlers[identifier] != nil, hasFinishedLaunching: hasFinishedLaunching)
+            of: identifier, isRegistered: handlers[identifier] != nil, hasFinishedLaunching: isRegistrationClosed)
         if let problem {
             timeline.record(.error(message: problem.message, code: "registration"))
             if problem.crashes {
@@ -231,11 +238,25 @@ public final class TaskScheduler {
         "No launch handler registered for task with identifier \(identifier)"
     }
 
-    /// Ends the app's launch (the end of `application(_:didFinishLaunchingWithOptions:)`): registration
-    /// closes and tasks may launch from now on.
+    /// Ends the launch of the app's process (the end of `application(_:didFinishLaunchingWithOptions:)`):
+    /// registration closes, and from the first launch's end tasks may launch.
     public func finishLaunching() {
+        isRegistrationClosed = true
+        isProcessEnded = false
+        guard !hasFinishedLaunching else { return }
         hasFinishedLaunching = true
         reevaluate()
+    }
+
+    /// The app's process ended: its launch handlers end with it, and registration opens for the next
+    /// process, which registers its own before it finishes launching (``finishLaunching()`` again). A task
+    /// that launches meanwhile starts that process first (the launch listeners: the host relaunches the
+    /// app), and only then is its handler looked up. A host whose app registers once for the device's life
+    /// (the manifest's app, whose handlers are the manifest's) does not call it.
+    public func processDidEnd() {
+        handlers = [:]
+        isRegistrationClosed = false
+        isProcessEnded = true
     }
 
     // MARK: Requests
@@ -262,7 +283,7 @@ public final class TaskScheduler {
             throw error
         }
         removePending(identifier)
-        pending.append(Pending(request: request.copy()))
+        pending.append(Pending(request: request))
         timeline.record(.taskSubmitted(task: identifier, kind: request.kind, earliestBegin: request.earliestBeginDate, from: extensionIdentifier))
         updateReason(at: pending.count - 1)
         if let warning = rules.earliestBeginWarning(request, at: engine.now) {
@@ -309,9 +330,9 @@ public final class TaskScheduler {
         save()
     }
 
-    /// Copies of the pending requests, in submission order.
+    /// The pending requests, in submission order.
     public func pendingTaskRequests() -> [TaskRequest] {
-        pending.map { $0.request.copy() }
+        pending.map(\.request)
     }
 
     // MARK: The system's side

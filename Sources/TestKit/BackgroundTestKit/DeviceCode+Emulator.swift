@@ -43,7 +43,6 @@ final class DeviceCode: @preconcurrency AppCode {
     /// closes), and becomes active when the launch is into the foreground.
     func applicationDidLaunch(_ app: EmulatedApp, first: Bool) {
         guard let device else { return }
-        if first { EmulatedTasks.deviceWillLaunchApp() }
         let delegate: any UIApplicationDelegate
         if first, let given = device.firstDelegate {
             delegate = given
@@ -59,7 +58,6 @@ final class DeviceCode: @preconcurrency AppCode {
         application.delegate = delegate
         _ = delegate.application(application, willFinishLaunchingWithOptions: nil)
         _ = delegate.application(application, didFinishLaunchingWithOptions: nil)
-        EmulatedTasks.processDidFinishLaunching()
         if activatesAtLaunch {
             activatesAtLaunch = false
             delegate.applicationDidBecomeActive(application)
@@ -112,11 +110,6 @@ final class DeviceCode: @preconcurrency AppCode {
         EmulatedPushRegistries.processDidEnd()
         EmulatedTransfers.processDidEnd()
         EmulatedRemoteControl.processDidEnd()
-    }
-
-    /// To the launch handler the app registered with `BGTaskScheduler` for the task.
-    func application(_ app: EmulatedApp, didLaunch task: LaunchedTask) {
-        EmulatedTasks.launch(task)
     }
 
     /// A delivered push, to the delegate's `didReceiveRemoteNotification…fetchCompletionHandler:`; with no

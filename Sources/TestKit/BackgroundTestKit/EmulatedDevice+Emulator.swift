@@ -67,7 +67,6 @@ extension EmulatedDevice {
             await withCheckedContinuation { Self.waiting.append((ObjectIdentifier(self), $0)) }
         }
         EmulatedSystem.current = system
-        EmulatedTasks.processDidEnd()
         // The first process's registries may have been made before the device launched it, with the delegate.
         EmulatedCallReports.reset()
         (app.code as? DeviceCode)?.device = self

@@ -62,7 +62,7 @@ extension BGTaskTool {
             var lines = ["Pending task requests: \(requests.count)"]
             if !requests.isEmpty {
                 lines += aligned([["IDENTIFIER", "KIND", "EARLIEST BEGIN", "NEEDS"]] + requests.map { request in
-                    let processing = request as? ProcessingTaskRequest
+                    let processing = request.processing
                     let needs = [
                         processing?.requiresNetworkConnectivity == true ? "network" : nil,
                         processing?.requiresExternalPower == true ? "external power" : nil,
@@ -90,7 +90,7 @@ extension BGTaskTool {
         static func json(path: String, requests: [TaskRequest], transfers: [PendingTransfer]) -> String {
             let requestObjects = requests.map { request in
                 var object = JSONObjectWriter()
-                let processing = request as? ProcessingTaskRequest
+                let processing = request.processing
                 object.field("identifier", string: request.identifier)
                 object.field("kind", string: request.kind.rawValue)
                 optional(&object, "earliestBegin", request.earliestBeginDate) { $0.field($1, time: $2) }

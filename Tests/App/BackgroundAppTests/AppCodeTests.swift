@@ -39,7 +39,7 @@ import Testing
                     app?.engine.schedule(after: .seconds(60)) { [weak task] in task?.setTaskCompleted(success: true) }
                 }
             }
-            try? scheduler.submit(RefreshTaskRequest(identifier: "com.example.refresh"))
+            try? scheduler.submit(TaskRequest(refresh: "com.example.refresh"))
         }
 
         func application(

@@ -3,7 +3,7 @@ import BackgroundDevice
 import BackgroundScheduler
 import Testing
 
-/// `ContinuedTaskRequest` (iOS 26) and the scheduler's other iOS 26/27 rules, on virtual time:
+/// A continued `TaskRequest` (iOS 26) and the scheduler's other iOS 26/27 rules, on virtual time:
 /// one test per rule of docs/SCHEDULER.md's continued-processing table.
 @Suite struct ContinuedProcessingTests {
     typealias F = SchedulerFixture
@@ -20,12 +20,8 @@ import Testing
         return f
     }
 
-    private func export(_ name: String = job, strategy: ContinuedTaskRequest.SubmissionStrategy = .queue)
-        -> ContinuedTaskRequest
-    {
-        let request = ContinuedTaskRequest(identifier: name, title: "Exporting", subtitle: "")
-        request.strategy = strategy
-        return request
+    private func export(_ name: String = job, strategy: TaskRequest.Continued.SubmissionStrategy = .queue) -> TaskRequest {
+        TaskRequest(continued: name, title: "Exporting", subtitle: "", strategy: strategy)
     }
 
     private func rejection(of request: TaskRequest, by f: F) -> TaskScheduler.Error.Code? {
@@ -88,8 +84,7 @@ import Testing
     }
 
     @Test func theGPUNeedsTheEntitlementAndADeviceThatSupportsIt() throws {
-        let gpu = export()
-        gpu.requiredResources = .gpu
+        let gpu = TaskRequest(continued: Self.job, title: "Exporting", subtitle: "", requiredResources: .gpu)
         let f = try fixture()
         #expect(rejection(of: gpu, by: f) == .notPermitted)
         f.scheduler.entitlements = ["gpu"]

@@ -27,11 +27,11 @@ import Testing
         let second = try Self.scheduler(state: file)
         let restored = second.scheduler.pendingTaskRequests()
         #expect(restored.map(\.identifier) == [F.refresh, F.upload])
-        #expect(restored.first is RefreshTaskRequest)
+        #expect(restored.first?.kind == .refresh)
         #expect(restored.first?.earliestBeginDate == second.at(.seconds(900)))
-        let upload = try #require(restored.last as? ProcessingTaskRequest)
+        let upload = try #require(restored.last?.processing)
         #expect(upload.requiresNetworkConnectivity && upload.requiresExternalPower)
-        #expect(upload.earliestBeginDate == nil)
+        #expect(restored.last?.earliestBeginDate == nil)
     }
 
     @Test func continuedRequestsAreNotSaved() throws {
@@ -43,7 +43,7 @@ import Testing
             $0.maxRunningContinuedTasks = 0   // nothing runs: the request stays queued
         }
         try first.scheduler.submit(first.refreshRequest(after: .seconds(900)))
-        try first.scheduler.submit(ContinuedTaskRequest(identifier: "com.example.export.a", title: "Export", subtitle: ""))
+        try first.scheduler.submit(TaskRequest(continued: "com.example.export.a", title: "Export", subtitle: ""))
         #expect(first.scheduler.pendingTaskRequests().count == 2)
         let second = try Self.scheduler(state: file)
         #expect(second.scheduler.pendingTaskRequests().map(\.identifier) == [F.refresh])

@@ -28,7 +28,7 @@ final class FeedApp {
     }
 
     func scheduleAppRefresh() {
-        let request = RefreshTaskRequest(identifier: Self.refreshID)
+        var request = TaskRequest(refresh: Self.refreshID)
         request.earliestBeginDate = engine.now + .seconds(15 * 60)
         do {
             try scheduler.submit(request)

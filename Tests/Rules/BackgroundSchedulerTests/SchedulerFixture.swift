@@ -45,17 +45,12 @@ final class SchedulerFixture {
         scheduler.finishLaunching()
     }
 
-    func refreshRequest(after delay: Duration? = nil) -> RefreshTaskRequest {
-        let request = RefreshTaskRequest(identifier: Self.refresh)
-        request.earliestBeginDate = delay.map { engine.now + $0 }
-        return request
+    func refreshRequest(after delay: Duration? = nil) -> TaskRequest {
+        TaskRequest(refresh: Self.refresh, earliestBeginDate: delay.map { engine.now + $0 })
     }
 
-    func uploadRequest(network: Bool = false, power: Bool = false, identifier: String = upload) -> ProcessingTaskRequest {
-        let request = ProcessingTaskRequest(identifier: identifier)
-        request.requiresNetworkConnectivity = network
-        request.requiresExternalPower = power
-        return request
+    func uploadRequest(network: Bool = false, power: Bool = false, identifier: String = upload) -> TaskRequest {
+        TaskRequest(processing: identifier, requiresNetworkConnectivity: network, requiresExternalPower: power)
     }
 
     /// `start + offset`.

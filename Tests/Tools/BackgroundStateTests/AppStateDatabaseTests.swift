@@ -13,13 +13,11 @@ import Testing
 /// counter, a corrupt database set aside, rows with bad values.
 @Suite struct AppStateDatabaseTests {
     static func requests() -> [TaskRequest] {
-        let refresh = RefreshTaskRequest(identifier: "refresh \"quoted\" \\ ü")
-        refresh.earliestBeginDate = SimTime(rfc3339: "2026-01-01T00:00:00.5Z")
-        let upload = ProcessingTaskRequest(identifier: "upload")
-        upload.requiresNetworkConnectivity = true
-        let charge = ProcessingTaskRequest(identifier: "charge")
-        charge.requiresExternalPower = true
-        return [refresh, upload, charge]
+        [
+            TaskRequest(refresh: "refresh \"quoted\" \\ ü", earliestBeginDate: SimTime(rfc3339: "2026-01-01T00:00:00.5Z")),
+            TaskRequest(processing: "upload", requiresNetworkConnectivity: true),
+            TaskRequest(processing: "charge", requiresExternalPower: true),
+        ]
     }
 
     static func transfer(_ id: Int) -> PendingTransfer {
@@ -41,7 +39,7 @@ import Testing
         try AppStateDatabase(path: path).saveTaskRequests(Self.requests())
         let loaded = try AppStateDatabase(path: path).loadTaskRequests()
         #expect(Self.described(loaded) == Self.described(Self.requests()))
-        #expect(loaded.first is RefreshTaskRequest && loaded.last is ProcessingTaskRequest)
+        #expect(loaded.first?.kind == .refresh && loaded.last?.kind == .processing)
         #expect(loaded.first?.earliestBeginDate == SimTime(rfc3339: "2026-01-01T00:00:00.5Z"))
 
         try AppStateDatabase(path: path).saveTaskRequests(Array(Self.requests().suffix(1)))
@@ -122,7 +120,7 @@ import Testing
             let pages = try connection.query("PRAGMA page_count").first?.first?.integer ?? 0
             _ = try connection.query("PRAGMA max_page_count = \(pages)")
         }
-        let many = (0..<2000).map { RefreshTaskRequest(identifier: "request \($0) " + String(repeating: "x", count: 100)) }
+        let many = (0..<2000).map { TaskRequest(refresh: "request \($0) " + String(repeating: "x", count: 100)) }
         #expect(throws: InputError(file: path, message: "cannot save the pending task requests: sqlite3_step: database or disk is full")) {
             try database.saveTaskRequests(many)
         }

@@ -20,7 +20,7 @@ import Testing
         let requests = try database.loadTaskRequests()
         #expect(requests.map(\.identifier) == ["refresh", "upload"])
         #expect(requests.first?.earliestBeginDate == SimTime(rfc3339: "2026-01-01T00:15:00Z"))
-        let upload = try #require(requests.last as? ProcessingTaskRequest)
+        let upload = try #require(requests.last?.processing)
         #expect(upload.requiresNetworkConnectivity && upload.requiresExternalPower)
     }
 

@@ -2,7 +2,7 @@ public import BackgroundAudio
 public import BackgroundCore
 public import BackgroundLocation
 public import BackgroundPushes
-public import BackgroundScheduler
+import BackgroundScheduler
 public import JSON
 
 /// The app's own code, as the emulated system reaches it: the one face through which the system calls the
@@ -33,8 +33,9 @@ public import JSON
 /// legacy fetch's 30 s), and a VoIP push whose handler completes without reporting a call ends the app.
 /// The background-task handlers are registered with the scheduler (`register(forTaskWithIdentifier:using:
 /// launchHandler:)`, as on iOS): a launched ``LaunchedTask``'s `expirationHandler` and `setTaskCompleted(success:)`
-/// are the app's answer there; the Apple-named BackgroundTasks hands its launches to the code
-/// (``application(_:didLaunch:)``).
+/// are the app's answer there. The scheduler holds the one table of them (the manifest's and the app's own
+/// code's alike) and calls the handler at the launch, after the tasks mode has woken or relaunched the app:
+/// the one place a launch reaches the app, as on iOS.
 ///
 /// Every call comes on the engine's owner, at the emulated time of the event. The types are the emulator's
 /// own and free of Foundation (``SimTime``, ``JSONValue``, plain values), so that Apple-named modules can map
@@ -85,9 +86,6 @@ public protocol AppCode: AnyObject {
     /// The process ended and every mode has heard it: what the process held (its delegate, its
     /// registrations, its managers) goes with it.
     func applicationProcessDidEnd(_ app: EmulatedApp)
-    /// A background task the scheduler launched, for the launch handler the app's code registered through
-    /// the Apple-named BackgroundTasks (the manifest's handlers are the scheduler's own registrations).
-    func application(_ app: EmulatedApp, didLaunch task: LaunchedTask)
     /// A call of a framework the route does not name: an Apple-named module of its own hands the system's
     /// call for the app's objects to the route here (``AppCall``), after its mode has done its part.
     func application(_ app: EmulatedApp, deliver call: AppCall)
@@ -156,7 +154,6 @@ extension AppCode {
     public func applicationWillTerminate(_ app: EmulatedApp) {}
     public func applicationProcessDidEnd(_ app: EmulatedApp) {}
     /// No handler of the app's code takes it.
-    public func application(_ app: EmulatedApp, didLaunch task: LaunchedTask) {}
     /// The call goes to the framework's objects as it says.
     public func application(_ app: EmulatedApp, deliver call: AppCall) {
         call.deliver()

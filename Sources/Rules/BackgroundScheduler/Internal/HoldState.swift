@@ -32,14 +32,14 @@ struct HoldState {
     /// True when the conditions let a task of this request run (earliest begin aside): a continued task
     /// needs a free place among the running ones.
     func conditionsAllow(_ request: TaskRequest) -> Bool {
-        switch request {
-        case is ContinuedTaskRequest:
+        switch request.parameters {
+        case .continued:
             return hasContinuedPlace
-        case let processing as ProcessingTaskRequest:
+        case .processing(let processing):
             return conditions.backgroundRefresh && conditions.idle
                 && (!processing.requiresNetworkConnectivity || conditions.network != .none)
                 && (!processing.requiresExternalPower || conditions.power.isExternal)
-        default:
+        case .refresh:
             return conditions.backgroundRefresh && !conditions.lowPower
         }
     }

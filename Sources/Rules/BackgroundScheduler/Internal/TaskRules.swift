@@ -58,7 +58,7 @@ struct TaskRules {
 
     /// The error `request` is rejected with, or nil when it is accepted.
     func rejection(of request: TaskRequest, _ state: Submission) -> TaskScheduler.Error? {
-        if let continued = request as? ContinuedTaskRequest { return rejection(of: continued, state) }
+        if let continued = request.continued { return rejection(of: request.identifier, continued, state) }
         let identifier = request.identifier
         let mode = request.kind == .refresh ? "fetch" : "processing"
         if !permittedIdentifiers.contains(identifier) {
@@ -79,10 +79,9 @@ struct TaskRules {
         return nil
     }
 
-    private func rejection(of request: ContinuedTaskRequest, _ state: Submission) -> TaskScheduler.Error? {
-        let identifier = request.identifier
+    private func rejection(of identifier: String, _ request: TaskRequest.Continued, _ state: Submission) -> TaskScheduler.Error? {
         if permits.wildcard(permitting: identifier) == nil {
-            let wildcard = ContinuedTaskRequest.wildcard(permitting: identifier)
+            let wildcard = TaskRequest.Continued.wildcard(permitting: identifier)
             return .init(.notPermitted, reason: "continued task \(identifier) needs a wildcard in the permitted identifiers (add '\(wildcard)' to BGTaskSchedulerPermittedIdentifiers)")
         }
         if !state.isAppInForeground {

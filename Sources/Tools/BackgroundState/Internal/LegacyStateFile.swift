@@ -54,20 +54,16 @@ struct LegacyStateFile {
             } else if item["earliestBegin"] != .null {
                 throw setAside(reason: "missing (a time or null)", key: key + ".earliestBegin")
             }
-            let request: TaskRequest
             switch item["kind"] {
             case .string("refresh"):
-                request = RefreshTaskRequest(identifier: identifier)
+                requests.append(TaskRequest(refresh: identifier, earliestBeginDate: begin))
             case .string("processing"):
-                let processing = ProcessingTaskRequest(identifier: identifier)
-                processing.requiresNetworkConnectivity = item["requiresNetwork"] == .bool(true)
-                processing.requiresExternalPower = item["requiresExternalPower"] == .bool(true)
-                request = processing
+                requests.append(TaskRequest(
+                    processing: identifier, requiresNetworkConnectivity: item["requiresNetwork"] == .bool(true),
+                    requiresExternalPower: item["requiresExternalPower"] == .bool(true), earliestBeginDate: begin))
             default:
                 throw setAside(reason: "unknown kind (expected refresh or processing)", key: key + ".kind")
             }
-            request.earliestBeginDate = begin
-            requests.append(request)
         }
         return requests
     }

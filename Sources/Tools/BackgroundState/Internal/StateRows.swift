@@ -84,7 +84,7 @@ package enum StateRows {
     }
 
     package static func values(of request: TaskRequest) -> [SQLiteValue] {
-        let processing = request as? ProcessingTaskRequest
+        let processing = request.processing
         return [
             .text(request.identifier), .text(request.kind.rawValue), time(request.earliestBeginDate),
             .integer(processing?.requiresNetworkConnectivity == true ? 1 : 0),
@@ -119,23 +119,17 @@ package enum StateRows {
         let begin = try reader.time(2)
         let network = try reader.flag(3)
         let power = try reader.flag(4)
-        let request: TaskRequest
         switch try reader.text(1, nonEmpty: true) {
         case TaskKind.refresh.rawValue:
             guard !network, !power else {
                 throw reader.failure(network ? 3 : 4, "a refresh request has no requirements (expected 0)")
             }
-            request = RefreshTaskRequest(identifier: identifier)
+            return TaskRequest(refresh: identifier, earliestBeginDate: begin)
         case TaskKind.processing.rawValue:
-            let processing = ProcessingTaskRequest(identifier: identifier)
-            processing.requiresNetworkConnectivity = network
-            processing.requiresExternalPower = power
-            request = processing
+            return TaskRequest(processing: identifier, requiresNetworkConnectivity: network, requiresExternalPower: power, earliestBeginDate: begin)
         case let other:
             throw reader.failure(1, "unknown kind '\(other)' (expected refresh or processing)")
         }
-        request.earliestBeginDate = begin
-        return request
     }
 
     /// The transfer in `values` (the columns of ``transferColumns``), read from the row with id `row`.

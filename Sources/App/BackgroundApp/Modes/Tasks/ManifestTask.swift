@@ -64,7 +64,7 @@ package struct ManifestTask: Hashable, Sendable {
     /// `title:` of a continued task (default: its identifier).
     package var title: String?
     /// `strategy:` of a continued task (`queue`, the default, or `fail`).
-    package var strategy: ContinuedTaskRequest.SubmissionStrategy
+    package var strategy: TaskRequest.Continued.SubmissionStrategy
     /// `resources: gpu` of a continued task.
     package var requiresGPU: Bool
     /// `progressEvery:` of a continued task: how often its handler reports progress during its `work:`;
@@ -83,7 +83,7 @@ package struct ManifestTask: Hashable, Sendable {
     package init(
         identifier: String, kind: TaskKind, earliestBegin: Duration? = nil, work: Work = .simulated(.zero),
         resubmit: Bool = false, requiresNetwork: Bool = false, requiresExternalPower: Bool = false,
-        title: String? = nil, strategy: ContinuedTaskRequest.SubmissionStrategy = .queue,
+        title: String? = nil, strategy: TaskRequest.Continued.SubmissionStrategy = .queue,
         requiresGPU: Bool = false, progressEvery: Duration? = nil, onLaunch: ManifestAction? = nil, line: Int = 0
     ) {
         self.identifier = identifier

@@ -94,31 +94,25 @@ package final class TaskMode: BackgroundMode {
         if first, let history = app?.device.history, !history.isEmpty { scheduler.learnUsage(history: history) }
     }
 
-    /// The app's code has returned from its first launch: registration closes and tasks may launch.
+    /// The app's code has returned from a launch of its process: registration closes, and from the first
+    /// launch tasks may launch.
     package func appDidFinishLaunching(first: Bool) {
-        if first { scheduler.finishLaunching() }
+        scheduler.finishLaunching()
     }
 
     /// Submits the declared task `identifier` as the app would, `trigger` having made it; a rejection shows
     /// in the timeline only.
     package func submit(_ identifier: String, trigger: ActionTrigger) {
         guard let task = section.task(identifier), let app else { return }
-        let request: TaskRequest
-        switch task.kind {
-        case .refresh:
-            request = RefreshTaskRequest(identifier: identifier)
+        let parameters: TaskRequest.Parameters = switch task.kind {
+        case .refresh: .refresh
         case .processing:
-            let processing = ProcessingTaskRequest(identifier: identifier)
-            processing.requiresNetworkConnectivity = task.requiresNetwork
-            processing.requiresExternalPower = task.requiresExternalPower
-            request = processing
+            .processing(.init(requiresNetworkConnectivity: task.requiresNetwork, requiresExternalPower: task.requiresExternalPower))
         case .continued:
-            let continued = ContinuedTaskRequest(identifier: identifier, title: task.title ?? identifier, subtitle: "")
-            continued.strategy = task.strategy
-            continued.requiredResources = task.requiresGPU ? .gpu : []
-            request = continued
+            .continued(.init(title: task.title ?? identifier, subtitle: "", strategy: task.strategy, requiredResources: task.requiresGPU ? .gpu : []))
         }
-        request.earliestBeginDate = task.earliestBegin.map { app.engine.now + $0 }
+        let request = TaskRequest(
+            identifier: identifier, earliestBeginDate: task.earliestBegin.map { app.engine.now + $0 }, parameters: parameters)
         let from = trigger.kind == .appExtension ? trigger.source : nil
         if (try? scheduler.submit(request, fromExtension: from)) != nil { triggers[identifier] = trigger }
     }

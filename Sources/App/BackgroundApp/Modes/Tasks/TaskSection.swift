@@ -136,12 +136,12 @@ package struct TaskSection: ManifestSection {
             throw value.error("a continued task is named by its wildcard's prefix and a name after it: write '\(wildcard.dropLast())export1', not '\(ManifestValue.shown(identifier))'", line: value.keyLine)
         }
         if !wildcards.contains(where: { identifier.hasPrefix($0.dropLast()) }) {
-            let wildcard = ContinuedTaskRequest.wildcard(permitting: identifier)
+            let wildcard = TaskRequest.Continued.wildcard(permitting: identifier)
             throw value.error("continued task '\(ManifestValue.shown(identifier))' has no wildcard permit: add '\(ManifestValue.shown(wildcard))' to permittedIdentifiers (BGTaskSchedulerPermittedIdentifiers)", line: value.keyLine)
         }
         if let node = f["title"] { task.title = try node.string() }
         if let node = f["strategy"] {
-            task.strategy = try node.choice(ContinuedTaskRequest.SubmissionStrategy.allCases, "strategy")
+            task.strategy = try node.choice(TaskRequest.Continued.SubmissionStrategy.allCases, "strategy")
         }
         if let node = f["resources"] {
             task.requiresGPU = try node.choice([ManifestWord(rawValue: "default"), ManifestWord(rawValue: "gpu")], "resources").rawValue == "gpu"
