@@ -34,4 +34,11 @@ public enum LaunchPolicy: Hashable, Sendable {
     public var isRealistic: Bool {
         if case .realistic = self { true } else { false }
     }
+
+    /// The one critical-battery rule: true under the realistic policy while the battery is critically low on
+    /// battery power (`DeviceConditions.isBatteryCriticallyLow`); then refreshes, processing tasks,
+    /// background pushes and discretionary transfers wait (``SystemDiscretion/Reason/lowBattery``).
+    public func holdsForLowBattery(_ conditions: DeviceConditions) -> Bool {
+        isRealistic && conditions.isBatteryCriticallyLow
+    }
 }

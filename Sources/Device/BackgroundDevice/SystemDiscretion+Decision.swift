@@ -28,7 +28,7 @@ extension SystemDiscretion {
     /// What the discretion decided for one piece of work, and why it does not go now.
     ///
     /// ```swift
-    /// discretion.push(at: now, usedSince: start, backgroundRefreshOff: false, batteryCriticallyLow: true, lowPowerMode: false)
+    /// discretion.pushes.decide(at: now, usedSince: start, backgroundRefreshOff: false, batteryCriticallyLow: true, lowPowerMode: false)
     /// // Decision(work: .push, outcome: .held, reason: .lowBattery)
     /// ```
     public struct Decision: Hashable, Sendable, CustomStringConvertible {

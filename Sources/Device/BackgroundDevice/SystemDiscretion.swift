@@ -11,14 +11,19 @@ public import BackgroundCore
 ///   every move of the app to the foreground during it (``appWasOpened(at:)``). A refresh launches ahead of
 ///   the opens it predicts (``refresh(eligibleAt:now:)``); a processing task
 ///   needs the app used within a window (``wasOpened(within:before:)``); a push is dropped for an app not
-///   opened for ``Configuration/unusedAfter`` (``push(at:usedSince:backgroundRefreshOff:batteryCriticallyLow:lowPowerMode:)``).
-/// - **One critical-battery rule** (``holdsForLowBattery(_:)``): under the realistic policy a critically low
+///   opened for ``Configuration/unusedAfter`` (``Pushes/decide(at:usedSince:backgroundRefreshOff:batteryCriticallyLow:lowPowerMode:)``).
+/// - **One critical-battery rule** (``holdsForLowBattery(_:)``, the policy's ``LaunchPolicy/holdsForLowBattery(_:)``): under the realistic policy a critically low
 ///   battery (the device's `DeviceConditions.isBatteryCriticallyLow`: below 20 % on battery) holds
 ///   refreshes, processing tasks, background pushes and discretionary transfers; charging lifts it.
 /// - **The device's budgets**: the energy budget of the tasks' runtime on battery (``spend(_:at:)``) and
 ///   the rate limit between launches (``appWasLaunched(at:)``), the daily budget of background pushes
 ///   (``pushWasDelivered(at:)``), the cellular data budget of discretionary transfers
 ///   (``spendCellular(_:at:)``).
+///
+/// The pushes' and the transfers' rules decide on values it hands out (``pushes``, ``transfers``), never on
+/// the discretion itself: they return what they spend as actions, and the side that carries those out
+/// (the push mode's delivery, the background session) tells the discretion. Only those sides, the
+/// scheduler (which carries out its own rules' launches) and the device (the opens) change it.
 ///
 /// Under ``LaunchPolicy/eager`` it decides nothing against the work (every decision goes, with no
 /// reason): each mode keeps the eager rules of its own (the next whole minute, Wi-Fi and power), and the
@@ -44,17 +49,24 @@ public final class SystemDiscretion {
     /// The energy budget left at ``energyCountedAt``; negative when a task ran past it.
     private var energy: Duration
     private var energyCountedAt: SimTime?
-    /// The day of the daily push budget (whole days since the first reset before the epoch) and its deliveries.
-    var pushDay: (day: Int64, deliveries: Int) = (0, 0)
-    /// The cellular data budget of discretionary transfers.
-    var cellular: CellularBudget
+    /// The daily budget of background pushes.
+    private var dailyPushes: DailyPushBudget
+    /// What discretionary transfers are decided by: the policy and the cellular data budget.
+    public private(set) var transfers: Transfers
 
     public init(policy: LaunchPolicy = .eager, configuration: Configuration = Configuration()) {
         precondition(configuration.dailyPushBudget >= 1, "SystemDiscretion: a daily budget of at least one push")
         self.policy = policy
         self.configuration = configuration
         energy = configuration.energyBudget
-        cellular = CellularBudget(perDay: configuration.cellularBytesPerDay)
+        dailyPushes = DailyPushBudget(configuration)
+        transfers = Transfers(policy: policy, cellular: CellularBudget(perDay: configuration.cellularBytesPerDay))
+    }
+
+    /// What background pushes are decided by now: the policy, the numbers, the usage history and the day's
+    /// push budget.
+    public var pushes: Pushes {
+        Pushes(policy: policy, configuration: configuration, opens: opens, budget: dailyPushes)
     }
 
     // MARK: What the system sees
@@ -84,13 +96,24 @@ public final class SystemDiscretion {
         energyCountedAt = time
     }
 
+    /// A background push was delivered at `time`: under the realistic policy it counts against the day's
+    /// push budget.
+    public func pushWasDelivered(at time: SimTime) {
+        guard policy.isRealistic else { return }
+        dailyPushes.count(at: time)
+    }
+
+    /// A discretionary transfer used `bytes` of cellular data at `now` (under the realistic policy): they come
+    /// out of the device's cellular data budget.
+    public func spendCellular(_ bytes: Int64, at now: SimTime) {
+        transfers.spend(bytes, at: now)
+    }
+
     // MARK: What it decides
 
-    /// The one critical-battery rule: true under the realistic policy while the battery is critically low on
-    /// battery power (`DeviceConditions.isBatteryCriticallyLow`); then refreshes, processing tasks,
-    /// background pushes and discretionary transfers wait (``Reason/lowBattery``).
+    /// The one critical-battery rule, under the device's policy (``LaunchPolicy/holdsForLowBattery(_:)``).
     public func holdsForLowBattery(_ conditions: DeviceConditions) -> Bool {
-        policy.isRealistic && conditions.isBatteryCriticallyLow
+        policy.holdsForLowBattery(conditions)
     }
 
     /// Whether the user opened the app within `window` before `now`.

@@ -2,18 +2,20 @@ public import BackgroundDevice
 
 extension PushPolicy {
     /// What the policy hears when the device's conditions become `new` (from `old`; nil at first), in order:
-    /// at first, the device going offline (when it is), then, under the realistic policy (the discretion's),
+    /// at first, the device going offline (when it is), then, under the realistic `policy` (the device's),
     /// a critically low battery (the discretion's one rule), Low Power Mode and the Background App Refresh switch;
     /// later, those of the three that changed, then the device going offline or online.
     ///
     /// ```swift
-    /// for event in policy.events(from: last, to: device.conditions) { decisions += policy.handle(event, at: now) }
+    /// for event in policy.events(from: last, to: device.conditions, under: device.policy) {
+    ///     decisions += policy.handle(event, at: now, discretion: device.discretion.pushes)
+    /// }
     /// ```
-    public func events(from old: DeviceConditions?, to new: DeviceConditions) -> [Event] {
+    public func events(from old: DeviceConditions?, to new: DeviceConditions, under policy: LaunchPolicy) -> [Event] {
         func system(_ conditions: DeviceConditions) -> [Event] {
-            guard discretion.policy.isRealistic else { return [] }
+            guard policy.isRealistic else { return [] }
             return [
-                .batteryCriticallyLow(discretion.holdsForLowBattery(conditions)), .lowPowerMode(conditions.lowPower),
+                .batteryCriticallyLow(policy.holdsForLowBattery(conditions)), .lowPowerMode(conditions.lowPower),
                 .backgroundRefresh(conditions.backgroundRefresh),
             ]
         }

@@ -3,11 +3,14 @@ public import BackgroundDevice
 
 /// The system's rules over background pushes, as a state machine on virtual time.
 ///
-/// It hears what happened (``handle(_:at:)``: a push sent, the device offline or online, a restart, the
-/// first unlock, a force quit, the user opening the app) and answers with ``PushDecision``s; it keeps no
-/// clock and writes no timeline. What the system's discretion decides under the realistic policy it asks
-/// the device's ``SystemDiscretion`` (``discretion``), which keeps the usage history and the daily push
-/// budget for every mode. Its rules (sources and choices in docs/PUSH.md):
+/// It hears what happened (``handle(_:at:discretion:)``: a push sent, the device offline or online, a restart,
+/// the first unlock, a force quit, the user opening the app) and answers with ``PushDecision``s; it keeps no
+/// clock, writes no timeline and changes nothing of the device. What the system's discretion decides under
+/// the realistic policy it reads from the value handed in with each event (``SystemDiscretion/Pushes``: the
+/// usage history and the daily push budget, the device's ``SystemDiscretion/pushes``), counting there the
+/// deliveries it decides while it decides; each ``PushDecision/deliver(_:)`` is a push delivered, which the
+/// side that delivers it tells the device's discretion (``SystemDiscretion/pushWasDelivered(at:)``), as it is
+/// the device that tells the discretion of each open. Its rules (sources and choices in docs/PUSH.md):
 /// - **Budget**: at most ``Configuration/budget`` pushes are delivered per rolling
 ///   ``Configuration/budgetWindow`` (3 per hour); another one is throttled until the oldest of them leaves
 ///   the window.
@@ -21,15 +24,15 @@ public import BackgroundDevice
 ///   device holds too; one APNs stores for an offline device stays there.
 /// - **Opening the app** delivers the push the device was holding back for the budget at once.
 /// - **Restart**: pushes wait for the first unlock (``Configuration/holdUntilFirstUnlock``).
-/// - **The realistic policy** (the discretion's ``SystemDiscretion/policy``; its
-///   ``SystemDiscretion/push(at:usedSince:backgroundRefreshOff:batteryCriticallyLow:lowPowerMode:)``): an app
+/// - **The realistic policy** (the handed-in value's ``SystemDiscretion/Pushes/policy``; its
+///   ``SystemDiscretion/Pushes/decide(at:usedSince:backgroundRefreshOff:batteryCriticallyLow:lowPowerMode:)``): an app
 ///   the user has not opened for `unusedAfter` gets none (dropped `appUnused`), nor one with Background App
 ///   Refresh off (`backgroundRefreshOff`); a critically low battery and Low Power Mode hold the push
 ///   (`lowBattery`, `lowPowerMode`); at most `dailyPushBudget` are delivered per day, another is throttled
 ///   until the next reset. Opening the app delivers a push held for any of these at once.
 ///
 /// A pending push is reconsidered when something changes and at ``nextDeadline``: the integration
-/// schedules an engine event there and calls ``advance(to:)``. Inputs must come in time order.
+/// schedules an engine event there and calls ``advance(to:discretion:)``. Inputs must come in time order.
 ///
 /// ```swift
 /// var policy = PushPolicy()
@@ -41,9 +44,6 @@ public import BackgroundDevice
 /// ```
 public struct PushPolicy {
     public let configuration: Configuration
-    /// The system's discretion it asks under the realistic policy: the device's (shared with the scheduler
-    /// and the transfers), or one of its own.
-    public let discretion: SystemDiscretion
 
     private var offline = false
     private var lockedSinceRestart = false
@@ -58,6 +58,9 @@ public struct PushPolicy {
     private var deliveries: [SimTime] = []
     private var pending: Pending?
     private var now: SimTime?
+    /// What the discretion decides by, as handed in with the event being handled, with the deliveries
+    /// decided since.
+    private var discretion = SystemDiscretion.Pushes.eager
 
     private struct Pending: Sendable {
         var push: Int
@@ -65,12 +68,11 @@ public struct PushPolicy {
         var decision: PushDecision
     }
 
-    /// A policy with `configuration`, asking `discretion` (nil: one of its own, under the eager policy).
-    public init(configuration: Configuration = Configuration(), discretion: SystemDiscretion? = nil) {
+    /// A policy with `configuration`.
+    public init(configuration: Configuration = Configuration()) {
         precondition(configuration.budget >= 1, "PushPolicy: a budget of at least one push per window")
         precondition(configuration.budgetWindow > .zero, "PushPolicy: a budget window longer than zero")
         self.configuration = configuration
-        self.discretion = discretion ?? SystemDiscretion()
     }
 
     /// The push waiting to be delivered, if any.
@@ -85,9 +87,10 @@ public struct PushPolicy {
     }
 
     /// Takes in what happened at `time` and returns the decisions it leads to, in order: first those due
-    /// before it (``advance(to:)``), then those of the event.
-    public mutating func handle(_ event: Event, at time: SimTime) -> [PushDecision] {
-        var decisions = advance(to: time)
+    /// before it (``advance(to:discretion:)``), then those of the event. `discretion`: what the system's
+    /// discretion decides by now (the device's ``SystemDiscretion/pushes``; the eager policy's by default).
+    public mutating func handle(_ event: Event, at time: SimTime, discretion: SystemDiscretion.Pushes = .eager) -> [PushDecision] {
+        var decisions = advance(to: time, discretion: discretion)
         if usedSince == nil { usedSince = time }
         switch event {
         case .sent(let push, let expiration):
@@ -118,7 +121,6 @@ public struct PushPolicy {
         case .forceQuit: forceQuit = true
         case .opened:
             forceQuit = false
-            discretion.appWasOpened(at: time)
             if let held = pending, Self.opening(releases: held.decision) {
                 pending = nil
                 count(deliveryAt: time)
@@ -138,8 +140,10 @@ public struct PushPolicy {
 
     /// Moves the policy's time to `time`, reconsidering the pending push at each ``nextDeadline`` on the
     /// way, and returns the decisions taken then (a throttled push delivered, a held one expired).
-    public mutating func advance(to time: SimTime) -> [PushDecision] {
+    /// `discretion`: what the system's discretion decides by now, as in ``handle(_:at:discretion:)``.
+    public mutating func advance(to time: SimTime, discretion: SystemDiscretion.Pushes = .eager) -> [PushDecision] {
         precondition(now.map { $0 <= time } ?? true, "PushPolicy: inputs must come in time order")
+        self.discretion = discretion
         var decisions: [PushDecision] = []
         while let deadline = nextDeadline, deadline <= time {
             let step = reconsider(at: deadline)
@@ -198,7 +202,7 @@ public struct PushPolicy {
     /// app unused or Background App Refresh off, held for the battery or Low Power Mode, throttled until the
     /// daily budget's reset. Nil when none applies.
     private func rule(_ push: Int, at time: SimTime) -> PushDecision? {
-        let decision = discretion.push(
+        let decision = discretion.decide(
             at: time, usedSince: usedSince ?? time, backgroundRefreshOff: backgroundRefreshOff,
             batteryCriticallyLow: lowBattery, lowPowerMode: lowPowerMode)
         switch (decision.outcome, decision.reason) {
@@ -220,12 +224,12 @@ public struct PushPolicy {
         }
     }
 
-    /// Counts a delivery at `time` against the hourly budget and, under the realistic policy, the device's
-    /// daily one.
+    /// Counts a delivery at `time` against the hourly budget and, under the realistic policy, the daily one
+    /// of the handed-in value (the device's is the delivering side's to count).
     private mutating func count(deliveryAt time: SimTime) {
         deliveries.append(time)
         trimDeliveries()
-        discretion.pushWasDelivered(at: time)
+        discretion.delivered(at: time)
     }
 
     private mutating func trimDeliveries() {

@@ -67,50 +67,50 @@ import Testing
         }, expected: .init(.processing, .at(t))),
         // Pushes: app unused, the switch, the battery, Low Power Mode, the daily budget.
         Case(name: "push to an app unopened for 8 days", policy: .realistic(seed: 1), decide: {
-            $0.push(at: at(8 * day), usedSince: start, backgroundRefreshOff: false, batteryCriticallyLow: false, lowPowerMode: false)
+            $0.pushes.decide(at: at(8 * day), usedSince: start, backgroundRefreshOff: false, batteryCriticallyLow: false, lowPowerMode: false)
         }, expected: .init(.push, .never, .appUnused)),
         Case(name: "push to an app opened the day before", policy: .realistic(seed: 1), decide: {
             $0.appWasOpened(at: at(7 * day))
-            return $0.push(at: at(8 * day), usedSince: start, backgroundRefreshOff: false, batteryCriticallyLow: false, lowPowerMode: false)
+            return $0.pushes.decide(at: at(8 * day), usedSince: start, backgroundRefreshOff: false, batteryCriticallyLow: false, lowPowerMode: false)
         }, expected: .init(.push, .at(at(8 * day)))),
         Case(name: "push with Background App Refresh off and a low battery", policy: .realistic(seed: 1), decide: {
-            $0.push(at: t, usedSince: start, backgroundRefreshOff: true, batteryCriticallyLow: true, lowPowerMode: false)
+            $0.pushes.decide(at: t, usedSince: start, backgroundRefreshOff: true, batteryCriticallyLow: true, lowPowerMode: false)
         }, expected: .init(.push, .never, .backgroundRefreshOff)),
         Case(name: "push on a critically low battery", policy: .realistic(seed: 1), decide: {
-            $0.push(at: t, usedSince: start, backgroundRefreshOff: false, batteryCriticallyLow: true, lowPowerMode: true)
+            $0.pushes.decide(at: t, usedSince: start, backgroundRefreshOff: false, batteryCriticallyLow: true, lowPowerMode: true)
         }, expected: .init(.push, .held, .lowBattery)),
         Case(name: "push in Low Power Mode", policy: .realistic(seed: 1), decide: {
-            $0.push(at: t, usedSince: start, backgroundRefreshOff: false, batteryCriticallyLow: false, lowPowerMode: true)
+            $0.pushes.decide(at: t, usedSince: start, backgroundRefreshOff: false, batteryCriticallyLow: false, lowPowerMode: true)
         }, expected: .init(.push, .held, .lowPowerMode)),
         Case(name: "push past the daily budget", policy: .realistic(seed: 1), decide: {
             for _ in 1...12 { $0.pushWasDelivered(at: t - .seconds(hour)) }
-            return $0.push(at: t, usedSince: start, backgroundRefreshOff: false, batteryCriticallyLow: false, lowPowerMode: false)
+            return $0.pushes.decide(at: t, usedSince: start, backgroundRefreshOff: false, batteryCriticallyLow: false, lowPowerMode: false)
         }, expected: .init(.push, .at(at(day)), .budget)),
         Case(name: "push on a critically low battery past the daily budget, unopened for 8 days", policy: .eager, decide: {
             for _ in 1...12 { $0.pushWasDelivered(at: at(8 * day)) }
-            return $0.push(at: at(8 * day), usedSince: start, backgroundRefreshOff: true, batteryCriticallyLow: true, lowPowerMode: true)
+            return $0.pushes.decide(at: at(8 * day), usedSince: start, backgroundRefreshOff: true, batteryCriticallyLow: true, lowPowerMode: true)
         }, expected: .init(.push, .at(at(8 * day)))),
         // Transfers: the battery, Low Power Mode, the cellular data budget (1000 bytes a day here).
         Case(name: "transfer on Wi-Fi", policy: .realistic(seed: 1), decide: {
-            $0.transfer(bytes: 5_000, onCellular: false, batteryCriticallyLow: false, lowPowerMode: false, at: t)
+            $0.transfers.decide(bytes: 5_000, onCellular: false, batteryCriticallyLow: false, lowPowerMode: false, at: t)
         }, expected: .init(.transfer, .at(t))),
         Case(name: "transfer on a critically low battery", policy: .realistic(seed: 1), decide: {
-            $0.transfer(bytes: 10, onCellular: false, batteryCriticallyLow: true, lowPowerMode: true, at: t)
+            $0.transfers.decide(bytes: 10, onCellular: false, batteryCriticallyLow: true, lowPowerMode: true, at: t)
         }, expected: .init(.transfer, .held, .lowBattery)),
         Case(name: "transfer in Low Power Mode", policy: .realistic(seed: 1), decide: {
-            $0.transfer(bytes: 10, onCellular: true, batteryCriticallyLow: false, lowPowerMode: true, at: t)
+            $0.transfers.decide(bytes: 10, onCellular: true, batteryCriticallyLow: false, lowPowerMode: true, at: t)
         }, expected: .init(.transfer, .held, .lowPowerMode)),
         Case(name: "transfer larger than a day's cellular budget", policy: .realistic(seed: 1), decide: {
-            $0.transfer(bytes: 1_001, onCellular: true, batteryCriticallyLow: false, lowPowerMode: false, at: t)
+            $0.transfers.decide(bytes: 1_001, onCellular: true, batteryCriticallyLow: false, lowPowerMode: false, at: t)
         }, expected: .init(.transfer, .never, .budget)),
         Case(name: "transfer on cellular after 600 bytes spent", policy: .realistic(seed: 1), decide: {
             $0.spendCellular(600, at: t)
             // 200 bytes short, at 1000 a day: a fifth of a day.
-            return $0.transfer(bytes: 600, onCellular: true, batteryCriticallyLow: false, lowPowerMode: false, at: t)
+            return $0.transfers.decide(bytes: 600, onCellular: true, batteryCriticallyLow: false, lowPowerMode: false, at: t)
         }, expected: .init(.transfer, .at(t + .seconds(17_280)), .budget)),
         Case(name: "transfer on cellular on a low battery after the budget spent", policy: .eager, decide: {
             $0.spendCellular(1_000, at: t)
-            return $0.transfer(bytes: 600, onCellular: true, batteryCriticallyLow: true, lowPowerMode: false, at: t)
+            return $0.transfers.decide(bytes: 600, onCellular: true, batteryCriticallyLow: true, lowPowerMode: false, at: t)
         }, expected: .init(.transfer, .at(t))),
     ]
 
@@ -153,12 +153,12 @@ import Testing
         // One history for every kind: an open told for the scheduler's sake keeps the app's pushes too.
         let discretion = Self.realistic()
         let late = Self.at(8 * Self.day)
-        let unopened = discretion.push(
+        let unopened = discretion.pushes.decide(
             at: late, usedSince: Self.start, backgroundRefreshOff: false, batteryCriticallyLow: false, lowPowerMode: false)
         #expect(unopened.reason == .appUnused)
         discretion.appWasOpened(at: late - .seconds(Self.day))
         #expect(discretion.refresh(eligibleAt: late, now: late).time == late + .seconds(Self.day - 30 * Self.minute))
-        let opened = discretion.push(
+        let opened = discretion.pushes.decide(
             at: late, usedSince: Self.start, backgroundRefreshOff: false, batteryCriticallyLow: false, lowPowerMode: false)
         #expect(opened == .init(.push, .at(late)))
     }

@@ -3,15 +3,53 @@ import BackgroundDevice
 import BackgroundPushes
 import Testing
 
-/// The realistic policy's rules (the device's `SystemDiscretion`, which `PushPolicy` asks) on virtual time, minutes after
-/// `SimTime.defaultStart` (2026-01-01T00:00:00Z, a budget reset).
+/// The realistic policy's rules (the device's `SystemDiscretion`, whose `pushes` value `PushPolicy` is handed with each
+/// event) on virtual time, minutes after `SimTime.defaultStart` (2026-01-01T00:00:00Z, a budget reset).
 @Suite struct PushPolicyDiscretionTests {
     let at = PushPolicyTests.at
 
-    static func realistic(_ change: (inout SystemDiscretion.Configuration) -> Void = { _ in }) -> PushPolicy {
+    /// The policy with the device's discretion, carried out as the push mode and the device do: the device tells the
+    /// discretion of each open before the policy hears of it, and each delivery the policy decides is told to it.
+    struct Device {
+        var policy = PushPolicy()
+        let discretion: SystemDiscretion
+
+        mutating func handle(_ event: PushPolicy.Event, at time: SimTime) -> [PushDecision] {
+            if event == .opened { discretion.appWasOpened(at: time) }
+            return delivered(policy.handle(event, at: time, discretion: discretion.pushes), at: time)
+        }
+
+        mutating func advance(to time: SimTime) -> [PushDecision] {
+            delivered(policy.advance(to: time, discretion: discretion.pushes), at: time)
+        }
+
+        private func delivered(_ decisions: [PushDecision], at time: SimTime) -> [PushDecision] {
+            for case .deliver in decisions { discretion.pushWasDelivered(at: time) }
+            return decisions
+        }
+    }
+
+    static func realistic(_ change: (inout SystemDiscretion.Configuration) -> Void = { _ in }) -> Device {
         var configuration = SystemDiscretion.Configuration()
         change(&configuration)
-        return PushPolicy(discretion: SystemDiscretion(policy: .realistic(seed: 0), configuration: configuration))
+        return Device(discretion: SystemDiscretion(policy: .realistic(seed: 0), configuration: configuration))
+    }
+
+    @Test func thePolicyCountsItsOwnDeliveriesWithinACallAndChangesNothingOfTheDevice() {
+        var device = Self.realistic { $0.dailyPushBudget = 1 }
+        #expect(device.handle(.sent(1), at: at(60)) == [.deliver(1)])
+        #expect(device.handle(.sent(2), at: at(1380)) == [.throttle(2, until: at(1440))])
+        // At the reset the throttled push goes; the one sent then finds the new day's budget spent by it, though
+        // the device has not been told of that delivery yet when the policy decides.
+        let midnight = at(1440)
+        let pushes = device.discretion.pushes
+        var policy = device.policy
+        #expect(policy.handle(.sent(3), at: midnight, discretion: pushes) == [.deliver(2), .throttle(3, until: at(2880))])
+        let free = { device.discretion.pushes.decide(at: midnight, usedSince: midnight, backgroundRefreshOff: false,
+                                                      batteryCriticallyLow: false, lowPowerMode: false) }
+        #expect(free() == SystemDiscretion.Decision(.push, .at(midnight)), "the policy told the device nothing")
+        device.discretion.pushWasDelivered(at: midnight)
+        #expect(free() == SystemDiscretion.Decision(.push, .at(at(2880)), .budget))
     }
 
     @Test func theDailyBudgetThrottlesUntilTheNextResetAndOpeningTheAppDeliversAtOnce() {

@@ -11,8 +11,8 @@ import Testing
     let configuration = SessionConfiguration(identifier: "com.example.s")
 
     func rules(network: NetworkPath = NetworkPath(.wifi), appState: LifecycleState = .foreground,
-               discretion: SystemDiscretion = SystemDiscretion()) -> TransferRules {
-        TransferRules(configuration: configuration, rules: SessionRules(), discretion: discretion, keepsTransfers: true,
+               configuration: SessionConfiguration? = nil) -> TransferRules {
+        TransferRules(configuration: configuration ?? self.configuration, rules: SessionRules(), keepsTransfers: true,
                       network: network, appState: appState)
     }
 
@@ -115,8 +115,8 @@ import Testing
     @Test func aNetworkLossInterruptsARunningDownloadWhichKeepsItsResumeData() {
         var machine = rules()
         _ = machine.handle(.created(download(), isData: false, uploadSize: nil), at: t0)
-        #expect(machine.interrupted(by: NetworkPath(.cellular), at: t0) == [])
-        #expect(machine.interrupted(by: NetworkPath(.none), at: t0) == [1])
+        #expect(machine.interrupted(by: NetworkPath(.cellular), at: t0, discretion: .eager) == [])
+        #expect(machine.interrupted(by: NetworkPath(.none), at: t0, discretion: .eager) == [1])
         let point = ResumePoint(offset: 500, validator: "\"v\"")
         let actions = machine.handle(.networkChanged(NetworkPath(.none), resumes: [1: point]), at: t0 + .seconds(1))
         guard case .save(let kept) = actions.first else {
@@ -192,8 +192,8 @@ import Testing
     }
 
     @Test func withoutAStoreNoWriteIsAskedFor() {
-        var machine = TransferRules(configuration: configuration, rules: SessionRules(), discretion: SystemDiscretion(),
-                                    keepsTransfers: false, network: NetworkPath(.none), appState: .foreground)
+        var machine = TransferRules(configuration: configuration, rules: SessionRules(), keepsTransfers: false,
+                                    network: NetworkPath(.none), appState: .foreground)
         let actions = machine.handle(.created(upload(), isData: false, uploadSize: 10), at: t0)
         #expect(actions.contains(.record(.transferWaiting(transfer: 1, reason: .noNetwork))))
         #expect(!actions.contains { if case .save = $0 { true } else { false } })
@@ -220,5 +220,66 @@ import Testing
         _ = machine.handle(.cancelled(3, resume: nil), at: t0)
         #expect(machine.ids == [2] && machine.transfers.count == 1, "more than half ended: compacted")
         #expect(machine.ordered.map(\.pending.waitingReason) == ["noNetwork"] && machine.lastID == 2)
+    }
+
+    // MARK: The discretion's value in, its spends out
+
+    /// A realistic discretion whose cellular data budget is 1000 bytes a day.
+    static func realistic() -> SystemDiscretion {
+        var configuration = SystemDiscretion.Configuration()
+        configuration.cellularBytesPerDay = 1_000
+        return SystemDiscretion(policy: .realistic(seed: 0), configuration: configuration)
+    }
+
+    /// The session's configuration, discretionary.
+    var discretionary: SessionConfiguration {
+        var configuration = configuration
+        configuration.isDiscretionary = true
+        return configuration
+    }
+
+    @Test func startsOnCellularSpendTheirSizesAsOneActionFirstAndTheEventsNextDecisionsSeeThem() {
+        let device = Self.realistic()
+        var machine = rules(network: NetworkPath(.none), configuration: discretionary)
+        for id in 1...2 {
+            _ = machine.handle(.created(upload(id), isData: false, uploadSize: 600), at: t0, discretion: device.transfers)
+        }
+        let actions = machine.handle(.networkChanged(NetworkPath(.cellular), resumes: [:]), at: t0 + .seconds(1),
+                                     discretion: device.transfers)
+        // The first pays 600 of the 1000 bytes and starts; the second, 200 bytes short, waits for the budget.
+        #expect(actions.first == .spendCellular(bytes: 600))
+        #expect(actions.filter { if case .spendCellular = $0 { true } else { false } }.count == 1)
+        #expect(started(actions).map(\.transfer) == [1])
+        #expect(actions.contains(.record(.transferWaiting(transfer: 2, reason: .budget))))
+        // 200 bytes at 1000 a day: a fifth of a day after the start.
+        #expect(actions.contains(.lookAgain(transfer: 2, at: t0 + .seconds(1 + 17_280))))
+        // The rules changed nothing of the device: its budget still pays for 1000 bytes until the façade pays.
+        let decide = { device.transfers.decide(bytes: 1_000, onCellular: true, batteryCriticallyLow: false, lowPowerMode: false, at: t0 + .seconds(1)) }
+        #expect(decide().reason == nil)
+        device.spendCellular(600, at: t0 + .seconds(1))
+        #expect(decide().reason == .budget)
+    }
+
+    @Test func aCompletionPaysWhatItMovedBeyondItsChargeAndATransferNotDiscretionaryPaysNothing() {
+        let device = Self.realistic()
+        var machine = rules(network: NetworkPath(.cellular), configuration: discretionary)
+        let start = machine.handle(.created(upload(), isData: false, uploadSize: 100), at: t0, discretion: device.transfers)
+        #expect(start.first == .spendCellular(bytes: 100))
+        device.spendCellular(100, at: t0)
+        let done = machine.handle(.attemptFinished(1, .success(TransferResponse(status: 201, bytesSent: 250))), at: t0 + .seconds(1),
+                                  discretion: device.transfers)
+        #expect(done.first == .spendCellular(bytes: 150))
+        // A transfer that is not discretionary goes on cellular without paying.
+        var plain = rules(network: NetworkPath(.cellular))
+        let actions = plain.handle(.created(upload(), isData: false, uploadSize: 100), at: t0, discretion: device.transfers)
+        #expect(started(actions).count == 1)
+        #expect(!actions.contains { if case .spendCellular = $0 { true } else { false } })
+    }
+}
+
+/// The events of the tests above that do not name a discretion are handled under the eager policy's.
+extension TransferRules {
+    mutating func handle(_ event: Event, at time: SimTime) -> [Action] {
+        handle(event, at: time, discretion: .eager)
     }
 }

@@ -60,5 +60,10 @@ extension TransferRules {
         /// Wake (`relaunch` false) or relaunch the app for its events: `session.events`, then
         /// ``SessionEvent/launchApp(relaunch:)``.
         case launchApp(relaunch: Bool)
+        /// Pay `bytes` of cellular data, what the event's starts and ends of discretionary transfers used,
+        /// out of the device's data budget (``SystemDiscretion/spendCellular(_:at:)``) at the moment. At most
+        /// one, first in the list: the device's budget is as the rules left it before an effect (an attempt
+        /// that reports at once, a delegate call) can bring the next event.
+        case spendCellular(bytes: Int64)
     }
 }

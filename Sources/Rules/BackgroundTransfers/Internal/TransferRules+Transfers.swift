@@ -5,12 +5,13 @@ import BackgroundDevice
 /// not ended is named by where it stands in ``TransferRules/transfers`` (`i`) and changed there; an ended
 /// one is the value taken out of it.
 extension TransferRules {
-    /// What holds the transfer at `i` on `path` at `time`, or nil when it may run (``SessionRules``' order).
-    func waitReason(_ i: Int, on path: NetworkPath, at time: SimTime) -> TransferWaitReason? {
+    /// What holds the transfer at `i` on `path` at `time`, the discretion deciding by `discretion`, or nil
+    /// when it may run (``SessionRules``' order).
+    func waitReason(_ i: Int, on path: NetworkPath, at time: SimTime, deciding discretion: SystemDiscretion.Transfers) -> TransferWaitReason? {
         rules.waitReason(
             earliestBegin: transfers[i].pending.earliestBegin, rateLimitedUntil: transfers[i].rateLimitedUntil,
             isDiscretionary: isDiscretionary(i), network: path, configuration: configuration, now: time,
-            discretion: { discretion(of: i, on: path, at: time) })
+            discretion: { decision(of: i, on: path, at: time, deciding: discretion) })
     }
 
     /// A transfer the system starts at its discretion: the session is discretionary, or the transfer was
@@ -19,13 +20,13 @@ extension TransferRules {
         rules.isDiscretionary(configuration, createdInBackground: transfers[i].createdInBackground)
     }
 
-    /// What the system's discretion decides of the discretionary transfer at `i` on `path` at `time`, its
-    /// known size asked of the cellular data budget (a transfer of unknown size pays what it moved when it
-    /// completes, so it may go at any time); nil under the eager policy, whose rule (Wi-Fi and external
-    /// power) is the session's.
-    func discretion(of i: Int, on path: NetworkPath, at time: SimTime) -> SystemDiscretion.Decision? {
+    /// What the system's discretion decides, by `discretion`, of the discretionary transfer at `i` on `path`
+    /// at `time`, its known size asked of the cellular data budget (a transfer of unknown size pays what it
+    /// moved when it completes, so it may go at any time); nil under the eager policy, whose rule (Wi-Fi and
+    /// external power) is the session's.
+    func decision(of i: Int, on path: NetworkPath, at time: SimTime, deciding discretion: SystemDiscretion.Transfers) -> SystemDiscretion.Decision? {
         guard discretion.policy.isRealistic else { return nil }
-        return discretion.transfer(
+        return discretion.decide(
             bytes: transfers[i].knownSize, onCellular: path.interface == .cellular,
             batteryCriticallyLow: path.isBatteryCriticallyLow, lowPowerMode: path.isLowPowerMode, at: time)
     }
@@ -34,7 +35,7 @@ extension TransferRules {
     /// and, for a hold that ends at a known moment, looks again then.
     mutating func evaluate(_ i: Int) {
         guard !transfers[i].isRunning, !transfers[i].backingOff else { return }
-        guard let reason = waitReason(i, on: network, at: now) else { return begin(i) }
+        guard let reason = waitReason(i, on: network, at: now, deciding: discretion) else { return begin(i) }
         let id = transfers[i].id
         if reason != transfers[i].lastReason {
             transfers[i].lastReason = reason
@@ -47,7 +48,7 @@ extension TransferRules {
         }
         let moment = SessionRules.wakeMoment(
             for: reason, earliestBegin: transfers[i].pending.earliestBegin, rateLimitedUntil: transfers[i].rateLimitedUntil,
-            discretion: { discretion(of: i, on: network, at: now) })
+            discretion: { decision(of: i, on: network, at: now, deciding: discretion) })
         if let moment { actions.append(.lookAgain(transfer: id, at: moment)) }
     }
 
@@ -58,7 +59,7 @@ extension TransferRules {
         if discretion.policy.isRealistic, network.interface == .cellular, isDiscretionary(i) {
             let size = transfers[i].knownSize
             transfers[i].cellularCharge = size
-            discretion.spendCellular(size, at: now)
+            spend(size)
         }
         transfers[i].lastReason = nil
         transfers[i].pending.waitingReason = nil
@@ -87,6 +88,13 @@ extension TransferRules {
         guard transfers[i].isRunning else { return }
         transfers[i].isRunning = false
         transfers[i].keep(resume)
+    }
+
+    /// Spends `bytes` of cellular data now: out of the handed-in budget at once (the event's next decisions
+    /// see it), and out of the device's by the event's ``TransferRules/Action/spendCellular(bytes:)``.
+    mutating func spend(_ bytes: Int64) {
+        discretion.spend(bytes, at: now)
+        spentCellular += bytes
     }
 
     /// Writes the transfer at `i` to the store, unless none keeps transfers or it is a data task.

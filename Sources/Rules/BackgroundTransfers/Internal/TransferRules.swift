@@ -5,24 +5,27 @@ import BackgroundDevice
 /// (``Event``: a task created, the network or the app changed, a force quit, a restart, a timer, an
 /// attempt's start or outcome) and returns what to do, in order, with the reasons (``Action``: start an
 /// attempt, wait for a reason, retry at a moment, end with an error, deliver a delegate call, ask for the
-/// app). It owns no timer, records nothing, writes no store and calls no transport: ``BackgroundSession``
-/// (the façade) schedules, records, saves and begins what the rules return, and hands in the moment and
-/// what stopped attempts left. What the system's discretion decides under the realistic policy it asks the
-/// device's ``SystemDiscretion`` (and pays the cellular data budget there), as ``PushPolicy`` does; the
-/// numbers are ``SessionRules``'.
+/// app, spend cellular data). It owns no timer, records nothing, writes no store, calls no transport and
+/// changes nothing of the device: ``BackgroundSession`` (the façade) schedules, records, saves, begins and
+/// pays what the rules return, and hands in the moment, what stopped attempts left and what the system's
+/// discretion decides by (``SystemDiscretion/Transfers``, the device's ``SystemDiscretion/transfers``). The
+/// rules decide on that value under the realistic policy and spend in it what their starts and ends use,
+/// so that their next decisions see it; the event's spends come back as one action
+/// (``Action/spendCellular(bytes:)``), first. The numbers are ``SessionRules``'.
 ///
 /// ```swift
 /// var rules = TransferRules(configuration: SessionConfiguration(identifier: "s"), rules: SessionRules(),
-///                           discretion: SystemDiscretion(), keepsTransfers: true, network: NetworkPath(.none),
-///                           appState: .foreground)
-/// rules.handle(.created(pending, isData: false, uploadSize: 10), at: t0)
+///                           keepsTransfers: true, network: NetworkPath(.none), appState: .foreground)
+/// rules.handle(.created(pending, isData: false, uploadSize: 10), at: t0, discretion: .eager)
 /// // [.record(created), .setDeadline(1, t0 + 7 d), .save(waiting), .record(waiting noNetwork),
 /// //  .deliver(.taskIsWaitingForConnectivity(transfer: 1))]
 /// ```
 struct TransferRules {
     let configuration: SessionConfiguration
     let rules: SessionRules
-    let discretion: SystemDiscretion
+    /// What the system's discretion decides by, as handed in with the event being handled, with what the
+    /// event's starts and ends spent.
+    var discretion = SystemDiscretion.Transfers.eager
     /// A store keeps the transfers: the rules ask for writes (``Action/save(_:)``, an end's outcome) only then.
     let keepsTransfers: Bool
     /// The network the session last heard of.
@@ -45,17 +48,18 @@ struct TransferRules {
     var delivering: [Int] = []
     /// The user force-quit the app: no relaunch until they open it again.
     var launchesBlocked = false
-    /// The moment of the event being handled, and the actions it leads to (``handle(_:at:)`` only).
+    /// The moment of the event being handled, the actions it leads to and the cellular data its starts and
+    /// ends spent (``handle(_:at:discretion:)`` only).
     var now = SimTime.defaultStart
     var actions: [Action] = []
+    var spentCellular: Int64 = 0
 
     init(
-        configuration: SessionConfiguration, rules: SessionRules, discretion: SystemDiscretion, keepsTransfers: Bool,
-        network: NetworkPath, appState: LifecycleState
+        configuration: SessionConfiguration, rules: SessionRules, keepsTransfers: Bool, network: NetworkPath,
+        appState: LifecycleState
     ) {
         self.configuration = configuration
         self.rules = rules
-        self.discretion = discretion
         self.keepsTransfers = keepsTransfers
         self.network = network
         self.appState = appState
@@ -80,10 +84,12 @@ struct TransferRules {
     /// The data tasks, by id (the app's suspension disconnects them).
     var dataIDs: [Int] { transfers.filter { !$0.isEnded && $0.isData }.map(\.id) }
 
-    /// The running transfers a move to `path` at `now` interrupts: what holds them there is the network.
-    func interrupted(by path: NetworkPath, at now: SimTime) -> [Int] {
+    /// The running transfers a move to `path` at `now` interrupts, the discretion deciding by `discretion`:
+    /// what holds them there is the network.
+    func interrupted(by path: NetworkPath, at now: SimTime, discretion: SystemDiscretion.Transfers) -> [Int] {
         transfers.indices.filter {
-            !transfers[$0].isEnded && transfers[$0].isRunning && waitReason($0, on: path, at: now)?.isNetwork == true
+            !transfers[$0].isEnded && transfers[$0].isRunning
+                && waitReason($0, on: path, at: now, deciding: discretion)?.isNetwork == true
         }.map { transfers[$0].id }
     }
 
@@ -153,9 +159,12 @@ struct TransferRules {
         }
     }
 
-    /// Takes in what happened at `time` and returns what to do, in order.
-    mutating func handle(_ event: Event, at time: SimTime) -> [Action] {
+    /// Takes in what happened at `time`, the discretion deciding by `discretion` (the device's
+    /// ``SystemDiscretion/transfers`` now), and returns what to do, in order.
+    mutating func handle(_ event: Event, at time: SimTime, discretion: SystemDiscretion.Transfers) -> [Action] {
         now = time
+        self.discretion = discretion
+        spentCellular = 0
         actions.removeAll(keepingCapacity: true)
         switch event {
         case .restored(let kept): restore(kept)
@@ -203,6 +212,7 @@ struct TransferRules {
             guard launchAsked, !isAppRunning else { break }
             actions.append(.launchApp(relaunch: appState == .terminated))
         }
+        if spentCellular > 0 { actions.insert(.spendCellular(bytes: spentCellular), at: 0) }
         return actions
     }
 
@@ -268,7 +278,7 @@ struct TransferRules {
         for i in transfers.indices where !transfers[i].isEnded {
             let id = transfers[i].id
             if transfers[i].isRunning {
-                guard let reason = waitReason(i, on: path, at: now), reason.isNetwork else { continue }
+                guard let reason = waitReason(i, on: path, at: now, deciding: discretion), reason.isNetwork else { continue }
                 stop(i, leaving: resumes[id])
                 save(i)
                 actions.append(.record(.transferRetrying(transfer: id, reason: "networkConnectionLost")))
@@ -310,7 +320,7 @@ struct TransferRules {
     private mutating func complete(_ i: Int, _ response: TransferResponse) {
         let transfer = remove(i)
         let bytes = transfer.pending.kind == .download ? response.resumedFrom + response.bytesReceived : response.bytesSent
-        if let charged = transfer.cellularCharge, bytes > charged { discretion.spendCellular(bytes - charged, at: now) }
+        if let charged = transfer.cellularCharge, bytes > charged { spend(bytes - charged) }
         completed(transfer, status: response.status, bytes: bytes)
     }
 

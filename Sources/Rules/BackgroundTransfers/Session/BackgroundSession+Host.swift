@@ -1,4 +1,5 @@
 public import BackgroundCore
+import BackgroundDevice
 
 // What the host tells the session: the network, the app's state, a force quit, a restart. Each is an
 // event for the rules (``TransferRules``); the attempts it stops are stopped first.
@@ -6,7 +7,7 @@ extension BackgroundSession {
     /// The device's network changed: waiting transfers that may now run start, running ones that may not
     /// are interrupted (they go on when they may).
     public func update(network path: NetworkPath) {
-        send(.networkChanged(path, resumes: stop(machine.interrupted(by: path, at: engine.now))))
+        send(.networkChanged(path, resumes: stop(machine.interrupted(by: path, at: engine.now, discretion: discretion.transfers))))
     }
 
     /// The app moved to `state`. In the foreground the rate limiter resets and a force quit's block on

@@ -38,17 +38,19 @@ public import BackgroundDevice
 /// engine.run()                                                // transfer.completed status 201
 /// ```
 ///
-/// The session is a façade over its decisions (``TransferRules``, a state machine: an event in, actions with
-/// their reasons out): it turns what it is told and what the transport reports into events, and carries
-/// out the actions — the engine's timers, the timeline's records, the store's writes, the transport's
-/// attempts, the listeners' calls.
+/// The session is a façade over its decisions (``TransferRules``, a state machine: an event and what the
+/// discretion decides by in, actions with their reasons out): it turns what it is told and what the
+/// transport reports into events, and carries out the actions — the engine's timers, the timeline's
+/// records, the store's writes, the transport's attempts, the listeners' calls, the spends of the device's
+/// cellular data budget (the only change a session makes to the device's ``SystemDiscretion``).
 ///
 /// - Warning: Like the engine, a session is not thread-safe: use it from the engine's owner only.
 public final class BackgroundSession {
     public let configuration: SessionConfiguration
     public let rules: SessionRules
-    /// The system's discretion the session asks for its discretionary transfers: the device's (its policy,
-    /// critical-battery rule and cellular data budget), shared with the scheduler and the pushes.
+    /// The system's discretion its discretionary transfers go by: the device's (its policy and cellular data
+    /// budget, shared with the scheduler and the pushes), whose ``SystemDiscretion/transfers`` the session
+    /// hands its rules and whose budget it pays what they spend.
     public let discretion: SystemDiscretion
     /// The network the session last heard of.
     public var network: NetworkPath { machine.network }
@@ -71,7 +73,7 @@ public final class BackgroundSession {
     var unforgotten: Set<Int> = []
 
     /// A session on `engine`, recording on `timeline`, whose attempts `attempts` carries out, keeping its
-    /// pending transfers in `store` (none: they die with the run), asking `discretion` (the device's; nil:
+    /// pending transfers in `store` (none: they die with the run), going by `discretion` (the device's; nil:
     /// one of its own under the eager policy). The app starts in `appState`, the device on `network`.
     public init(
         configuration: SessionConfiguration, engine: EventEngine, timeline: Timeline, attempts: any TransferAttempts,
@@ -87,8 +89,7 @@ public final class BackgroundSession {
         let discretion = discretion ?? SystemDiscretion()
         self.discretion = discretion
         machine = TransferRules(
-            configuration: configuration, rules: rules, discretion: discretion, keepsTransfers: store != nil, network: network,
-            appState: appState)
+            configuration: configuration, rules: rules, keepsTransfers: store != nil, network: network, appState: appState)
     }
 
     /// Adds `listener`, which receives the session's requests and the app's delegate calls
@@ -116,9 +117,9 @@ public final class BackgroundSession {
 
     // MARK: Carrying out the rules
 
-    /// Hands `event` to the rules now and carries out what they return.
+    /// Hands `event` to the rules now, with what the discretion decides by, and carries out what they return.
     func send(_ event: TransferRules.Event) {
-        apply(machine.handle(event, at: engine.now))
+        apply(machine.handle(event, at: engine.now, discretion: discretion.transfers))
     }
 
     /// Carries out `actions` in order. An attempt that reports at once (inside `begin`) is handled there,
@@ -156,6 +157,7 @@ public final class BackgroundSession {
             case .launchApp(let relaunch):
                 timeline.record(.sessionEvents(session: configuration.identifier))
                 tell(.launchApp(relaunch: relaunch))
+            case .spendCellular(let bytes): discretion.spendCellular(bytes, at: engine.now)
             }
         }
     }

@@ -19,9 +19,10 @@ import JSON
 ///   `push.coalesced`, `push.dropped`), and an engine event at its ``PushPolicy/nextDeadline`` decides a
 ///   waiting push again. It hears the device going offline or online (the `network` of the conditions), a
 ///   force quit, the user opening the app, the system ending it, a restart and the first unlock; under
-///   `--policy realistic` (the device's discretion, `Device.discretion`, which the policy asks) also a
-///   critically low battery, Low Power Mode and the Background App Refresh switch, and every hold is a
-///   `push.held` record with its reason.
+///   `--policy realistic` (the device's discretion, `Device.discretion`, whose ``SystemDiscretion/pushes``
+///   the policy is handed with each event) also a critically low battery, Low Power Mode and the Background
+///   App Refresh switch, and every hold is a `push.held` record with its reason. The mode tells the device's
+///   discretion of each delivery the policy decides (its daily push budget).
 /// - A delivered push wakes a suspended app or launches a terminated one into the background (the
 ///   activity ``AppLifecycle/Activity/push(_:)``) and is handed to the app's code
 ///   (``AppCode/application(_:didReceiveRemoteNotification:push:fetchCompletionHandler:)``; the manifest's
@@ -88,7 +89,7 @@ package final class PushMode: BackgroundMode {
         self.app = app
         configuration = app.configuration.pushes
         configuration.policy.rebootClearsForceQuit = app.configuration.rebootLiftsForceQuit
-        policy = PushPolicy(configuration: configuration.policy, discretion: app.device.discretion)
+        policy = PushPolicy(configuration: configuration.policy)
         section = app.manifest[PushSection.self] ?? PushSection()
         voip = VoIPCalls()
         service = app.manifest[NotificationServiceSection.self]?.work.map {
@@ -183,7 +184,7 @@ package final class PushMode: BackgroundMode {
             return push
         }
         payloads[push] = payload.userInfo
-        apply(policy.handle(.sent(push, expiration: headers.expiration), at: app.engine.now))
+        apply(policy.handle(.sent(push, expiration: headers.expiration), at: app.engine.now, discretion: app.device.discretion.pushes))
         return push
     }
 
@@ -246,18 +247,23 @@ package final class PushMode: BackgroundMode {
 
     private func hear(_ event: PushPolicy.Event) {
         guard let app else { return }
-        apply(policy.handle(event, at: app.engine.now))
+        apply(policy.handle(event, at: app.engine.now, discretion: app.device.discretion.pushes))
     }
 
     /// The device's conditions changed (or were first read): the policy hears what of them it follows.
     private func update(_ new: DeviceConditions) {
-        let events = policy.events(from: conditions, to: new)
+        guard let app else { return }
+        let events = policy.events(from: conditions, to: new, under: app.device.policy)
         conditions = new
         for event in events { hear(event) }
     }
 
+    /// Carries out `decisions` in order. Every delivery among them is first told to the device's discretion
+    /// (its daily push budget): the policy decided the whole list on the budget with those deliveries
+    /// counted, and a delivery runs the app's code, which may send the next push.
     private func apply(_ decisions: [PushDecision]) {
         guard let app else { return }
+        for case .deliver in decisions { app.device.discretion.pushWasDelivered(at: app.engine.now) }
         for decision in decisions {
             switch decision {
             case .deliver(let push): deliver(push)
@@ -277,7 +283,7 @@ package final class PushMode: BackgroundMode {
         deadline = policy.nextDeadline.map { time in
             app.engine.schedule(at: max(time, app.engine.now)) { [unowned self, unowned app] in
                 deadline = nil
-                apply(policy.advance(to: app.engine.now))
+                apply(policy.advance(to: app.engine.now, discretion: app.device.discretion.pushes))
             }
         }
     }
