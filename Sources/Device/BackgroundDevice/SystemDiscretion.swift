@@ -78,10 +78,9 @@ public final class SystemDiscretion {
         opens = (opens + history.filter { !known.contains($0) }).sorted()
     }
 
-    /// The app came to the foreground at `time`; the same open told twice (by the device and by a mode
-    /// on its own) counts once.
+    /// The app came to the foreground at `time`: told once per open, by the device (`Device.appWasOpened()`)
+    /// or by whoever owns a discretion of no device's.
     public func appWasOpened(at time: SimTime) {
-        guard opens.last != time else { return }
         opens.append(time)
     }
 

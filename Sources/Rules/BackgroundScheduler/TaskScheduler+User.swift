@@ -34,8 +34,11 @@ extension TaskScheduler {
 
     // MARK: The user's usage
 
-    /// The user opened the app now: the system's discretion learns it (``SystemDiscretion``; an open the
-    /// device already told it counts once), and a request waiting for the app's use may launch.
+    /// The user opened the app now, for a scheduler on its own: its discretion learns it
+    /// (``SystemDiscretion/appWasOpened(at:)``), and a request waiting for the app's use may launch. In an
+    /// app on a device, the device tells its discretion of each open (`Device.appWasOpened()`, once) and the
+    /// scheduler hears the move through ``isAppInForeground``: do not call this there, or the open is told
+    /// twice.
     public func appWasOpened() {
         discretion.appWasOpened(at: engine.now)
         reevaluate()

@@ -337,38 +337,20 @@ public final class TaskScheduler {
 
     // MARK: The system's side
 
-    /// True unless the realistic policy is on and the app has not been in the foreground within the
-    /// usage window.
-    var wasUsedRecently: Bool {
-        guard isRealistic, !isAppInForeground else { return true }
-        return rules.wasUsedRecently(lastUse: lastUse, discretion: discretion, now: engine.now)
-    }
-
     var isRealistic: Bool { configuration.policy.isRealistic }
 
-    /// What holds pending requests now (``HoldState``): the device and the user under both policies, and
-    /// under the realistic one the system's discretion — critically low battery, and the app's use (a
-    /// processing task's app used within ``Configuration/processingUsageWindow``, a refresh's app opened
-    /// within the discretion's usage window).
+    /// What holds pending requests now (``TaskRules/holdState(conditions:heldKinds:isWaitingForFirstUnlock:runningContinued:isAppInForeground:lastUse:discretion:now:)``,
+    /// from the scheduler's state).
     var holdState: HoldState {
-        let realistic = isRealistic
-        return HoldState(
+        rules.holdState(
             conditions: conditions, heldKinds: heldKinds, isWaitingForFirstUnlock: isWaitingForFirstUnlock,
-            hasContinuedPlace: running.count { $0.request.kind == .continued } < configuration.maxRunningContinuedTasks,
-            isRealistic: realistic, isBatteryCritical: discretion.holdsForLowBattery(conditions),
-            wasUsedRecently: wasUsedRecently,
-            wasOpenedRecently: realistic && discretion.wasOpened(within: discretion.configuration.usageWindow, before: engine.now))
+            runningContinued: running.count { $0.request.kind == .continued }, isAppInForeground: isAppInForeground,
+            lastUse: lastUse, discretion: discretion, now: engine.now)
     }
 
-    /// True when the pending `request` may launch once its earliest begin has passed: nothing holds it
-    /// (``holdState``) and no task of its identifier runs.
-    func mayLaunch(_ request: TaskRequest, in state: HoldState) -> Bool {
-        state.reason(for: request) == nil && !running.contains { $0.task.identifier == request.identifier }
-    }
-
-    /// True when the pending `request` could launch now.
-    func isEligibleNow(_ request: TaskRequest, in state: HoldState) -> Bool {
-        (request.earliestBeginDate ?? engine.now) <= engine.now && mayLaunch(request, in: state)
+    /// Whether a task with `identifier` runs.
+    func isRunning(_ identifier: String) -> Bool {
+        running.contains { $0.task.identifier == identifier }
     }
 
     /// Brings launches and expirations in line with the current state. Re-entrant calls (from handlers)
@@ -388,7 +370,7 @@ public final class TaskScheduler {
 
     func evaluateOnce() {
         var state = holdState
-        let lost = running.filter { $0.request.kind == .processing && !state.conditionsAllow($0.request) }
+        let lost = running.filter { rules.expires($0.request, in: state) }
         for entry in lost { expire(entry.task) }
         if !lost.isEmpty { state = holdState }
         for index in pending.indices {
@@ -399,38 +381,31 @@ public final class TaskScheduler {
         }
     }
 
-    /// Plans the launch of the pending request at `index` when nothing holds it (`hold` is nil), or calls
-    /// off its planned launch when something does.
+    /// Carries out the rules' plan (``TaskRules/plan(_:hold:isRunning:hasLaunch:hasReasonCheck:now:planner:discretion:)``)
+    /// of the launch of the pending request at `index`, held by `hold` (nil: nothing holds it): its launch
+    /// and its look at the reason scheduled or called off.
     func plan(_ request: TaskRequest, at index: Int, hold: TaskWaitReason?) {
-        let eligible = hold == nil && !running.contains { $0.task.identifier == request.identifier }
-        if eligible, pending[index].launch == nil {
-            let from = max(engine.now, request.earliestBeginDate ?? engine.now)
-            let planned = isRealistic
-                ? rules.plannedLaunch(request, eligibleAt: from, now: engine.now, planner: &planner, discretion: discretion)
-                : (rules.eagerLaunch(request, eligibleAt: from, planner: &planner), nil)
-            guard let plan = planned else {
-                pending[index].plannedReason = .appUsage
-                return
-            }
+        let plan = rules.plan(
+            request, hold: hold, isRunning: isRunning(request.identifier), hasLaunch: pending[index].launch != nil,
+            hasReasonCheck: pending[index].reasonCheck != nil, now: engine.now, planner: &planner, discretion: discretion)
+        switch plan {
+        case nil: break
+        case .unplanned:
+            pending[index].plannedReason = .appUsage
+        case .launch(let time, let reason, let checkAt):
             let actions = timerActions(of: request)
             pending[index].reasonCheck.map(engine.cancel)
-            pending[index].reasonCheck = nil
-            pending[index].plannedReason = plan.reason
-            pending[index].launch = engine.schedule(at: plan.time, actions.launch)
-            if plan.reason != nil, from > engine.now {
-                // From its earliest begin it waits for the planned launch's reason: record it then.
-                pending[index].reasonCheck = engine.schedule(at: from, actions.reasonCheck)
-            }
-        } else if !eligible, let launch = pending[index].launch {
-            engine.cancel(launch)
+            pending[index].plannedReason = reason
+            pending[index].launch = engine.schedule(at: time, actions.launch)
+            pending[index].reasonCheck = checkAt.map { engine.schedule(at: $0, actions.reasonCheck) }
+        case .callOff(let checkAt):
+            pending[index].launch.map(engine.cancel)
             pending[index].reasonCheck.map(engine.cancel)
             pending[index].launch = nil
-            pending[index].reasonCheck = nil
             pending[index].plannedReason = nil
-        }
-        if !eligible, pending[index].reasonCheck == nil, let begin = request.earliestBeginDate, begin > engine.now {
-            // Held before its earliest begin: say why it still waits when that passes.
-            pending[index].reasonCheck = engine.schedule(at: begin, timerActions(of: request).reasonCheck)
+            pending[index].reasonCheck = checkAt.map { engine.schedule(at: $0, timerActions(of: request).reasonCheck) }
+        case .checkReason(let time):
+            pending[index].reasonCheck = engine.schedule(at: time, timerActions(of: request).reasonCheck)
         }
     }
 
@@ -475,22 +450,21 @@ public final class TaskScheduler {
         }
     }
 
-    /// The policy's launch of `identifier`: it launches first, then every other pending refresh and
-    /// processing task eligible now, in submission order — the system wakes the app once for all of them.
-    /// A launch that finds its task no longer eligible (a continued task's place taken, the usage window
-    /// passed) is called off until the next change.
+    /// The policy's launch of `identifier`: it launches first, then the rest of its batch
+    /// (``TaskRules/batch(launching:from:at:in:isRunning:)``: every other pending refresh and processing task
+    /// eligible now, in submission order). A launch that finds its task no longer eligible is called off
+    /// until the next change.
     func launchBatch(_ identifier: String) {
         guard let index = pending.firstIndex(where: { $0.request.identifier == identifier }) else { return }
-        let state = holdState
-        guard isEligibleNow(pending[index].request, in: state) else {
+        guard let others = rules.batch(
+            launching: pending[index].request, from: pending.lazy.map(\.request), at: engine.now, in: holdState,
+            isRunning: isRunning)
+        else {
             pending[index].launch = nil
             return
         }
-        let others = pending.filter {
-            $0.request.identifier != identifier && $0.request.kind != .continued && isEligibleNow($0.request, in: state)
-        }
         launch(identifier)
-        for entry in others { launch(entry.request.identifier, with: identifier) }
+        for other in others { launch(other, with: identifier) }
     }
 
     @discardableResult

@@ -137,13 +137,12 @@ import Testing
         #expect(!SystemDiscretion().holdsForLowBattery(DeviceConditions(power: .battery, battery: 5)))
     }
 
-    @Test func oneUsageHistoryCountsAnOpenOnceWhoeverTellsIt() {
+    @Test func oneUsageHistoryLearnsTheHistoryOnceAndEveryOpenItIsTold() {
         let discretion = Self.realistic()
         let history = [Self.at(-Self.day + 8 * Self.hour), Self.at(-2 * Self.day + 8 * Self.hour)]
         discretion.learn(history: history)
         discretion.learn(history: history)   // the device, then the scheduler: learnt once
-        discretion.appWasOpened(at: Self.t)
-        discretion.appWasOpened(at: Self.t)  // the device, then a mode
+        discretion.appWasOpened(at: Self.t)  // told once, by the device
         #expect(discretion.opens == history.sorted() + [Self.t])
         #expect(discretion.wasOpened(within: .seconds(Self.hour), before: Self.t + .seconds(30 * Self.minute)))
         #expect(!discretion.wasOpened(within: .seconds(Self.hour), before: Self.t + .seconds(2 * Self.hour)))

@@ -3,10 +3,12 @@ import BackgroundDevice
 
 /// The scheduler's decisions, apart from their effects: given the app's Info.plist, the configuration and
 /// the state the ``TaskScheduler`` hands in, each rule returns what should happen and why — a rejection
-/// with its error, a registration's problem, a request's wait reason and whether it is recorded, when a
-/// launch is planned, when a launch's time is up. It owns no timer, records nothing and writes no file: the
+/// with its error, a registration's problem, what holds the pending requests (``HoldState``) and which may
+/// launch, a request's wait reason and whether it is recorded, the plan of a request's launch and of its
+/// look at the reason (``LaunchPlan``), the batch a launch takes with it, the processing tasks a change
+/// expires, when a launch's time is up. It owns no timer, records nothing and writes no file: the
 /// scheduler (the façade) schedules, records and saves what the rules return, and hands in what they read
-/// (the discretion, the launch planner's draws). Which requests are held is ``HoldState``'s rule.
+/// (the conditions, the pending and running requests, the discretion, the launch planner's draws).
 struct TaskRules {
     let configuration: TaskScheduler.Configuration
     let permittedIdentifiers: Set<String>
@@ -135,7 +137,7 @@ struct TaskRules {
 
     /// When the eager policy launches `request`, eligible from `eligible`: the next whole minute (a continued
     /// task at once).
-    func eagerLaunch(_ request: TaskRequest, eligibleAt eligible: SimTime, planner: inout LaunchPlanner) -> SimTime {
+    private func eagerLaunch(_ request: TaskRequest, eligibleAt eligible: SimTime, planner: inout LaunchPlanner) -> SimTime {
         planner.launchTime(for: request.kind, eligibleAt: eligible, deadline: eligible)
     }
 
@@ -143,7 +145,7 @@ struct TaskRules {
     /// ahead of the next predicted open, a processing task after its drawn delay (never past its processing
     /// window), both no sooner than the rate limit and the energy budget allow (``SystemDiscretion``); a
     /// continued task at once. Nil: no open is predicted.
-    func plannedLaunch(
+    private func plannedLaunch(
         _ request: TaskRequest, eligibleAt eligible: SimTime, now: SimTime, planner: inout LaunchPlanner,
         discretion: SystemDiscretion
     ) -> (time: SimTime, reason: TaskWaitReason?)? {
@@ -168,10 +170,106 @@ struct TaskRules {
     }
 
     /// Whether an app in the background counts as used recently for a processing task at `now` under the
-    /// realistic policy (the eager one, and an app in the foreground, always do): last in the foreground
-    /// (`lastUse`) or opened within ``TaskScheduler/Configuration/processingUsageWindow``.
-    func wasUsedRecently(lastUse: SimTime, discretion: SystemDiscretion, now: SimTime) -> Bool {
+    /// realistic policy: last in the foreground (`lastUse`) or opened within
+    /// ``TaskScheduler/Configuration/processingUsageWindow``.
+    private func wasUsedRecently(lastUse: SimTime, discretion: SystemDiscretion, now: SimTime) -> Bool {
         let window = configuration.processingUsageWindow
         return now - lastUse <= window || discretion.wasOpened(within: window, before: now)
+    }
+
+    // MARK: Eligibility and batching
+
+    /// What holds pending requests at `now`: the device and the user under both policies (the conditions,
+    /// the kinds held after a force quit, the wait for the first unlock, a free place for a continued task
+    /// beside the `runningContinued` ones), and under the realistic one the system's discretion — a
+    /// critically low battery, and the app's use (for a processing task: in the foreground, last there at
+    /// `lastUse` or opened within ``TaskScheduler/Configuration/processingUsageWindow``; for a refresh:
+    /// opened within the discretion's usage window).
+    func holdState(
+        conditions: DeviceConditions, heldKinds: Set<TaskKind>, isWaitingForFirstUnlock: Bool, runningContinued: Int,
+        isAppInForeground: Bool, lastUse: SimTime, discretion: SystemDiscretion, now: SimTime
+    ) -> HoldState {
+        let realistic = configuration.policy.isRealistic
+        return HoldState(
+            conditions: conditions, heldKinds: heldKinds, isWaitingForFirstUnlock: isWaitingForFirstUnlock,
+            hasContinuedPlace: runningContinued < configuration.maxRunningContinuedTasks,
+            isRealistic: realistic, isBatteryCritical: discretion.holdsForLowBattery(conditions),
+            wasUsedRecently: !realistic || isAppInForeground || wasUsedRecently(lastUse: lastUse, discretion: discretion, now: now),
+            wasOpenedRecently: realistic && discretion.wasOpened(within: discretion.configuration.usageWindow, before: now))
+    }
+
+    /// Whether the running `request` is expired in `state`: a processing task whose conditions went.
+    func expires(_ request: TaskRequest, in state: HoldState) -> Bool {
+        request.kind == .processing && !state.conditionsAllow(request)
+    }
+
+    /// Whether the pending `request` may launch once its earliest begin has passed: nothing holds it in
+    /// `state` and no task of its identifier runs (`isRunning`).
+    func mayLaunch(_ request: TaskRequest, in state: HoldState, isRunning: @autoclosure () -> Bool) -> Bool {
+        state.reason(for: request) == nil && !isRunning()
+    }
+
+    /// Whether the pending `request` could launch at `now`: its earliest begin has passed and it may launch.
+    func isEligible(_ request: TaskRequest, at now: SimTime, in state: HoldState, isRunning: @autoclosure () -> Bool) -> Bool {
+        (request.earliestBeginDate ?? now) <= now && mayLaunch(request, in: state, isRunning: isRunning())
+    }
+
+    /// The batch of the policy's launch of the pending `request` at `now`: the identifiers of every other
+    /// pending refresh and processing request (`pending`, in submission order) eligible then, which launch
+    /// with it — the system wakes the app once for all of them. Nil when `request` itself is no longer
+    /// eligible (a continued task's place taken, the usage window passed): its launch is called off until
+    /// the next change. `isRunning`: whether a task of an identifier runs.
+    func batch(
+        launching request: TaskRequest, from pending: some Sequence<TaskRequest>, at now: SimTime, in state: HoldState,
+        isRunning: (String) -> Bool
+    ) -> [String]? {
+        guard isEligible(request, at: now, in: state, isRunning: isRunning(request.identifier)) else { return nil }
+        return pending.filter {
+            $0.identifier != request.identifier && $0.kind != .continued
+                && isEligible($0, at: now, in: state, isRunning: isRunning($0.identifier))
+        }.map(\.identifier)
+    }
+
+    // MARK: The launch's plan
+
+    /// What the scheduler does about a pending request's planned launch and its look at the reason (the
+    /// timer that says why it waits when its earliest begin passes): ``plan(_:hold:isRunning:hasLaunch:hasReasonCheck:now:planner:discretion:)``.
+    enum LaunchPlan: Equatable {
+        /// Schedule its launch at the moment, calling off its look at the reason; `reason`: why it is not
+        /// sooner (the realistic policy's); `checkReasonAt`: look at its reason then (its earliest begin,
+        /// from which it waits for `reason`).
+        case launch(at: SimTime, reason: TaskWaitReason?, checkReasonAt: SimTime?)
+        /// No launch can be planned (no open is predicted): it waits for the app's use.
+        case unplanned
+        /// Call off its planned launch, its look at the reason and the planned launch's reason;
+        /// `checkReasonAt`: look at its reason then (held before its earliest begin).
+        case callOff(checkReasonAt: SimTime?)
+        /// Look at its reason at the moment (its earliest begin; held before it).
+        case checkReason(at: SimTime)
+    }
+
+    /// The plan of the pending `request`'s launch at `now`, held by `hold` (nil: nothing holds it), a task
+    /// of its identifier running or not (`isRunning`), with a launch and a look at its reason planned or
+    /// not: a launch planned when it may launch and none is (by the policy: ``eagerLaunch(_:eligibleAt:planner:)``,
+    /// ``plannedLaunch(_:eligibleAt:now:planner:discretion:)``), called off when it may not, a look at its
+    /// reason at its earliest begin while it is held before it. Nil: nothing changes.
+    func plan(
+        _ request: TaskRequest, hold: TaskWaitReason?, isRunning: @autoclosure () -> Bool, hasLaunch: Bool,
+        hasReasonCheck: Bool, now: SimTime, planner: inout LaunchPlanner, discretion: SystemDiscretion
+    ) -> LaunchPlan? {
+        let eligible = hold == nil && !isRunning()
+        if eligible {
+            guard !hasLaunch else { return nil }
+            let from = max(now, request.earliestBeginDate ?? now)
+            let planned = configuration.policy.isRealistic
+                ? plannedLaunch(request, eligibleAt: from, now: now, planner: &planner, discretion: discretion)
+                : (eagerLaunch(request, eligibleAt: from, planner: &planner), nil)
+            guard let planned else { return .unplanned }
+            return .launch(at: planned.time, reason: planned.reason, checkReasonAt: planned.reason != nil && from > now ? from : nil)
+        }
+        let begin = request.earliestBeginDate.flatMap { $0 > now ? $0 : nil }
+        if hasLaunch { return .callOff(checkReasonAt: begin) }
+        guard !hasReasonCheck, let begin else { return nil }
+        return .checkReason(at: begin)
     }
 }

@@ -135,11 +135,11 @@ package final class TaskMode: BackgroundMode {
     }
 
     /// Opening the app lifts a force quit's hold; the scheduler follows whether the app is in the
-    /// foreground (where continued tasks are submitted).
+    /// foreground (where continued tasks are submitted), and looks at its requests again. The device has
+    /// told the discretion of the open already (``EmulatedApp``, before any mode hears of the move).
     package func appDidChange(from: LifecycleState, to: LifecycleState) {
         if to == .foreground { scheduler.heldKinds = [] }
         scheduler.isAppInForeground = to == .foreground
-        if to == .foreground { scheduler.appWasOpened() }
     }
 
     /// A restart lifts a force quit's hold only with ``EmulatedApp/Configuration/rebootLiftsForceQuit``

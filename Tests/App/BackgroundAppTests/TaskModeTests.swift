@@ -6,7 +6,7 @@ import Testing
 /// The rules Apple states that an app's tasks can break (CONTRACTS.md §9), in the emulated app on virtual
 /// time: the expiration handler shortly before the time is up and the kill of an app that ignores it, and
 /// the exceptions of a late or missing registration.
-@Suite struct TaskRulesTests {
+@Suite struct TaskModeTests {
     /// Runs `tasks` (the lines under `tasks:`) of an app that submits `com.example.refresh` at launch, for
     /// an hour; the task, termination and error events as "SECONDS what".
     private func run(_ tasks: String, lifecycle: String = "[{at: 0s, app: background}]", submit: String = "[com.example.refresh]") throws -> [String] {
