@@ -386,7 +386,8 @@ public final class TaskScheduler {
     /// and its look at the reason scheduled or called off.
     func plan(_ request: TaskRequest, at index: Int, hold: TaskWaitReason?) {
         let plan = rules.plan(
-            request, hold: hold, isRunning: isRunning(request.identifier), hasLaunch: pending[index].launch != nil,
+            request, hold: hold, isRunning: running.contains { $0.task.identifier == request.identifier },
+            hasLaunch: pending[index].launch != nil,
             hasReasonCheck: pending[index].reasonCheck != nil, now: engine.now, planner: &planner, discretion: discretion)
         switch plan {
         case nil: break
@@ -457,7 +458,7 @@ public final class TaskScheduler {
     func launchBatch(_ identifier: String) {
         guard let index = pending.firstIndex(where: { $0.request.identifier == identifier }) else { return }
         guard let others = rules.batch(
-            launching: pending[index].request, from: pending.lazy.map(\.request), at: engine.now, in: holdState,
+            launching: pending[index].request, from: pending.lazy.map { $0.request }, at: engine.now, in: holdState,
             isRunning: isRunning)
         else {
             pending[index].launch = nil

@@ -9,7 +9,10 @@ import BackgroundDevice
 /// expires, when a launch's time is up. It owns no timer, records nothing and writes no file: the
 /// scheduler (the façade) schedules, records and saves what the rules return, and hands in what they read
 /// (the conditions, the pending and running requests, the discretion, the launch planner's draws).
-struct TaskRules {
+///
+/// A final class of constants, not a struct: the scheduler asks it for every pending request at each
+/// evaluation, and a struct's Sets and configuration would be copied (retained and released) at each call.
+final class TaskRules {
     let configuration: TaskScheduler.Configuration
     let permittedIdentifiers: Set<String>
     let backgroundModes: Set<String>
@@ -224,10 +227,12 @@ struct TaskRules {
         isRunning: (String) -> Bool
     ) -> [String]? {
         guard isEligible(request, at: now, in: state, isRunning: isRunning(request.identifier)) else { return nil }
-        return pending.filter {
-            $0.identifier != request.identifier && $0.kind != .continued
-                && isEligible($0, at: now, in: state, isRunning: isRunning($0.identifier))
-        }.map(\.identifier)
+        var others: [String] = []
+        for other in pending where other.identifier != request.identifier && other.kind != .continued
+            && isEligible(other, at: now, in: state, isRunning: isRunning(other.identifier)) {
+            others.append(other.identifier)
+        }
+        return others
     }
 
     // MARK: The launch's plan
