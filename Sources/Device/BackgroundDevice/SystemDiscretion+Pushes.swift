@@ -1,8 +1,9 @@
 public import BackgroundCore
 
 extension SystemDiscretion {
-    /// What the discretion decides background pushes by, as a value: the policy, the numbers, the usage
-    /// history and the day's deliveries (the device's daily push budget).
+    /// What the discretion decides background pushes by, as a value: the policy, the time after which an
+    /// unused app gets none, the usage history and the day's deliveries (the device's daily push budget).
+    /// It holds only those numbers of the ``Configuration`` (a push policy is handed one at each event).
     ///
     /// The device's discretion hands it out (``SystemDiscretion/pushes``) and the push policy decides on
     /// it (`PushPolicy`, handed one with each event), counting in it the deliveries it decides
@@ -17,18 +18,19 @@ extension SystemDiscretion {
     /// ```
     public struct Pushes: Sendable {
         public let policy: LaunchPolicy
-        public let configuration: Configuration
+        /// ``Configuration/unusedAfter``.
+        public let unusedAfter: Duration
         /// The usage history: the opens seen, in time order (``SystemDiscretion/opens``).
         public let opens: [SimTime]
         var budget: DailyPushBudget
 
         /// What the eager policy decides by: every push goes.
         public static let eager = Pushes(
-            policy: .eager, configuration: Configuration(), opens: [], budget: DailyPushBudget(Configuration()))
+            policy: .eager, unusedAfter: Configuration().unusedAfter, opens: [], budget: DailyPushBudget(Configuration()))
 
-        init(policy: LaunchPolicy, configuration: Configuration, opens: [SimTime], budget: DailyPushBudget) {
+        init(policy: LaunchPolicy, unusedAfter: Duration, opens: [SimTime], budget: DailyPushBudget) {
             self.policy = policy
-            self.configuration = configuration
+            self.unusedAfter = unusedAfter
             self.opens = opens
             self.budget = budget
         }
@@ -45,7 +47,7 @@ extension SystemDiscretion {
         ) -> Decision {
             guard policy.isRealistic else { return Decision(.push, .at(time)) }
             let lastOpened = max(usedSince, opens.last { $0 <= time } ?? usedSince)
-            if time - lastOpened > configuration.unusedAfter { return Decision(.push, .never, .appUnused) }
+            if time - lastOpened > unusedAfter { return Decision(.push, .never, .appUnused) }
             if backgroundRefreshOff { return Decision(.push, .never, .backgroundRefreshOff) }
             if batteryCriticallyLow { return Decision(.push, .held, .lowBattery) }
             if lowPowerMode { return Decision(.push, .held, .lowPowerMode) }

@@ -63,10 +63,10 @@ public final class SystemDiscretion {
         transfers = Transfers(policy: policy, cellular: CellularBudget(perDay: configuration.cellularBytesPerDay))
     }
 
-    /// What background pushes are decided by now: the policy, the numbers, the usage history and the day's
-    /// push budget.
+    /// What background pushes are decided by now: the policy, the time after which an unused app gets none,
+    /// the usage history and the day's push budget.
     public var pushes: Pushes {
-        Pushes(policy: policy, configuration: configuration, opens: opens, budget: dailyPushes)
+        Pushes(policy: policy, unusedAfter: configuration.unusedAfter, opens: opens, budget: dailyPushes)
     }
 
     // MARK: What the system sees
