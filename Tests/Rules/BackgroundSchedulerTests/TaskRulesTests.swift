@@ -20,13 +20,9 @@ import Testing
             backgroundModes: ["fetch", "processing"])
     }
 
-    func refresh(begin: SimTime? = nil) -> RefreshTaskRequest {
-        let request = RefreshTaskRequest(identifier: Self.refresh)
-        request.earliestBeginDate = begin
-        return request
-    }
+    func refresh(begin: SimTime? = nil) -> TaskRequest { TaskRequest(refresh: Self.refresh, earliestBeginDate: begin) }
 
-    func upload() -> ProcessingTaskRequest { ProcessingTaskRequest(identifier: Self.upload) }
+    func upload() -> TaskRequest { TaskRequest(processing: Self.upload) }
 
     func state(
         _ rules: TaskRules, conditions: DeviceConditions = DeviceConditions(idle: true), heldKinds: Set<TaskKind> = [],
@@ -46,7 +42,7 @@ import Testing
         #expect(state(eager, conditions: DeviceConditions(lowPower: true)).reason(for: refresh()) == .lowPowerMode)
         #expect(state(eager, heldKinds: [.processing]).reason(for: upload()) == .forceQuit)
         #expect(state(eager, conditions: DeviceConditions(idle: false)).reason(for: upload()) == .conditions)
-        let continued = ContinuedTaskRequest(identifier: "com.example.export.1", title: "Export", subtitle: "")
+        let continued = TaskRequest(continued: "com.example.export.1", title: "Export", subtitle: "")
         #expect(state(eager, runningContinued: 1).reason(for: continued) == nil)
         #expect(state(eager, runningContinued: 2).reason(for: continued) == .conditions, "both places taken")
         // Eager: a week without the app changes nothing; realistic: a processing task waits for the app's use,
@@ -91,7 +87,7 @@ import Testing
         let rules = taskRules()
         let first = refresh()
         let other = upload()
-        let continued = ContinuedTaskRequest(identifier: "com.example.export.1", title: "Export", subtitle: "")
+        let continued = TaskRequest(continued: "com.example.export.1", title: "Export", subtitle: "")
         let pending: [TaskRequest] = [continued, first, other]
         let free = state(rules)
         #expect(rules.batch(launching: first, from: pending, at: t0, in: free) { _ in false } == [Self.upload],
