@@ -22,6 +22,20 @@ open class MPRemoteCommandCenter: NSObject, @unchecked Sendable {
     public let skipForwardCommand = MPSkipIntervalCommand()
     public let skipBackwardCommand = MPSkipIntervalCommand()
     public let changePlaybackPositionCommand = MPChangePlaybackPositionCommand()
+    // The commands below are the app's to configure and to add handlers to; the emulated device sends none of
+    // them yet (neither MPRIS nor `EmulatedDevice.remoteCommand(_:)` carries them).
+    /// Seeking forward while the button is held: ``MPSeekCommandEvent``s, `.beginSeeking` then `.endSeeking`.
+    public let seekForwardCommand = MPRemoteCommand()
+    /// Seeking backward while the button is held: ``MPSeekCommandEvent``s, `.beginSeeking` then `.endSeeking`.
+    public let seekBackwardCommand = MPRemoteCommand()
+    /// A new playback rate: ``MPChangePlaybackRateCommandEvent``s.
+    public let changePlaybackRateCommand = MPChangePlaybackRateCommand()
+    /// The user likes what plays: ``MPFeedbackCommandEvent``s.
+    public let likeCommand = MPFeedbackCommand()
+    /// The user dislikes what plays: ``MPFeedbackCommandEvent``s.
+    public let dislikeCommand = MPFeedbackCommand()
+    /// The user bookmarks what plays: ``MPFeedbackCommandEvent``s.
+    public let bookmarkCommand = MPFeedbackCommand()
 
     private override init() {}
 
@@ -29,7 +43,8 @@ open class MPRemoteCommandCenter: NSObject, @unchecked Sendable {
     var commands: [MPRemoteCommand] {
         [
             playCommand, pauseCommand, togglePlayPauseCommand, stopCommand, nextTrackCommand, previousTrackCommand,
-            skipForwardCommand, skipBackwardCommand, changePlaybackPositionCommand,
+            skipForwardCommand, skipBackwardCommand, changePlaybackPositionCommand, seekForwardCommand, seekBackwardCommand,
+            changePlaybackRateCommand, likeCommand, dislikeCommand, bookmarkCommand,
         ]
     }
 }
