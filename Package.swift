@@ -23,6 +23,8 @@ let package = Package(
         .library(name: "PushKit", targets: ["PushKit"]),
         .library(name: "CallKit", targets: ["CallKit"]),
         .library(name: "MediaPlayer", targets: ["MediaPlayer"]),
+        .library(name: "MapKit", targets: ["MapKit"]),
+        .library(name: "AVFAudio", targets: ["AVFAudio"]),
         // bgloc and bgtask are one program (it runs as the name it is started by), so that an installed
         // system carries the Swift runtime they share once: `make install` links bgtask to bgloc.
         .executable(name: "bgtask", targets: ["bgloc"]),
@@ -122,6 +124,10 @@ let package = Package(
         .target(name: "PushKit", dependencies: ["EmulatedFoundation", "BackgroundApp"]),
         .target(name: "CallKit", dependencies: ["EmulatedFoundation"]),
         .target(name: "MediaPlayer", dependencies: ["EmulatedFoundation", "BackgroundApp", "BackgroundAudio"]),
+        // MapKit's geometry (regions, map points and rectangles), no map; it re-exports CoreLocation, as Apple's.
+        .target(name: "MapKit", dependencies: ["CoreLocation"]),
+        // AVFAudio by name: it re-exports AVFoundation, where the audio session and player are.
+        .target(name: "AVFAudio", dependencies: ["AVFoundation"]),
         // Background pushes: the payload reader and the system's delivery rules, on virtual time.
         .target(name: "BackgroundPushes", dependencies: ["BackgroundCore", "BackgroundDevice", "JSON"]),
         // The control socket of `bgloc live --app` (docs/CONTROL.md): its wire format, the server that hands
@@ -200,10 +206,11 @@ let package = Package(
         .testTarget(name: "UIKitTests", dependencies: ["BackgroundTestKit", "UIKit", "_Testing_UIKit", "BackgroundTasks", "BackgroundDevice"]),
         .testTarget(name: "BackgroundTasksTests", dependencies: ["BackgroundTestKit", "UIKit", "_Testing_UIKit", "BackgroundTasks", "BackgroundDevice"]),
         .testTarget(name: "CoreLocationTests", dependencies: ["BackgroundTestKit", "UIKit", "_Testing_UIKit", "CoreLocation", "BackgroundTasks"]),
-        .testTarget(name: "AVFoundationTests", dependencies: ["BackgroundTestKit", "UIKit", "_Testing_UIKit", "AVFoundation", "BackgroundAudio"]),
+        .testTarget(name: "AVFoundationTests", dependencies: ["BackgroundTestKit", "UIKit", "_Testing_UIKit", "AVFoundation", "AVFAudio", "BackgroundAudio"]),
         .testTarget(name: "MediaPlayerTests", dependencies: [
             "BackgroundTestKit", "UIKit", "_Testing_UIKit", "MediaPlayer", "AVFoundation", "BackgroundAudio",
         ]),
+        .testTarget(name: "MapKitTests", dependencies: ["MapKit", "CoreLocation"]),
         .testTarget(name: "PushKitTests", dependencies: ["BackgroundTestKit", "UIKit", "_Testing_UIKit", "PushKit", "CallKit"]),
         // EmulatedDevice itself: the device's clock in the app's code (Date, Task.sleep, timers), and the kit's helpers.
         .testTarget(name: "BackgroundTestKitTests", dependencies: ["BackgroundTestKit", "UIKit", "_Testing_UIKit", "BackgroundTasks", "BackgroundDevice"]),
@@ -267,7 +274,7 @@ let layers: [String: [String]] = [
     // Apple's names over the running device (the façades), and what they share.
     "Apple": [
         "EmulatedFoundation", "UIKit", "_Testing_UIKit", "BackgroundTasks", "CoreLocation", "AVFoundation", "PushKit", "CallKit",
-        "MediaPlayer",
+        "MediaPlayer", "MapKit", "AVFAudio",
     ],
     // The doubles and EmulatedDevice, for tests.
     "TestKit": ["BackgroundTestKit"],
@@ -280,7 +287,7 @@ let testLayers: [String: [String]] = [
     "Rules": ["BackgroundSchedulerTests", "BackgroundLocationTests", "BackgroundAudioTests", "BackgroundTransfersTests", "BackgroundPushesTests"],
     "IO": ["ALSAAudioTests", "CurlTransportTests", "MPRISTests", "SQLiteStoreTests", "YAMLTests", "GPSDLocationTests"],
     "App": ["BackgroundAppTests", "AppControlTests", "BackgroundPopulationTests", "ToyModeTests"],
-    "Apple": ["UIKitTests", "BackgroundTasksTests", "CoreLocationTests", "AVFoundationTests", "MediaPlayerTests", "PushKitTests"],
+    "Apple": ["UIKitTests", "BackgroundTasksTests", "CoreLocationTests", "AVFoundationTests", "MediaPlayerTests", "MapKitTests", "PushKitTests"],
     "TestKit": ["BackgroundTestKitTests"],
     "Tools": ["bglocTests", "bgaudioTests", "CommandLineSupportTests", "BackgroundStateTests"],
 ]

@@ -1,6 +1,7 @@
 // Apple's CoreLocation, its background surface on the emulated device (CONTRACTS §11): the location manager
 // and its delegate, locations and regions, with Apple's spellings. Foundation comes with it, as with Apple's.
 @_exported import Foundation
+@_exported import EmulatedFoundation  // Darwin's time constants (NSEC_PER_SEC…), which Linux's Foundation lacks
 
 /// Degrees of latitude or longitude (WGS 84).
 public typealias CLLocationDegrees = Double

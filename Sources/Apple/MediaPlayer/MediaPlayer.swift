@@ -2,6 +2,7 @@
 // center with its commands and events, and the Now Playing center with the keys of its dictionary, with
 // Apple's spellings and values. Foundation comes with it, as with Apple's.
 @_exported import Foundation
+@_exported import EmulatedFoundation  // Darwin's time constants (NSEC_PER_SEC…), which Linux's Foundation lacks
 
 /// The title of the item (a `String`): `"title"`, as Apple's.
 public let MPMediaItemPropertyTitle = "title"

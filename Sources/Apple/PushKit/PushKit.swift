@@ -1,3 +1,4 @@
 // Apple's PushKit, its VoIP surface on the emulated device (CONTRACTS §11): the push registry, its delegate
 // and the push's payload, with Apple's spellings. Foundation comes with it, as with Apple's.
 @_exported import Foundation
+@_exported import EmulatedFoundation  // Darwin's time constants (NSEC_PER_SEC…), which Linux's Foundation lacks
