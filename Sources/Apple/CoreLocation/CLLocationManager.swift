@@ -29,6 +29,11 @@ open class CLLocationManager: NSObject, @unchecked Sendable {
     }
     /// Whether the status bar shows that the app uses location in the background.
     open var showsBackgroundLocationIndicator = false
+    /// The least change of heading, in degrees, that a new heading needs (``kCLHeadingFilterNone``: any); kept
+    /// for the app, since the emulated device reports no headings yet (``startUpdatingHeading()``).
+    open var headingFilter: CLLocationDegrees = kCLHeadingFilterNone
+    /// Which way up the app takes the device to be, for headings (default `.portrait`); kept, as ``headingFilter``.
+    open var headingOrientation: CLDeviceOrientation = .portrait
     /// Whether this manager asked for continuous updates.
     var updatesLocation = false
     /// Whether this manager asked for significant changes.

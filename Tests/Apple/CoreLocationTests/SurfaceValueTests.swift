@@ -73,5 +73,9 @@ import UIKit
         try await device.run(for: .seconds(1))
         #expect(CLLocationManager.authorizationStatus() == manager.authorizationStatus)
         #expect(CLLocationManager.authorizationStatus() == (authorization == "always" ? .authorizedAlways : .denied))
+        // The heading settings are the app's to set (Apple's defaults); no heading comes yet.
+        #expect(manager.headingFilter == kCLHeadingFilterNone && manager.headingOrientation == .portrait && manager.heading == nil)
+        manager.headingFilter = 5
+        #expect(manager.headingFilter == 5)
     }
 }
