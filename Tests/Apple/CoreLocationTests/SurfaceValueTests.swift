@@ -19,6 +19,14 @@ import UIKit
         #expect(CLTimeIntervalMax == .greatestFiniteMagnitude)
     }
 
+    @Test func aCoordinateIsValidOnlyOnTheGlobe() {
+        #expect(CLLocationCoordinate2DIsValid(CLLocationCoordinate2DMake(47.37, 8.54)))
+        #expect(CLLocationCoordinate2DIsValid(CLLocationCoordinate2D(latitude: -90, longitude: 180)))
+        #expect(!CLLocationCoordinate2DIsValid(CLLocationCoordinate2D(latitude: 90.5, longitude: 0)))
+        #expect(!CLLocationCoordinate2DIsValid(CLLocationCoordinate2D(latitude: 0, longitude: -180.5)))
+        #expect(!CLLocationCoordinate2DIsValid(kCLLocationCoordinate2DInvalid))
+    }
+
     @Test func everyErrorCodeHasApplesRawValueAndCatchesAsApplesDo() {
         let codes: [CLError.Code] = [
             .locationUnknown, .denied, .network, .headingFailure, .regionMonitoringDenied, .regionMonitoringFailure,
