@@ -27,8 +27,26 @@ open class CLBeaconRegion: CLRegion, @unchecked Sendable {  // @unchecked: as CL
         super.init(identifier: identifier)
     }
 
+    @available(iOS, deprecated: 13.0, renamed: "init(uuid:identifier:)")
+    public convenience init(proximityUUID: UUID, identifier: String) {
+        self.init(uuid: proximityUUID, identifier: identifier)
+    }
+
+    @available(iOS, deprecated: 13.0, renamed: "init(uuid:major:identifier:)")
+    public convenience init(proximityUUID: UUID, major: CLBeaconMajorValue, identifier: String) {
+        self.init(uuid: proximityUUID, major: major, identifier: identifier)
+    }
+
+    @available(iOS, deprecated: 13.0, renamed: "init(uuid:major:minor:identifier:)")
+    public convenience init(proximityUUID: UUID, major: CLBeaconMajorValue, minor: CLBeaconMinorValue, identifier: String) {
+        self.init(uuid: proximityUUID, major: major, minor: minor, identifier: identifier)
+    }
+
     /// The beacons' UUID.
     open var uuid: UUID { beaconIdentityConstraint.uuid }
+    /// The beacons' UUID, by its name before iOS 13.
+    @available(iOS, deprecated: 13.0, renamed: "uuid")
+    open var proximityUUID: UUID { uuid }
     /// The major value, or nil for any.
     open var major: NSNumber? { beaconIdentityConstraint.major.map { NSNumber(value: $0) } }
     /// The minor value, or nil for any.

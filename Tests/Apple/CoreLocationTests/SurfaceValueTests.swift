@@ -51,6 +51,8 @@ import UIKit
         #expect(region.identifier == "desk")
         #expect(region.beaconIdentityConstraint == CLBeaconIdentityConstraint(uuid: uuid, major: 7, minor: 3))
         #expect(CLBeaconRegion(uuid: uuid, identifier: "any").major == nil)
+        let old = CLBeaconRegion(proximityUUID: uuid, major: 7, minor: 3, identifier: "desk")
+        #expect(old.proximityUUID == uuid && old.beaconIdentityConstraint == region.beaconIdentityConstraint)
         #expect(CLBeaconRegion(uuid: uuid, major: 1, identifier: "floor").minor == nil)
         #expect(!CLLocationManager.isMonitoringAvailable(for: CLBeaconRegion.self))
         #expect(CLProximity.far.rawValue == 3 && CLProximity(rawValue: 1) == .immediate)
