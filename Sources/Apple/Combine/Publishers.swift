@@ -1,0 +1,2 @@
+/// The namespace of the publishers the operators return.
+public enum Publishers {}
