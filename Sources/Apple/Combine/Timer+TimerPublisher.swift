@@ -40,7 +40,10 @@ extension Timer {
             let started: ScheduledTimer? = lock.withLock {
                 guard timer == nil else { return nil }
                 let core = core
-                let firing = Timer(timeInterval: interval, repeats: true) { _ in core.send(Date()) }
+                // First due an interval from now, as Apple's: Linux's Timer(timeInterval:repeats:block:) is due at once.
+                let firing = Timer(fire: Date(timeIntervalSinceNow: interval), interval: interval, repeats: true) { _ in
+                    core.send(Date())
+                }
                 if let tolerance { firing.tolerance = tolerance }
                 timer = ScheduledTimer(firing)
                 return timer
