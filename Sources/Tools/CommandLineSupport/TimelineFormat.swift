@@ -1,4 +1,4 @@
-package import ArgumentParser
+import ArgumentParser
 import Glibc
 
 /// `--format text|jsonl`: a human timeline or the JSON-lines event stream.

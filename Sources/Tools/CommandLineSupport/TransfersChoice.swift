@@ -1,4 +1,4 @@
-package import ArgumentParser
+import ArgumentParser
 
 /// `--transfers simulated|real`: how an app's background transfers happen (CONTRACTS.md section 5).
 package enum TransfersChoice: String, ExpressibleByArgument, CaseIterable, Sendable {
