@@ -25,7 +25,6 @@ let package = Package(
         .library(name: "MediaPlayer", targets: ["MediaPlayer"]),
         .library(name: "MapKit", targets: ["MapKit"]),
         .library(name: "AVFAudio", targets: ["AVFAudio"]),
-        .library(name: "Combine", targets: ["Combine"]),
         // bgloc and bgtask are one program (it runs as the name it is started by), so that an installed
         // system carries the Swift runtime they share once: `make install` links bgtask to bgloc.
         .executable(name: "bgtask", targets: ["bgloc"]),
@@ -129,9 +128,6 @@ let package = Package(
         .target(name: "MapKit", dependencies: ["CoreLocation"]),
         // AVFAudio by name: it re-exports AVFoundation, where the audio session and player are.
         .target(name: "AVFAudio", dependencies: ["AVFoundation"]),
-        // Apple's Combine, the part background services use: its timed work goes through Foundation's Timer and
-        // Dispatch's asyncAfter, which the device runs on its clock.
-        .target(name: "Combine"),
         // Background pushes: the payload reader and the system's delivery rules, on virtual time.
         .target(name: "BackgroundPushes", dependencies: ["BackgroundCore", "BackgroundDevice", "JSON"]),
         // The control socket of `bgloc live --app` (docs/CONTROL.md): its wire format, the server that hands
@@ -197,7 +193,6 @@ let package = Package(
         .testTarget(name: "GPSDLocationTests", dependencies: ["GPSDLocation", "BackgroundTestKit"]),
         .testTarget(name: "BackgroundAppTests", dependencies: ["BackgroundApp", "BackgroundDevice", "BackgroundPushes", "JSON", "BackgroundTestKit"]),
         .testTarget(name: "AppControlTests", dependencies: ["AppControl", "BackgroundCore", "BackgroundTestKit"]),
-        .testTarget(name: "CombineTests", dependencies: ["Combine", "BackgroundTestKit", "UIKit", "_Testing_UIKit"]),
         .testTarget(name: "BackgroundPopulationTests", dependencies: [
             "BackgroundPopulation", "BackgroundApp", "BackgroundScheduler", "BackgroundPushes", "BackgroundTransfers", "BackgroundTestKit",
         ]),
@@ -279,7 +274,7 @@ let layers: [String: [String]] = [
     // Apple's names over the running device (the façades), and what they share.
     "Apple": [
         "EmulatedFoundation", "UIKit", "_Testing_UIKit", "BackgroundTasks", "CoreLocation", "AVFoundation", "PushKit", "CallKit",
-        "MediaPlayer", "MapKit", "AVFAudio", "Combine",
+        "MediaPlayer", "MapKit", "AVFAudio",
     ],
     // The doubles and EmulatedDevice, for tests.
     "TestKit": ["BackgroundTestKit"],
@@ -292,7 +287,7 @@ let testLayers: [String: [String]] = [
     "Rules": ["BackgroundSchedulerTests", "BackgroundLocationTests", "BackgroundAudioTests", "BackgroundTransfersTests", "BackgroundPushesTests"],
     "IO": ["ALSAAudioTests", "CurlTransportTests", "MPRISTests", "SQLiteStoreTests", "YAMLTests", "GPSDLocationTests"],
     "App": ["BackgroundAppTests", "AppControlTests", "BackgroundPopulationTests", "ToyModeTests"],
-    "Apple": ["UIKitTests", "BackgroundTasksTests", "CoreLocationTests", "AVFoundationTests", "MediaPlayerTests", "MapKitTests", "PushKitTests", "CombineTests"],
+    "Apple": ["UIKitTests", "BackgroundTasksTests", "CoreLocationTests", "AVFoundationTests", "MediaPlayerTests", "MapKitTests", "PushKitTests"],
     "TestKit": ["BackgroundTestKitTests"],
     "Tools": ["bglocTests", "bgaudioTests", "CommandLineSupportTests", "BackgroundStateTests"],
 ]

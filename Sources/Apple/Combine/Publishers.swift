@@ -1,2 +1,0 @@
-/// The namespace of the publishers the operators return.
-public enum Publishers {}

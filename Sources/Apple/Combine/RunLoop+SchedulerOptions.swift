@@ -1,4 +1,0 @@
-extension RunLoop {
-    /// How a run loop runs Combine's work (nothing to choose, as on iOS).
-    public struct SchedulerOptions: Sendable {}
-}

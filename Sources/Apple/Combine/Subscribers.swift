@@ -1,2 +1,0 @@
-/// The namespace of subscribers and of the values subscribers exchange with publishers.
-public enum Subscribers {}
